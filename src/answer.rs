@@ -1,0 +1,292 @@
+//! What a user asks of each board, and the answer: a status, and the
+//! solution, count or conflicts that go with it.
+
+use crate::board::Board;
+use crate::solver::solve;
+use crate::validate::{conflicts, Conflict};
+
+/// What to do with each board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `sudoku solve`: find a solution; with `unique`, prove it is the only
+    /// one.
+    Solve {
+        /// Also prove the solution unique.
+        unique: bool,
+    },
+    /// `sudoku solve --count`: count solutions up to `limit`.
+    Count {
+        /// Stop counting here (at least 1).
+        limit: u32,
+    },
+    /// `sudoku validate`: check the rules; optionally completeness and a
+    /// unique solution.
+    Validate {
+        /// Also require every cell filled.
+        complete: bool,
+        /// Also require exactly one solution.
+        unique: bool,
+    },
+}
+
+/// The verdict on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Solved (or, when counting, exactly one solution).
+    Solved,
+    /// The givens repeat a digit in a unit.
+    Invalid,
+    /// Consistent givens, but no solution.
+    Unsolvable,
+    /// More than one solution.
+    Multiple,
+    /// `validate --complete`: an empty cell remains.
+    Incomplete,
+    /// `validate`: the board meets every rule asked.
+    Valid,
+    /// The board was malformed.
+    Error,
+}
+
+impl Status {
+    /// The status word printed in records.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Invalid => "invalid",
+            Status::Unsolvable => "unsolvable",
+            Status::Multiple => "multiple",
+            Status::Incomplete => "incomplete",
+            Status::Valid => "valid",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// A solution count, as `--count` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, at most the limit.
+    pub solutions: u32,
+    /// Whether counting stopped at the limit (there may be more).
+    pub limit_reached: bool,
+}
+
+/// The answer to a request about one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The verdict.
+    pub status: Status,
+    /// Whether the board met the request (decides the exit status).
+    pub met: bool,
+    /// The solution, when solving found one and it is reported.
+    pub solution: Option<Board>,
+    /// The count, for [`Request::Count`].
+    pub count: Option<Count>,
+    /// The conflicts, for an invalid board (empty otherwise).
+    pub conflicts: Vec<Conflict>,
+}
+
+impl Answer {
+    fn new(status: Status, met: bool) -> Answer {
+        Answer {
+            status,
+            met,
+            solution: None,
+            count: None,
+            conflicts: Vec::new(),
+        }
+    }
+
+    fn invalid(board: &Board) -> Answer {
+        Answer {
+            conflicts: conflicts(board),
+            ..Answer::new(Status::Invalid, false)
+        }
+    }
+}
+
+impl Request {
+    /// Answers the request for `board`.
+    ///
+    /// ```
+    /// use sudoku_cli::{Board, Request, Status};
+    ///
+    /// let empty = Board::EMPTY;
+    /// let answer = Request::Solve { unique: true }.answer(&empty);
+    /// assert_eq!(answer.status, Status::Multiple);
+    /// assert!(!answer.met);
+    /// let answer = Request::Count { limit: 1000 }.answer(&empty);
+    /// assert_eq!(answer.count.unwrap().solutions, 1000);
+    /// assert!(answer.count.unwrap().limit_reached);
+    /// ```
+    pub fn answer(&self, board: &Board) -> Answer {
+        match *self {
+            Request::Solve { unique } => solve_board(board, unique),
+            Request::Count { limit } => count_board(board, limit),
+            Request::Validate { complete, unique } => validate_board(board, complete, unique),
+        }
+    }
+
+    /// Whether this is a `validate` request (its `invalid` records list
+    /// their conflicts).
+    pub fn is_validate(&self) -> bool {
+        matches!(self, Request::Validate { .. })
+    }
+}
+
+fn solve_board(board: &Board, unique: bool) -> Answer {
+    let Ok(found) = solve(board, if unique { 2 } else { 1 }) else {
+        return Answer::invalid(board);
+    };
+    match (found.count, found.first) {
+        (1, Some(solution)) => Answer {
+            solution: Some(solution),
+            ..Answer::new(Status::Solved, true)
+        },
+        (0, _) => Answer::new(Status::Unsolvable, false),
+        _ => Answer::new(Status::Multiple, false),
+    }
+}
+
+fn count_board(board: &Board, limit: u32) -> Answer {
+    let limit = limit.max(1);
+    let Ok(found) = solve(board, limit.max(2)) else {
+        return Answer {
+            count: Some(Count {
+                solutions: 0,
+                limit_reached: false,
+            }),
+            met: true,
+            ..Answer::invalid(board)
+        };
+    };
+    let status = match found.count {
+        0 => Status::Unsolvable,
+        1 => Status::Solved,
+        _ => Status::Multiple,
+    };
+    Answer {
+        count: Some(Count {
+            solutions: found.count.min(limit),
+            limit_reached: found.count >= limit,
+        }),
+        ..Answer::new(status, true)
+    }
+}
+
+fn validate_board(board: &Board, complete: bool, unique: bool) -> Answer {
+    let found = conflicts(board);
+    if !found.is_empty() {
+        return Answer {
+            conflicts: found,
+            ..Answer::new(Status::Invalid, false)
+        };
+    }
+    if complete && !board.is_full() {
+        return Answer::new(Status::Incomplete, false);
+    }
+    if unique {
+        // The board is consistent, so the solver cannot refuse it.
+        match solve(board, 2).map(|found| found.count) {
+            Ok(0) => return Answer::new(Status::Unsolvable, false),
+            Ok(1) => {}
+            _ => return Answer::new(Status::Multiple, false),
+        }
+    }
+    Answer::new(Status::Valid, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// Row 1 reads 1-8 and r9c9 holds 9: r1c9 can take nothing.
+    fn unsolvable() -> Board {
+        board(&format!("12345678.{}9", ".".repeat(71)))
+    }
+
+    fn invalid() -> Board {
+        board(&format!("55{}", ".".repeat(79)))
+    }
+
+    #[test]
+    fn solve_statuses() {
+        let solved = Request::Solve { unique: false }.answer(&board(PUZZLE));
+        assert_eq!((solved.status, solved.met), (Status::Solved, true));
+        assert_eq!(solved.solution, Some(board(SOLVED)));
+
+        let empty = Request::Solve { unique: false }.answer(&Board::EMPTY);
+        assert_eq!(empty.status, Status::Solved);
+        assert!(Board::EMPTY.is_solved_by(&empty.solution.unwrap()));
+
+        let multiple = Request::Solve { unique: true }.answer(&Board::EMPTY);
+        assert_eq!((multiple.status, multiple.met), (Status::Multiple, false));
+        assert_eq!(multiple.solution, None);
+
+        let none = Request::Solve { unique: true }.answer(&unsolvable());
+        assert_eq!((none.status, none.met), (Status::Unsolvable, false));
+
+        let bad = Request::Solve { unique: false }.answer(&invalid());
+        assert_eq!((bad.status, bad.met), (Status::Invalid, false));
+        assert_eq!(bad.conflicts.len(), 2, "row 1 and box 1");
+    }
+
+    #[test]
+    fn count_statuses_and_limits() {
+        let count = |b: &Board, limit| {
+            let a = Request::Count { limit }.answer(b);
+            let c = a.count.unwrap();
+            assert!(a.met);
+            (a.status, c.solutions, c.limit_reached)
+        };
+        assert_eq!(count(&Board::EMPTY, 1000), (Status::Multiple, 1000, true));
+        assert_eq!(count(&Board::EMPTY, 1), (Status::Multiple, 1, true));
+        assert_eq!(count(&board(PUZZLE), 1000), (Status::Solved, 1, false));
+        assert_eq!(count(&board(PUZZLE), 1), (Status::Solved, 1, true));
+        assert_eq!(count(&unsolvable(), 5), (Status::Unsolvable, 0, false));
+        assert_eq!(count(&invalid(), 5), (Status::Invalid, 0, false));
+    }
+
+    #[test]
+    fn validate_statuses_in_order_of_precedence() {
+        let validate = |b: &Board, complete, unique| {
+            let a = Request::Validate { complete, unique }.answer(b);
+            (a.status, a.met)
+        };
+        assert_eq!(
+            validate(&board(PUZZLE), false, false),
+            (Status::Valid, true)
+        );
+        assert_eq!(
+            validate(&board(PUZZLE), true, false),
+            (Status::Incomplete, false)
+        );
+        assert_eq!(validate(&board(PUZZLE), false, true), (Status::Valid, true));
+        assert_eq!(validate(&board(SOLVED), true, true), (Status::Valid, true));
+        assert_eq!(
+            validate(&Board::EMPTY, false, true),
+            (Status::Multiple, false)
+        );
+        assert_eq!(
+            validate(&unsolvable(), false, true),
+            (Status::Unsolvable, false)
+        );
+        assert_eq!(validate(&unsolvable(), false, false), (Status::Valid, true));
+        // invalid wins over incomplete, incomplete over multiple.
+        assert_eq!(validate(&invalid(), true, true), (Status::Invalid, false));
+        assert_eq!(
+            validate(&Board::EMPTY, true, true),
+            (Status::Incomplete, false)
+        );
+    }
+}

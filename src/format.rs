@@ -1,0 +1,539 @@
+//! Output formats: how a record is written as a line, a grid or JSON.
+//!
+//! A record is either a board (a solution) or a one-line text: a status
+//! word, a count, or `invalid: ` and the conflicts. Records are written into
+//! [`Text`] buffers so that worker threads can format their share; the
+//! blank line that may stand between two records is decided from the shapes
+//! of the two records alone, so buffers join without rereading them.
+
+use std::io::Write;
+
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+
+use crate::answer::{Answer, Request, Status};
+use crate::board::{Board, Shape};
+use crate::reader::Malformed;
+use crate::validate::Conflict;
+
+/// The output format, as `--format` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Boards keep the shape they were read in.
+    Auto,
+    /// Every board on one line of 81 characters.
+    Line,
+    /// Every board as a boxed grid; a blank line between any two records.
+    Grid,
+    /// JSON Lines: one object per record.
+    Json,
+}
+
+/// One record to write: an answered board, or a malformed one.
+#[derive(Clone, Copy, Debug)]
+pub enum Record<'a> {
+    /// A board that was read and answered.
+    Answered {
+        /// The input's name.
+        source: &'a str,
+        /// The line the board starts on.
+        line: u64,
+        /// The shape the board was read in.
+        shape: Shape,
+        /// The board as read.
+        puzzle: &'a Board,
+        /// The answer to the request.
+        answer: &'a Answer,
+    },
+    /// A malformed board.
+    Malformed(&'a Malformed),
+}
+
+/// How a record looks on the page, which decides the blank lines around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printed {
+    /// A single line (a board in line form, a word, a count, JSON).
+    Line,
+    /// A board as a nine-row grid.
+    Grid,
+}
+
+/// Writes records for one request in one format.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordWriter {
+    format: Format,
+    request: Request,
+}
+
+impl RecordWriter {
+    /// A writer of `request`'s records in `format`.
+    pub fn new(format: Format, request: Request) -> RecordWriter {
+        RecordWriter { format, request }
+    }
+
+    /// Whether a blank line stands between a record printed as `before` and
+    /// one printed as `after`.
+    pub fn separated(&self, before: Printed, after: Printed) -> bool {
+        match self.format {
+            Format::Grid => true,
+            Format::Auto => before == Printed::Grid || after == Printed::Grid,
+            Format::Line | Format::Json => false,
+        }
+    }
+
+    /// The board this record prints, if it prints one.
+    fn board<'a>(&self, record: &Record<'a>) -> Option<(&'a Board, Shape)> {
+        match *record {
+            Record::Answered { shape, answer, .. } if answer.count.is_none() => {
+                answer.solution.as_ref().map(|board| (board, shape))
+            }
+            _ => None,
+        }
+    }
+
+    /// How `record` will look when written.
+    pub fn printed(&self, record: &Record) -> Printed {
+        match (self.format, self.board(record)) {
+            (Format::Grid, Some(_)) | (Format::Auto, Some((_, Shape::Grid))) => Printed::Grid,
+            _ => Printed::Line,
+        }
+    }
+
+    /// Appends `record` to `out`, ending with a newline (no separator).
+    pub fn write(&self, out: &mut Vec<u8>, record: &Record) {
+        if self.format == Format::Json {
+            write_json(out, record, self.request.is_validate());
+            out.push(b'\n');
+            return;
+        }
+        match (self.board(record), self.printed(record)) {
+            (Some((board, _)), Printed::Grid) => write_grid(out, board),
+            (Some((board, _)), Printed::Line) => {
+                out.extend_from_slice(&board.to_line());
+                out.push(b'\n');
+            }
+            (None, _) => self.write_text(out, record),
+        }
+    }
+
+    /// Writes a record that is not a board: a word, a count or conflicts.
+    fn write_text(&self, out: &mut Vec<u8>, record: &Record) {
+        let Record::Answered { answer, .. } = record else {
+            out.extend_from_slice(b"error\n");
+            return;
+        };
+        if let Some(count) = answer.count {
+            let plus = if count.limit_reached { "+" } else { "" };
+            // Writing into a Vec cannot fail.
+            let _ = writeln!(out, "{}{plus}", count.solutions);
+            return;
+        }
+        out.extend_from_slice(answer.status.word().as_bytes());
+        if answer.status == Status::Invalid && self.request.is_validate() {
+            out.push(b':');
+            for (i, conflict) in answer.conflicts.iter().enumerate() {
+                let sep = if i == 0 { " " } else { "; " };
+                let _ = write!(out, "{sep}{conflict}");
+            }
+        }
+        out.push(b'\n');
+    }
+}
+
+/// Writes `board` as the contract's boxed grid: nine rows, `|` between
+/// stacks and a rule between bands. It reads back as the same board.
+///
+/// ```
+/// use sudoku_cli::{format::write_grid, Board};
+///
+/// let mut out = Vec::new();
+/// write_grid(&mut out, &Board::EMPTY);
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with(". . . | . . . | . . .\n"));
+/// assert_eq!(text.lines().nth(3), Some("------+-------+------"));
+/// assert_eq!(text.parse::<Board>().unwrap(), Board::EMPTY);
+/// ```
+pub fn write_grid(out: &mut Vec<u8>, board: &Board) {
+    let line = board.to_line();
+    for (row, cells) in line.chunks(9).enumerate() {
+        if row == 3 || row == 6 {
+            out.extend_from_slice(b"------+-------+------\n");
+        }
+        for (column, &cell) in cells.iter().enumerate() {
+            match column {
+                0 => {}
+                3 | 6 => out.extend_from_slice(b" | "),
+                _ => out.push(b' '),
+            }
+            out.push(cell);
+        }
+        out.push(b'\n');
+    }
+}
+
+/// A text of records in order, with the shapes of its first and last record,
+/// so that texts made apart join with the right blank line between them.
+#[derive(Debug, Default)]
+pub struct Text {
+    /// The written records.
+    pub bytes: Vec<u8>,
+    /// How the first record looks, if there is one.
+    pub first: Option<Printed>,
+    /// How the last record looks, if there is one.
+    pub last: Option<Printed>,
+}
+
+impl Text {
+    /// Appends `record`, preceded by a blank line if the format wants one.
+    pub fn push(&mut self, writer: &RecordWriter, record: &Record) {
+        let printed = writer.printed(record);
+        match self.last {
+            Some(last) if writer.separated(last, printed) => self.bytes.push(b'\n'),
+            Some(_) => {}
+            None => self.first = Some(printed),
+        }
+        writer.write(&mut self.bytes, record);
+        self.last = Some(printed);
+    }
+
+    /// Whether a blank line must stand between a text ending with a record
+    /// printed as `before` and this one.
+    pub fn separated_from(&self, writer: &RecordWriter, before: Option<Printed>) -> bool {
+        match (before, self.first) {
+            (Some(before), Some(first)) => writer.separated(before, first),
+            _ => false,
+        }
+    }
+}
+
+/// Serializes 81 cells as a JSON string without allocating.
+struct Cells([u8; 81]);
+
+impl Serialize for Cells {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Board::to_line only yields ASCII digits and dots.
+        let text = std::str::from_utf8(&self.0).unwrap_or_default();
+        serializer.serialize_str(text)
+    }
+}
+
+struct JsonConflicts<'a>(&'a [Conflict]);
+
+impl Serialize for JsonConflicts<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for conflict in self.0 {
+            seq.serialize_element(&JsonConflict(conflict))?;
+        }
+        seq.end()
+    }
+}
+
+struct JsonConflict<'a>(&'a Conflict);
+
+impl Serialize for JsonConflict<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let conflict = self.0;
+        let mut object = serializer.serialize_struct("Conflict", 4)?;
+        object.serialize_field("unit", conflict.unit.name())?;
+        object.serialize_field("index", &conflict.index)?;
+        object.serialize_field("digit", &conflict.digit)?;
+        let cells: Vec<String> = conflict.cells.iter().map(ToString::to_string).collect();
+        object.serialize_field("cells", &cells)?;
+        object.end()
+    }
+}
+
+/// The JSON object of one record; absent keys are skipped.
+#[derive(serde::Serialize)]
+struct JsonRecord<'a> {
+    source: &'a str,
+    line: u64,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<Cells>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Cells>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit_reached: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflicts: Option<JsonConflicts<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
+    let json = match *record {
+        Record::Answered {
+            source,
+            line,
+            puzzle,
+            answer,
+            ..
+        } => JsonRecord {
+            source,
+            line,
+            status: answer.status.word(),
+            puzzle: Some(Cells(puzzle.to_line())),
+            solution: answer
+                .solution
+                .filter(|_| answer.count.is_none())
+                .map(|board| Cells(board.to_line())),
+            solutions: answer.count.map(|count| count.solutions),
+            limit_reached: answer.count.map(|count| count.limit_reached),
+            conflicts: (validating || answer.status == Status::Invalid)
+                .then_some(JsonConflicts(&answer.conflicts)),
+            error: None,
+        },
+        Record::Malformed(error) => JsonRecord {
+            source: &error.input,
+            line: error.start_line,
+            status: Status::Error.word(),
+            puzzle: None,
+            solution: None,
+            solutions: None,
+            limit_reached: None,
+            conflicts: None,
+            error: Some(error.problem.to_string()),
+        },
+    };
+    // Serializing these plain fields into a Vec cannot fail.
+    let _ = serde_json::to_writer(out, &json);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::Problem;
+    use std::sync::Arc;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    fn render(format: Format, request: Request, records: &[Record]) -> String {
+        let writer = RecordWriter::new(format, request);
+        let mut text = Text::default();
+        for record in records {
+            text.push(&writer, record);
+        }
+        String::from_utf8(text.bytes).unwrap()
+    }
+
+    fn malformed() -> Malformed {
+        Malformed {
+            input: Arc::from("x.txt"),
+            start_line: 10,
+            line: 12,
+            column: Some(7),
+            problem: Problem::UnexpectedByte(b'x'),
+        }
+    }
+
+    const SOLVE: Request = Request::Solve { unique: false };
+
+    #[test]
+    fn grid_layout_matches_the_contract() {
+        let mut out = Vec::new();
+        write_grid(&mut out, &board(SOLVED));
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 11);
+        assert_eq!(lines[0], "5 3 4 | 6 7 8 | 9 1 2");
+        assert_eq!(lines[2], "1 9 8 | 3 4 2 | 5 6 7");
+        assert_eq!(lines[3], "------+-------+------");
+        assert_eq!(lines[7], "------+-------+------");
+        assert_eq!(text.parse::<Board>().unwrap(), board(SOLVED));
+    }
+
+    #[test]
+    fn auto_keeps_shapes_and_separates_grids_only() {
+        let puzzle = board(PUZZLE);
+        let solved = SOLVE.answer(&puzzle);
+        let unsolved = Request::Solve { unique: true }.answer(&Board::EMPTY);
+        let error = malformed();
+        let answered = |shape, answer| Record::Answered {
+            source: "s",
+            line: 1,
+            shape,
+            puzzle: &puzzle,
+            answer,
+        };
+        let records = [
+            answered(Shape::Line, &solved),
+            answered(Shape::Line, &unsolved),
+            answered(Shape::Grid, &solved),
+            Record::Malformed(&error),
+            answered(Shape::Line, &solved),
+        ];
+        let text = render(Format::Auto, SOLVE, &records);
+        let mut grid = Vec::new();
+        write_grid(&mut grid, &board(SOLVED));
+        let expected = format!(
+            "{SOLVED}\nmultiple\n\n{}\nerror\n{SOLVED}\n",
+            String::from_utf8(grid).unwrap()
+        );
+        assert_eq!(text, expected);
+
+        let lines = render(Format::Line, SOLVE, &records);
+        assert_eq!(
+            lines,
+            format!("{SOLVED}\nmultiple\n{SOLVED}\nerror\n{SOLVED}\n")
+        );
+
+        let grids = render(Format::Grid, SOLVE, &records[..2]);
+        assert!(grids.ends_with("1 7 9\n\nmultiple\n"), "{grids}");
+        assert!(!grids.starts_with('\n'));
+    }
+
+    #[test]
+    fn validate_records_list_conflicts_and_solve_records_do_not() {
+        let puzzle = board(&format!("5..5{}", ".".repeat(77)));
+        let validate = Request::Validate {
+            complete: false,
+            unique: false,
+        };
+        let answer = validate.answer(&puzzle);
+        let record = Record::Answered {
+            source: "s",
+            line: 1,
+            shape: Shape::Line,
+            puzzle: &puzzle,
+            answer: &answer,
+        };
+        assert_eq!(
+            render(Format::Auto, validate, &[record]),
+            "invalid: 5 twice in row 1 (r1c1, r1c4)\n"
+        );
+        let answer = SOLVE.answer(&puzzle);
+        let record = Record::Answered {
+            source: "s",
+            line: 1,
+            shape: Shape::Line,
+            puzzle: &puzzle,
+            answer: &answer,
+        };
+        assert_eq!(render(Format::Auto, SOLVE, &[record]), "invalid\n");
+    }
+
+    #[test]
+    fn counts_print_a_plus_at_the_limit() {
+        let request = Request::Count { limit: 3 };
+        let empty = request.answer(&Board::EMPTY);
+        let puzzle = board(PUZZLE);
+        let one = request.answer(&puzzle);
+        let records = [
+            Record::Answered {
+                source: "s",
+                line: 1,
+                shape: Shape::Grid,
+                puzzle: &Board::EMPTY,
+                answer: &empty,
+            },
+            Record::Answered {
+                source: "s",
+                line: 2,
+                shape: Shape::Grid,
+                puzzle: &puzzle,
+                answer: &one,
+            },
+        ];
+        assert_eq!(render(Format::Auto, request, &records), "3+\n1\n");
+    }
+
+    fn json(request: Request, record: &Record) -> serde_json::Value {
+        let text = render(Format::Json, request, &[*record]);
+        assert_eq!(text.lines().count(), 1);
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn json_keys_for_a_solved_board() {
+        let puzzle = board(PUZZLE);
+        let answer = SOLVE.answer(&puzzle);
+        let value = json(
+            SOLVE,
+            &Record::Answered {
+                source: "p.txt",
+                line: 4,
+                shape: Shape::Grid,
+                puzzle: &puzzle,
+                answer: &answer,
+            },
+        );
+        assert_eq!(
+            value,
+            serde_json::json!({
+                "source": "p.txt", "line": 4, "status": "solved",
+                "puzzle": PUZZLE, "solution": SOLVED
+            })
+        );
+    }
+
+    #[test]
+    fn json_keys_for_counts_conflicts_and_errors() {
+        let puzzle = board(&format!("5..5{}", ".".repeat(77)));
+        let request = Request::Count { limit: 10 };
+        let answer = request.answer(&puzzle);
+        let record = Record::Answered {
+            source: "s",
+            line: 1,
+            shape: Shape::Line,
+            puzzle: &puzzle,
+            answer: &answer,
+        };
+        assert_eq!(
+            json(request, &record),
+            serde_json::json!({
+                "source": "s", "line": 1, "status": "invalid", "puzzle": puzzle.to_string(),
+                "solutions": 0, "limit_reached": false,
+                "conflicts": [{"unit": "row", "index": 1, "digit": 5, "cells": ["r1c1", "r1c4"]}]
+            })
+        );
+
+        let validate = Request::Validate {
+            complete: false,
+            unique: false,
+        };
+        let valid = validate.answer(&Board::EMPTY);
+        let record = Record::Answered {
+            source: "s",
+            line: 1,
+            shape: Shape::Line,
+            puzzle: &Board::EMPTY,
+            answer: &valid,
+        };
+        let value = json(validate, &record);
+        assert_eq!(value["status"], "valid");
+        assert_eq!(value["conflicts"], serde_json::json!([]));
+
+        let error = malformed();
+        assert_eq!(
+            json(SOLVE, &Record::Malformed(&error)),
+            serde_json::json!({
+                "source": "x.txt", "line": 10, "status": "error",
+                "error": "unexpected character 'x'"
+            })
+        );
+    }
+
+    #[test]
+    fn texts_join_with_the_right_separator() {
+        let writer = RecordWriter::new(Format::Auto, SOLVE);
+        let text = Text {
+            bytes: Vec::new(),
+            first: Some(Printed::Line),
+            last: Some(Printed::Line),
+        };
+        assert!(!text.separated_from(&writer, None));
+        assert!(!text.separated_from(&writer, Some(Printed::Line)));
+        assert!(text.separated_from(&writer, Some(Printed::Grid)));
+        assert!(!Text::default().separated_from(&writer, Some(Printed::Grid)));
+    }
+}

@@ -1,0 +1,35 @@
+//! `sudoku-cli`: read, solve and validate sudoku boards.
+//!
+//! The library behind the `sudoku` command. It knows nothing of terminals or
+//! argument parsing: it reads boards from any byte stream ([`Boards`]),
+//! solves and counts them ([`solve`]), checks them against the rules
+//! ([`conflicts`]), writes records as lines, grids or JSON
+//! ([`RecordWriter`]), and runs a whole request over many inputs in order,
+//! on as many threads as asked ([`run`]).
+//!
+//! ```
+//! use sudoku_cli::{Board, Request, Status};
+//!
+//! let board: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()
+//!     .unwrap();
+//! let answer = Request::Solve { unique: true }.answer(&board);
+//! assert_eq!(answer.status, Status::Solved);
+//! assert!(board.is_solved_by(&answer.solution.unwrap()));
+//! ```
+
+pub mod answer;
+pub mod board;
+pub mod format;
+pub mod pipeline;
+pub mod reader;
+pub mod solver;
+pub mod validate;
+
+pub use answer::{Answer, Count, Request, Status};
+pub use board::{Board, Cell, ParseBoardError, Shape};
+pub use format::{Format, Record, RecordWriter};
+pub use pipeline::{run, Input, Options, Report, Tally};
+pub use reader::{Boards, Entry, Malformed, Problem, ReadError};
+pub use solver::{solve, InvalidGivens, Solutions};
+pub use validate::{conflicts, is_consistent, Conflict, Unit};

@@ -1,0 +1,424 @@
+//! Running a request over inputs: read, answer and write boards in bounded
+//! chunks, in input order, on one thread or several.
+//!
+//! Boards are read into chunks of at most [`CHUNK`] items. A chunk also ends
+//! where reading on would wait on the input (a pipe or terminal that has
+//! nothing more yet), so an interactive user gets each answer as soon as the
+//! board is typed. With one job everything happens on the calling thread.
+//! With more, a reader thread fills chunks, `jobs` workers answer and format
+//! them, and the calling thread writes them back in order; at most
+//! `2 * jobs + 2` chunks exist at once, so memory stays flat on endless
+//! input.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::sync::mpsc::{channel, sync_channel, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use crate::answer::Request;
+use crate::format::{Format, Printed, Record, RecordWriter, Text};
+use crate::reader::{Boards, Entry, ReadError};
+
+/// Most items in one chunk.
+pub const CHUNK: usize = 256;
+
+/// The input buffer size: big enough that reading costs few system calls.
+const BUFFER: usize = 1 << 16;
+
+/// One input to read: standard input or a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    name: Arc<str>,
+    path: Option<PathBuf>,
+}
+
+impl Input {
+    /// Standard input, named `<stdin>`.
+    pub fn stdin() -> Input {
+        Input {
+            name: Arc::from("<stdin>"),
+            path: None,
+        }
+    }
+
+    /// A file, named by its path as given (lossily, if it is not UTF-8).
+    pub fn path(path: impl Into<PathBuf>) -> Input {
+        let path = path.into();
+        Input {
+            name: Arc::from(path.to_string_lossy().as_ref()),
+            path: Some(path),
+        }
+    }
+
+    /// The name used in records and messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn open(&self) -> io::Result<Boards<Source>> {
+        let source = match &self.path {
+            None => Source::Stdin(BufReader::with_capacity(BUFFER, io::stdin().lock())),
+            Some(path) => Source::File(BufReader::with_capacity(BUFFER, File::open(path)?)),
+        };
+        Ok(Boards::new(source, self.name.clone()))
+    }
+}
+
+/// An open input; an enum rather than a trait object keeps reads inlined.
+enum Source {
+    Stdin(BufReader<io::StdinLock<'static>>),
+    File(BufReader<File>),
+}
+
+impl Read for Source {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Stdin(r) => r.read(buf),
+            Source::File(r) => r.read(buf),
+        }
+    }
+}
+
+impl BufRead for Source {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self {
+            Source::Stdin(r) => r.fill_buf(),
+            Source::File(r) => r.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, amount: usize) {
+        match self {
+            Source::Stdin(r) => r.consume(amount),
+            Source::File(r) => r.consume(amount),
+        }
+    }
+}
+
+/// How to run: what to ask of each board and how to print the answers.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// What to do with each board.
+    pub request: Request,
+    /// How to print records.
+    pub format: Format,
+    /// Worker threads (at least 1); the output never depends on it.
+    pub jobs: usize,
+    /// Print no records, only count them.
+    pub quiet: bool,
+}
+
+/// Counts of what a run met so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Records: boards answered plus malformed boards.
+    pub boards: u64,
+    /// Boards that met the request.
+    pub met: u64,
+    /// Boards that were answered but did not meet the request.
+    pub not_met: u64,
+    /// Malformed boards.
+    pub malformed: u64,
+    /// Inputs that could not be opened or read to the end.
+    pub unreadable: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.boards += other.boards;
+        self.met += other.met;
+        self.not_met += other.not_met;
+        self.malformed += other.malformed;
+        self.unreadable += other.unreadable;
+    }
+}
+
+/// Where a run reports what is not a record.
+pub trait Report {
+    /// A malformed board or an unreadable input, in input order.
+    fn error(&mut self, error: &ReadError);
+
+    /// Called after each chunk is written, with the totals so far.
+    fn progress(&mut self, _tally: &Tally) {}
+}
+
+/// Runs `options.request` over every board of `inputs`, writing records to
+/// `out` in input order and errors to `report`. Returns the totals, or the
+/// error that writing to `out` met (a closed pipe is
+/// [`io::ErrorKind::BrokenPipe`]).
+pub fn run<W: Write, R: Report>(
+    inputs: Vec<Input>,
+    options: &Options,
+    out: &mut W,
+    report: &mut R,
+) -> io::Result<Tally> {
+    let mut writer = Writer {
+        out,
+        report,
+        records: RecordWriter::new(options.format, options.request),
+        last: None,
+        tally: Tally::default(),
+    };
+    let names: Arc<[Arc<str>]> = inputs.iter().map(|input| input.name.clone()).collect();
+    if options.jobs <= 1 {
+        run_here(inputs, &names, options, &mut writer)?;
+    } else {
+        run_threads(inputs, names, options, &mut writer)?;
+    }
+    writer.out.flush()?;
+    Ok(writer.tally)
+}
+
+/// One thread: read a chunk, answer it, write it, and flush whenever the
+/// next read might wait.
+fn run_here<W: Write, R: Report>(
+    inputs: Vec<Input>,
+    names: &[Arc<str>],
+    options: &Options,
+    writer: &mut Writer<W, R>,
+) -> io::Result<()> {
+    let mut items = Items::new(inputs);
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        let more = items.fill(&mut chunk);
+        let done = answer(chunk.drain(..), names, options);
+        writer.write(done)?;
+        if !more {
+            return Ok(());
+        }
+        if items.needs_read() {
+            writer.out.flush()?;
+        }
+    }
+}
+
+/// Several threads: a reader, `options.jobs` workers, and this thread
+/// writing chunks back in input order.
+fn run_threads<W: Write, R: Report>(
+    inputs: Vec<Input>,
+    names: Arc<[Arc<str>]>,
+    options: &Options,
+    writer: &mut Writer<W, R>,
+) -> io::Result<()> {
+    let in_flight = 2 * options.jobs + 2;
+    let (work_tx, work_rx) = sync_channel::<(u64, Vec<Item>)>(options.jobs);
+    let (done_tx, done_rx) = channel::<(u64, Done)>();
+    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
+
+    // The threads are detached: if stdout closes, this function returns at
+    // once and the process exits without waiting on a blocked read.
+    thread::spawn(move || {
+        let mut items = Items::new(inputs);
+        for seq in 0.. {
+            if token_rx.recv().is_err() {
+                return;
+            }
+            let mut chunk = Vec::with_capacity(CHUNK);
+            let more = items.fill(&mut chunk);
+            if work_tx.send((seq, chunk)).is_err() || !more {
+                return;
+            }
+        }
+    });
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    for _ in 0..options.jobs {
+        let work_rx = Arc::clone(&work_rx);
+        let done_tx = done_tx.clone();
+        let names = Arc::clone(&names);
+        let options = *options;
+        thread::spawn(move || loop {
+            // The lock is held only while taking a chunk, not answering it.
+            let next = work_rx
+                .lock()
+                .map_err(drop)
+                .and_then(|rx| rx.recv().map_err(drop));
+            let Ok((seq, chunk)) = next else { return };
+            let done = answer(chunk.into_iter(), &names, &options);
+            if done_tx.send((seq, done)).is_err() {
+                return;
+            }
+        });
+    }
+    drop(done_tx);
+
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    loop {
+        while let Some(done) = waiting.remove(&next) {
+            writer.write(done)?;
+            next += 1;
+            let _ = token_tx.send(());
+        }
+        let (seq, done) = match done_rx.try_recv() {
+            Ok(received) => received,
+            Err(TryRecvError::Disconnected) => return Ok(()),
+            Err(TryRecvError::Empty) => {
+                // About to wait: let what is written so far reach the user.
+                writer.out.flush()?;
+                match done_rx.recv() {
+                    Ok(received) => received,
+                    Err(_) => return Ok(()),
+                }
+            }
+        };
+        waiting.insert(seq, done);
+    }
+}
+
+/// One thing read: a board, or an error (a malformed board or an
+/// unreadable input).
+enum Item {
+    /// `input` indexes the run's input names.
+    Board {
+        input: usize,
+        entry: Entry,
+    },
+    Failed(ReadError),
+}
+
+/// Walks the inputs in order, yielding their items.
+struct Items {
+    inputs: std::iter::Enumerate<std::vec::IntoIter<Input>>,
+    /// The open input and its index.
+    current: Option<(usize, Boards<Source>)>,
+}
+
+impl Items {
+    fn new(inputs: Vec<Input>) -> Items {
+        Items {
+            inputs: inputs.into_iter().enumerate(),
+            current: None,
+        }
+    }
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some((input, boards)) = &mut self.current {
+                match boards.next() {
+                    Some(Ok(entry)) => {
+                        let input = *input;
+                        return Some(Item::Board { input, entry });
+                    }
+                    Some(Err(error)) => return Some(Item::Failed(error)),
+                    None => self.current = None,
+                }
+            }
+            let (index, input) = self.inputs.next()?;
+            match input.open() {
+                Ok(boards) => self.current = Some((index, boards)),
+                Err(error) => {
+                    return Some(Item::Failed(ReadError::Io {
+                        input: input.name,
+                        error,
+                    }))
+                }
+            }
+        }
+    }
+
+    /// Whether the next item may wait on a read.
+    fn needs_read(&self) -> bool {
+        self.current
+            .as_ref()
+            .is_none_or(|(_, boards)| boards.needs_read())
+    }
+
+    /// Fills `chunk` up to [`CHUNK`] items, stopping early where the next
+    /// read might wait. Returns false once the inputs are exhausted.
+    fn fill(&mut self, chunk: &mut Vec<Item>) -> bool {
+        while chunk.len() < CHUNK {
+            if !chunk.is_empty() && self.needs_read() {
+                return true;
+            }
+            match self.next() {
+                Some(item) => chunk.push(item),
+                None => return false,
+            }
+        }
+        true
+    }
+}
+
+/// A chunk answered and formatted, ready to write.
+struct Done {
+    text: Text,
+    errors: Vec<ReadError>,
+    tally: Tally,
+}
+
+fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Options) -> Done {
+    let writer = RecordWriter::new(options.format, options.request);
+    let mut done = Done {
+        text: Text::default(),
+        errors: Vec::new(),
+        tally: Tally::default(),
+    };
+    for item in items {
+        match item {
+            Item::Board { input, entry } => {
+                let answer = options.request.answer(&entry.board);
+                done.tally.boards += 1;
+                if answer.met {
+                    done.tally.met += 1;
+                } else {
+                    done.tally.not_met += 1;
+                }
+                if !options.quiet {
+                    let record = Record::Answered {
+                        source: &names[input],
+                        line: entry.line,
+                        shape: entry.shape,
+                        puzzle: &entry.board,
+                        answer: &answer,
+                    };
+                    done.text.push(&writer, &record);
+                }
+            }
+            Item::Failed(error) => {
+                if let ReadError::Malformed(malformed) = &error {
+                    done.tally.boards += 1;
+                    done.tally.malformed += 1;
+                    if !options.quiet {
+                        done.text.push(&writer, &Record::Malformed(malformed));
+                    }
+                } else {
+                    done.tally.unreadable += 1;
+                }
+                done.errors.push(error);
+            }
+        }
+    }
+    done
+}
+
+/// Writes answered chunks in order, with the blank lines between them.
+struct Writer<'a, W, R> {
+    out: &'a mut W,
+    report: &'a mut R,
+    records: RecordWriter,
+    /// How the last record written looks.
+    last: Option<Printed>,
+    tally: Tally,
+}
+
+impl<W: Write, R: Report> Writer<'_, W, R> {
+    fn write(&mut self, done: Done) -> io::Result<()> {
+        for error in &done.errors {
+            self.report.error(error);
+        }
+        if done.text.separated_from(&self.records, self.last) {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(&done.text.bytes)?;
+        self.last = done.text.last.or(self.last);
+        self.tally.add(&done.tally);
+        self.report.progress(&self.tally);
+        Ok(())
+    }
+}

@@ -1,0 +1,81 @@
+//! Everything the command prints on stderr besides usage: errors, the
+//! progress indicator and `--stats`.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use sudoku_cli::{ReadError, Report, Tally};
+
+/// The progress line appears only after this long...
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+/// ...and is redrawn at most this often.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// Reports to standard error.
+pub struct Stderr {
+    started: Instant,
+    /// Whether stderr is a terminal (the progress line is for people only).
+    terminal: bool,
+    /// When the progress line was last drawn, if it is on screen.
+    drawn: Option<Instant>,
+}
+
+impl Stderr {
+    pub fn new(started: Instant) -> Stderr {
+        Stderr {
+            started,
+            terminal: io::stderr().is_terminal(),
+            drawn: None,
+        }
+    }
+
+    /// Erases the progress line, if one is showing.
+    pub fn clear_progress(&mut self) {
+        if self.drawn.take().is_some() {
+            // Carriage return, then ANSI "erase the whole line".
+            let _ = write!(io::stderr(), "\r\x1b[2K");
+        }
+    }
+
+    /// Prints the `--stats` summary.
+    pub fn stats(&mut self, tally: &Tally, elapsed: Duration) {
+        let seconds = elapsed.as_secs_f64();
+        let rate = tally.boards as f64 / seconds.max(1e-9);
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku: stats: {} boards, {} met, {} not met, {} malformed, {} unreadable inputs, \
+             {seconds:.3} s, {rate:.0} boards/s",
+            tally.boards,
+            tally.met,
+            tally.not_met,
+            tally.malformed,
+            tally.unreadable,
+        );
+    }
+}
+
+impl Report for Stderr {
+    fn error(&mut self, error: &ReadError) {
+        self.clear_progress();
+        let _ = writeln!(io::stderr(), "sudoku: {error}");
+    }
+
+    fn progress(&mut self, tally: &Tally) {
+        if !self.terminal {
+            return;
+        }
+        let now = Instant::now();
+        let elapsed = now - self.started;
+        let due = self.drawn.is_none_or(|at| now - at >= PROGRESS_EVERY);
+        if elapsed < PROGRESS_AFTER || !due {
+            return;
+        }
+        let rate = tally.boards as f64 / elapsed.as_secs_f64();
+        let _ = write!(
+            io::stderr(),
+            "\r\x1b[2Ksudoku: {} boards, {rate:.0} boards/s",
+            tally.boards
+        );
+        self.drawn = Some(now);
+    }
+}

@@ -1,0 +1,251 @@
+//! The validator: which digits repeat in which rows, columns and boxes.
+
+use std::fmt;
+
+use crate::board::{Board, Cell};
+
+/// A kind of unit: nine cells that must hold each digit at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unit {
+    /// A row, numbered 1-9 from the top.
+    Row,
+    /// A column, numbered 1-9 from the left.
+    Column,
+    /// A 3x3 box, numbered 1-9 left to right, then top to bottom.
+    Box,
+}
+
+impl Unit {
+    /// The unit's name as users read it: `row`, `column` or `box`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        }
+    }
+
+    /// The cell at position `position` (0-8) of unit number `index` (0-8),
+    /// in reading order.
+    fn cell(self, index: usize, position: usize) -> Cell {
+        let at = match self {
+            Unit::Row => index * 9 + position,
+            Unit::Column => position * 9 + index,
+            Unit::Box => (index / 3 * 3 + position / 3) * 9 + index % 3 * 3 + position % 3,
+        };
+        Cell(at as u8)
+    }
+}
+
+/// One digit repeated in one unit, with every cell that holds it there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The kind of unit.
+    pub unit: Unit,
+    /// The unit's number, 1-9.
+    pub index: u8,
+    /// The repeated digit, 1-9.
+    pub digit: u8,
+    /// The cells holding the digit in this unit, in reading order (two or
+    /// more).
+    pub cells: Vec<Cell>,
+}
+
+impl fmt::Display for Conflict {
+    /// Writes e.g. `5 twice in row 1 (r1c1, r1c4)` or
+    /// `7 3 times in column 2 (r1c2, r5c2, r9c2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.digit)?;
+        match self.cells.len() {
+            2 => f.write_str("twice")?,
+            n => write!(f, "{n} times")?,
+        }
+        write!(f, " in {} {} (", self.unit.name(), self.index)?;
+        for (i, cell) in self.cells.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{cell}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Every conflict on `board`: rows first, then columns, then boxes, each by
+/// unit number then digit. Empty when the board breaks no rule; it
+/// allocates only for a board that does.
+///
+/// ```
+/// use sudoku_cli::{conflicts, Board};
+///
+/// let mut cells = [0; 81];
+/// cells[0] = 5;
+/// cells[3] = 5;
+/// let found = conflicts(&Board::new(cells).unwrap());
+/// assert_eq!(found.len(), 1);
+/// assert_eq!(found[0].to_string(), "5 twice in row 1 (r1c1, r1c4)");
+/// ```
+pub fn conflicts(board: &Board) -> Vec<Conflict> {
+    let mut found = Vec::new();
+    if is_consistent(board) {
+        return found;
+    }
+    for unit in [Unit::Row, Unit::Column, Unit::Box] {
+        for index in 0..9 {
+            unit_conflicts(board, unit, index, &mut found);
+        }
+    }
+    found
+}
+
+fn unit_conflicts(board: &Board, unit: Unit, index: usize, found: &mut Vec<Conflict>) {
+    let cells: [Cell; 9] = std::array::from_fn(|position| unit.cell(index, position));
+    for digit in 1..=9 {
+        let mut holding: Vec<Cell> = cells
+            .iter()
+            .copied()
+            .filter(|cell| board.cell(usize::from(cell.0)) == digit)
+            .collect();
+        if holding.len() > 1 {
+            holding.sort_unstable();
+            found.push(Conflict {
+                unit,
+                index: index as u8 + 1,
+                digit,
+                cells: holding,
+            });
+        }
+    }
+}
+
+/// Whether no digit repeats in any row, column or box; empty cells are
+/// allowed. Does not allocate.
+pub fn is_consistent(board: &Board) -> bool {
+    let mut seen = [[0u16; 9]; 3];
+    for (at, &digit) in board.cells().iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        let cell = Cell(at as u8);
+        let bit = 1u16 << digit;
+        for (table, unit) in seen
+            .iter_mut()
+            .zip([cell.row(), cell.column(), cell.box_index()])
+        {
+            if table[unit] & bit != 0 {
+                return false;
+            }
+            table[unit] |= bit;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_with(givens: &[(usize, u8)]) -> Board {
+        let mut cells = [0; 81];
+        for &(at, digit) in givens {
+            cells[at] = digit;
+        }
+        Board::new(cells).unwrap()
+    }
+
+    fn describe(board: &Board) -> Vec<String> {
+        conflicts(board).iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn an_empty_board_is_consistent() {
+        assert!(is_consistent(&Board::EMPTY));
+        assert!(conflicts(&Board::EMPTY).is_empty());
+    }
+
+    #[test]
+    fn a_solved_board_is_consistent() {
+        let solved: Board =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        assert!(is_consistent(&solved));
+        assert!(conflicts(&solved).is_empty());
+    }
+
+    #[test]
+    fn the_contract_example() {
+        // r1c1 = 5, r1c4 = 5, r2c5 = 5.
+        let board = board_with(&[(0, 5), (3, 5), (13, 5)]);
+        assert!(!is_consistent(&board));
+        assert_eq!(
+            describe(&board),
+            [
+                "5 twice in row 1 (r1c1, r1c4)",
+                "5 twice in box 2 (r1c4, r2c5)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_digit_three_times_in_one_unit_is_one_conflict() {
+        let board = board_with(&[(1, 7), (37, 7), (73, 7)]);
+        assert_eq!(
+            describe(&board),
+            ["7 3 times in column 2 (r1c2, r5c2, r9c2)"]
+        );
+    }
+
+    #[test]
+    fn conflicts_come_rows_then_columns_then_boxes_by_index_and_digit() {
+        // Row 9 repeats 2; row 1 repeats 4 and 3; column 9 repeats 6.
+        let board = board_with(&[
+            (72, 2),
+            (80, 2),
+            (0, 4),
+            (1, 4),
+            (5, 3),
+            (6, 3),
+            (17, 6),
+            (26, 6),
+        ]);
+        assert_eq!(
+            describe(&board),
+            [
+                "3 twice in row 1 (r1c6, r1c7)",
+                "4 twice in row 1 (r1c1, r1c2)",
+                "2 twice in row 9 (r9c1, r9c9)",
+                "6 twice in column 9 (r2c9, r3c9)",
+                "4 twice in box 1 (r1c1, r1c2)",
+                "6 twice in box 3 (r2c9, r3c9)"
+            ]
+        );
+    }
+
+    #[test]
+    fn box_cells_are_listed_in_reading_order() {
+        // Box 5 with 9 at r6c4, r4c6 and r5c5: reading order is r4c6, r5c5, r6c4.
+        let board = board_with(&[(48, 9), (32, 9), (40, 9)]);
+        assert_eq!(describe(&board), ["9 3 times in box 5 (r4c6, r5c5, r6c4)"]);
+    }
+
+    #[test]
+    fn unit_cells_cover_the_board() {
+        for unit in [Unit::Row, Unit::Column, Unit::Box] {
+            let mut seen = [false; 81];
+            for index in 0..9 {
+                for position in 0..9 {
+                    let cell = unit.cell(index, position);
+                    let of = match unit {
+                        Unit::Row => cell.row(),
+                        Unit::Column => cell.column(),
+                        Unit::Box => cell.box_index(),
+                    };
+                    assert_eq!(of, index);
+                    seen[usize::from(cell.0)] = true;
+                }
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+}
