@@ -1,11 +1,32 @@
 //! The solver: counts a board's solutions up to a limit, keeping the first.
 //!
-//! Representation: for each row, column and box a `u16` of the digits it
-//! already holds (bit `d` for digit `d`). A cell's candidates are the digits
-//! in none of its three units. The search is recursive backtracking that
-//! always branches on the empty cell with the fewest candidates.
+//! # Representation
+//!
+//! The board is split into three bands of three rows. For each digit and
+//! band a `u32` holds the 27 cells of the band where the digit may still go,
+//! bit `9 * row + column` (row 0-2 within the band), so a band's bits are its
+//! cells in reading order and cell `27 * band + bit` is cell `bit` of `band`.
+//! A placed cell keeps the bit of its own digit and loses every other, and a
+//! per-band mask of open cells tells placed cells from candidates.
+//!
+//! # Propagation
+//!
+//! - **Band step.** Within a band a digit takes one cell in each row and one
+//!   in each box, so its rows map to boxes by one of six permutations. The
+//!   9-bit map of which row/box pieces (mini-rows) still hold the digit, run
+//!   through a table of every union of permutations it allows, gives the
+//!   mini-rows the digit can still use: that is every box/row locked
+//!   candidate of the band at once, and an empty result is a contradiction.
+//! - **Stack step.** The same table on the transposed picture (bands by
+//!   columns within a stack) gives the box/column locked candidates.
+//! - **Singles.** After those two steps a row with one candidate is a hidden
+//!   single of its row, box or column; a cell with one digit left is a naked
+//!   single (found by bit-sliced counting across the nine digits).
+//! - **Search.** When nothing more follows, branch on a cell with two
+//!   candidates (else the fewest) on copies of the state: the state is plain
+//!   data, 120 bytes, so a guess costs one copy and no allocation.
 
-use crate::board::{Board, Cell};
+use crate::board::Board;
 
 /// The result of a search: how many solutions were found (never more than
 /// the limit) and the first of them.
@@ -40,118 +61,397 @@ pub struct InvalidGivens;
 /// assert!(puzzle.is_solved_by(&found.first.unwrap()));
 /// ```
 pub fn solve(board: &Board, limit: u32) -> Result<Solutions, InvalidGivens> {
-    let mut search = Search::new(board)?;
-    search.limit = limit.max(1);
-    search.run();
+    let mut grid = Grid::FULL;
+    let mut dirty = 0;
+    for (cell, &digit) in board.cells().iter().enumerate() {
+        if digit != 0 && !grid.place_given(usize::from(digit - 1), cell, &mut dirty) {
+            return Err(InvalidGivens);
+        }
+    }
+    let mut search = Search {
+        limit: limit.max(1),
+        count: 0,
+        first: None,
+    };
+    if grid.propagate(dirty) {
+        search.run(grid);
+    }
     Ok(Solutions {
         count: search.count,
         first: search.first.map(Board::from_checked),
     })
 }
 
-/// All nine digit bits: bit `d` stands for digit `d`, so bits 1 to 9.
-const ALL: u16 = 0b11_1111_1110;
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
 
+/// One column of a band: a bit in each of its three rows.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// The state of the search: candidates per digit and band, and open cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Grid {
+    /// `candidates[digit][band]`: the cells of `band` where `digit + 1` may
+    /// go (a placed cell keeps its own digit's bit).
+    candidates: [[u32; 3]; 9],
+    /// The cells of each band not yet placed.
+    open: [u32; 3],
+}
+
+/// Digits whose candidates changed since they were last propagated, bit `d`
+/// for digit `d + 1`.
+type Dirty = u16;
+
+impl Grid {
+    /// Every digit possible everywhere; nothing placed.
+    const FULL: Grid = Grid {
+        candidates: [[BAND; 3]; 9],
+        open: [BAND; 3],
+    };
+
+    /// Places a given; false if a peer already holds the digit.
+    fn place_given(&mut self, digit: usize, cell: usize, dirty: &mut Dirty) -> bool {
+        let (band, bit) = (cell / 27, 1 << (cell % 27));
+        if self.candidates[digit][band] & bit == 0 {
+            return false;
+        }
+        self.place(digit, band, bit, dirty);
+        true
+    }
+
+    /// Places `digit` on the cell `bit` of `band`: the cell loses every
+    /// other digit, and the digit leaves the cell's row, box and column.
+    #[inline]
+    fn place(&mut self, digit: usize, band: usize, bit: u32, dirty: &mut Dirty) {
+        let at = bit.trailing_zeros() as usize;
+        for (other, bands) in self.candidates.iter_mut().enumerate() {
+            // Mark every digit that loses this cell (branch-free).
+            *dirty |= Dirty::from(bands[band] & bit != 0) << other;
+            bands[band] &= !bit;
+        }
+        let column = COLUMN << (at % 9);
+        let bands = &mut self.candidates[digit];
+        for cells in bands.iter_mut() {
+            *cells &= !column;
+        }
+        bands[band] = (bands[band] & !TABLES.peers[at]) | bit;
+        self.open[band] &= !bit;
+        *dirty |= 1 << digit;
+    }
+
+    /// Runs the band and stack steps for one digit until they change
+    /// nothing; false on a contradiction.
+    #[inline]
+    fn digit_step(&mut self, digit: usize) -> bool {
+        let mut bands = self.candidates[digit];
+        loop {
+            let before = bands;
+            for cells in bands.iter_mut() {
+                let keep = TABLES.band_keep[usize::from(mini_rows(*cells))];
+                if keep == 0 {
+                    return false;
+                }
+                *cells &= keep;
+            }
+            if !stack_step(&mut bands) {
+                return false;
+            }
+            if bands == before {
+                break;
+            }
+        }
+        self.candidates[digit] = bands;
+        true
+    }
+
+    /// Propagates until nothing follows; false on a contradiction.
+    fn propagate(&mut self, mut dirty: Dirty) -> bool {
+        loop {
+            while dirty != 0 {
+                let digit = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                if !self.digit_step(digit) || !self.place_hidden_singles(digit, &mut dirty) {
+                    return false;
+                }
+            }
+            match self.place_naked_singles(&mut dirty) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Places every row of `digit` left with one candidate; after the band
+    /// and stack steps these are all its hidden singles.
+    #[inline]
+    fn place_hidden_singles(&mut self, digit: usize, dirty: &mut Dirty) -> bool {
+        for band in 0..3 {
+            let mut new = single_rows(self.candidates[digit][band]) & self.open[band];
+            while new != 0 {
+                let bit = new & new.wrapping_neg(); // the lowest set bit
+                new ^= bit;
+                if self.candidates[digit][band] & bit == 0 {
+                    return false;
+                }
+                self.place(digit, band, bit, dirty);
+            }
+        }
+        true
+    }
+
+    /// Places every open cell left with one digit. `None` on a
+    /// contradiction (an open cell with no digit), else whether it placed
+    /// anything.
+    fn place_naked_singles(&mut self, dirty: &mut Dirty) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (some, two_or_more, _) = self.counts(band);
+            let open = self.open[band];
+            if open & !some != 0 {
+                return None;
+            }
+            let mut singles = some & !two_or_more & open;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let digit = self
+                    .candidates
+                    .iter()
+                    .position(|cells| cells[band] & bit != 0)?;
+                self.place(digit, band, bit, dirty);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Bit-sliced counts of the digits each cell of `band` may take: cells
+    /// with at least one, at least two and at least three.
+    #[inline]
+    fn counts(&self, band: usize) -> (u32, u32, u32) {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for cells in &self.candidates {
+            let cells = cells[band];
+            three |= two & cells;
+            two |= one & cells;
+            one |= cells;
+        }
+        (one, two, three)
+    }
+
+    /// The open cell to branch on, as (band, bit): the first with two
+    /// candidates, else the first with the fewest.
+    fn choose(&self) -> (usize, u32) {
+        let mut fallback = None;
+        for band in 0..3 {
+            let (_, two, three) = self.counts(band);
+            let open = self.open[band];
+            let pairs = two & !three & open;
+            if pairs != 0 {
+                return (band, pairs & pairs.wrapping_neg());
+            }
+            let mut cells = open;
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                let count = self.digits_at(band, bit).count_ones();
+                if fallback.is_none_or(|(best, _, _)| count < best) {
+                    fallback = Some((count, band, bit));
+                }
+            }
+        }
+        let (_, band, bit) = fallback.expect("an unsolved grid has an open cell");
+        (band, bit)
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) cell `bit` of `band` may take.
+    fn digits_at(&self, band: usize, bit: u32) -> u16 {
+        let mut digits = 0;
+        for (digit, cells) in self.candidates.iter().enumerate() {
+            digits |= u16::from(cells[band] & bit != 0) << digit;
+        }
+        digits
+    }
+
+    fn is_solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// The cells of a solved grid.
+    fn cells(&self) -> [u8; 81] {
+        let mut cells = [0; 81];
+        for (digit, bands) in self.candidates.iter().enumerate() {
+            for (band, &bits) in bands.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    cells[band * 27 + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// The box/column locked candidates of one digit: the band step's table
+/// applied to each stack, seen as bands (rows) by columns (3 per stack).
+#[inline]
+fn stack_step(bands: &mut [u32; 3]) -> bool {
+    // Fold each band's three rows onto one: the columns holding the digit.
+    let columns = bands.map(|cells| (cells | cells >> 9 | cells >> 18) & 0x1FF);
+    let mut keep = [0u32; 3];
+    for stack in 0..3 {
+        let shift = 3 * stack;
+        let pieces = (columns[0] >> shift & 7)
+            | (columns[1] >> shift & 7) << 3
+            | (columns[2] >> shift & 7) << 6;
+        let allowed = u32::from(TABLES.allowed[pieces as usize]);
+        if allowed == 0 {
+            return false;
+        }
+        for (band, keep) in keep.iter_mut().enumerate() {
+            *keep |= (allowed >> (3 * band) & 7) << shift;
+        }
+    }
+    for (cells, keep) in bands.iter_mut().zip(keep) {
+        // Multiplying by COLUMN copies the 9 column bits into all three rows.
+        *cells &= keep * COLUMN;
+    }
+    true
+}
+
+/// Which mini-rows (row `r`, box `b`: bit `3 * r + b`) of a band hold bits.
+#[inline]
+fn mini_rows(cells: u32) -> u16 {
+    let rows = &TABLES.row_boxes;
+    u16::from(rows[(cells & 0x1FF) as usize])
+        | u16::from(rows[(cells >> 9 & 0x1FF) as usize]) << 3
+        | u16::from(rows[(cells >> 18) as usize]) << 6
+}
+
+/// The bits of the rows of a band that hold exactly one bit.
+#[inline]
+fn single_rows(cells: u32) -> u32 {
+    let mut singles = 0;
+    for shift in [0, 9, 18] {
+        let row = cells >> shift & 0x1FF;
+        // Clearing the lowest bit of a one-bit (or empty) row leaves nothing.
+        if row & row.wrapping_sub(1) == 0 {
+            singles |= row << shift;
+        }
+    }
+    singles
+}
+
+/// Lookup tables, built at compile time.
+struct Tables {
+    /// For a 9-bit row: bit `b` set if box `b`'s three cells hold any bit.
+    row_boxes: [u8; 512],
+    /// For 9 mini-rows (bit `3 * r + b`): those that some row-to-box
+    /// permutation using only present mini-rows covers.
+    allowed: [u16; 512],
+    /// `allowed`, widened to the 27 cells of its mini-rows; 0 when no
+    /// permutation fits (a contradiction).
+    band_keep: [u32; 512],
+    /// For each cell of a band: its row and box within the band.
+    peers: [u32; 27],
+}
+
+static TABLES: Tables = Tables::build();
+
+impl Tables {
+    const fn build() -> Tables {
+        let mut tables = Tables {
+            row_boxes: [0; 512],
+            allowed: [0; 512],
+            band_keep: [0; 512],
+            peers: [0; 27],
+        };
+        const PERMUTATIONS: [[usize; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut pieces = 0;
+        while pieces < 512 {
+            let mut row_boxes = 0;
+            let mut b = 0;
+            while b < 3 {
+                if pieces >> (3 * b) & 7 != 0 {
+                    row_boxes |= 1 << b;
+                }
+                b += 1;
+            }
+            tables.row_boxes[pieces] = row_boxes;
+
+            let mut allowed = 0u16;
+            let mut p = 0;
+            while p < 6 {
+                let perm = PERMUTATIONS[p];
+                let used = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+                if pieces & used == used {
+                    allowed |= used as u16;
+                }
+                p += 1;
+            }
+            tables.allowed[pieces] = allowed;
+
+            let mut keep = 0u32;
+            let mut piece = 0;
+            while piece < 9 {
+                if allowed >> piece & 1 != 0 {
+                    keep |= 7 << (9 * (piece / 3) + 3 * (piece % 3));
+                }
+                piece += 1;
+            }
+            tables.band_keep[pieces] = keep;
+            pieces += 1;
+        }
+        let mut cell = 0;
+        while cell < 27 {
+            let (row, column) = (cell / 9, cell % 9);
+            let row_bits = 0x1FF << (9 * row);
+            let box_bits = (7 * COLUMN) << (3 * (column / 3));
+            tables.peers[cell] = row_bits | box_bits;
+            cell += 1;
+        }
+        tables
+    }
+}
+
+/// A depth-first search counting solutions up to a limit.
 struct Search {
-    cells: [u8; 81],
-    rows: [u16; 9],
-    columns: [u16; 9],
-    boxes: [u16; 9],
-    /// The empty cells; the first `open` of them are still unfilled.
-    empty: [u8; 81],
-    open: usize,
-    count: u32,
     limit: u32,
+    count: u32,
     first: Option<[u8; 81]>,
 }
 
 impl Search {
-    fn new(board: &Board) -> Result<Search, InvalidGivens> {
-        let mut search = Search {
-            cells: *board.cells(),
-            rows: [0; 9],
-            columns: [0; 9],
-            boxes: [0; 9],
-            empty: [0; 81],
-            open: 0,
-            count: 0,
-            limit: 1,
-            first: None,
-        };
-        for index in 0..81u8 {
-            let digit = search.cells[usize::from(index)];
-            if digit == 0 {
-                search.empty[search.open] = index;
-                search.open += 1;
-            } else if search.candidates(index) & (1 << digit) == 0 {
-                return Err(InvalidGivens);
-            } else {
-                search.toggle(index, digit);
-            }
-        }
-        Ok(search)
-    }
-
-    /// The digits cell `index` may still take.
-    fn candidates(&self, index: u8) -> u16 {
-        let cell = Cell(index);
-        ALL & !(self.rows[cell.row()] | self.columns[cell.column()] | self.boxes[cell.box_index()])
-    }
-
-    /// Places or removes `digit` in the unit tables (XOR flips its bit).
-    fn toggle(&mut self, index: u8, digit: u8) {
-        let cell = Cell(index);
-        let bit = 1 << digit;
-        self.rows[cell.row()] ^= bit;
-        self.columns[cell.column()] ^= bit;
-        self.boxes[cell.box_index()] ^= bit;
-    }
-
-    /// Moves the open cell with the fewest candidates to the end of the open
-    /// list and returns its candidates, or `None` when a cell has none.
-    fn pick(&mut self) -> Option<u16> {
-        let mut best = 0;
-        let mut best_candidates = ALL;
-        let mut best_len = u32::MAX;
-        for slot in 0..self.open {
-            let candidates = self.candidates(self.empty[slot]);
-            let len = candidates.count_ones();
-            if len < best_len {
-                (best, best_candidates, best_len) = (slot, candidates, len);
-                if len <= 1 {
-                    break;
-                }
-            }
-        }
-        if best_len == 0 {
-            return None;
-        }
-        self.empty.swap(best, self.open - 1);
-        Some(best_candidates)
-    }
-
-    fn run(&mut self) {
-        if self.open == 0 {
+    /// Searches a propagated, consistent grid.
+    fn run(&mut self, grid: Grid) {
+        if grid.is_solved() {
             self.count += 1;
-            self.first.get_or_insert(self.cells);
+            if self.first.is_none() {
+                self.first = Some(grid.cells());
+            }
             return;
         }
-        let Some(mut candidates) = self.pick() else {
-            return;
-        };
-        self.open -= 1;
-        let index = self.empty[self.open];
-        while candidates != 0 && self.count < self.limit {
-            // The lowest set bit is the smallest candidate digit.
-            let digit = candidates.trailing_zeros() as u8;
-            candidates &= candidates - 1;
-            self.cells[usize::from(index)] = digit;
-            self.toggle(index, digit);
-            self.run();
-            self.toggle(index, digit);
+        let (band, bit) = grid.choose();
+        let mut digits = grid.digits_at(band, bit);
+        while digits != 0 && self.count < self.limit {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut child = grid;
+            let mut dirty = 0;
+            child.place(digit, band, bit, &mut dirty);
+            if child.propagate(dirty) {
+                self.run(child);
+            }
         }
-        self.cells[usize::from(index)] = 0;
-        self.open += 1;
     }
 }
 
@@ -227,10 +527,16 @@ mod tests {
 
     #[test]
     fn rejects_invalid_givens() {
-        let mut cells = [0; 81];
-        cells[0] = 5;
-        cells[8] = 5;
-        assert_eq!(solve(&Board::new(cells).unwrap(), 1), Err(InvalidGivens));
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (40, 50)] {
+            let mut cells = [0; 81];
+            cells[a] = 5;
+            cells[b] = 5;
+            assert_eq!(
+                solve(&Board::new(cells).unwrap(), 1),
+                Err(InvalidGivens),
+                "{a} {b}"
+            );
+        }
     }
 
     #[test]
@@ -297,5 +603,43 @@ mod tests {
     #[test]
     fn limit_zero_counts_as_one() {
         assert_eq!(solve(&Board::EMPTY, 0).unwrap().count, 1);
+    }
+
+    #[test]
+    fn the_permutation_table() {
+        // All mini-rows present: all allowed.
+        assert_eq!(TABLES.allowed[0x1FF], 0x1FF);
+        // Only the diagonal: exactly the diagonal.
+        let diagonal = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(usize::from(TABLES.allowed[diagonal]), diagonal);
+        // Row 0 only in box 0: box 0 is taken from rows 1 and 2.
+        let pieces = 0x1FF & !(1 << 1 | 1 << 2);
+        assert_eq!(
+            usize::from(TABLES.allowed[pieces]),
+            pieces & !(1 << 3 | 1 << 6)
+        );
+        // Rows 0 and 1 both only in box 0: impossible.
+        assert_eq!(TABLES.allowed[1 | 1 << 3 | 0x1C0], 0);
+        assert_eq!(TABLES.band_keep[1 | 1 << 3 | 0x1C0], 0);
+    }
+
+    #[test]
+    fn single_rows_and_mini_rows() {
+        assert_eq!(
+            single_rows(0b1 | 0b11 << 9 | 0b1000 << 18),
+            0b1 | 0b1000 << 18
+        );
+        assert_eq!(single_rows(0), 0);
+        assert_eq!(mini_rows(0b100_000_001), 0b101);
+        assert_eq!(mini_rows(1 << 26), 1 << 8);
+    }
+
+    #[test]
+    fn peers_cover_row_and_box() {
+        // Cell 13 is row 1, column 4 of its band: row 1 and box 1.
+        let peers = TABLES.peers[13];
+        assert_eq!(peers.count_ones(), 9 + 9 - 3);
+        assert!(peers & 1 << 9 != 0 && peers & 1 << 3 != 0 && peers & 1 << 23 != 0);
+        assert!(peers & 1 << 0 == 0 && peers & 1 << 26 == 0);
     }
 }
