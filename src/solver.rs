@@ -61,6 +61,16 @@ pub struct InvalidGivens;
 /// assert!(puzzle.is_solved_by(&found.first.unwrap()));
 /// ```
 pub fn solve(board: &Board, limit: u32) -> Result<Solutions, InvalidGivens> {
+    solve_counting_guesses(board, limit).map(|(solutions, _)| solutions)
+}
+
+/// [`solve`], also returning how many guesses (branches tried) the search
+/// made: a measure of a board's difficulty for this solver, used by the
+/// benchmarks.
+pub fn solve_counting_guesses(
+    board: &Board,
+    limit: u32,
+) -> Result<(Solutions, u64), InvalidGivens> {
     let mut grid = Grid::FULL;
     let mut dirty = 0;
     for (cell, &digit) in board.cells().iter().enumerate() {
@@ -72,14 +82,16 @@ pub fn solve(board: &Board, limit: u32) -> Result<Solutions, InvalidGivens> {
         limit: limit.max(1),
         count: 0,
         first: None,
+        guesses: 0,
     };
     if grid.propagate(dirty) {
         search.run(grid);
     }
-    Ok(Solutions {
+    let solutions = Solutions {
         count: search.count,
         first: search.first.map(Board::from_checked),
-    })
+    };
+    Ok((solutions, search.guesses))
 }
 
 /// The 27 cells of a band.
@@ -96,17 +108,22 @@ struct Grid {
     candidates: [[u32; 3]; 9],
     /// The cells of each band not yet placed.
     open: [u32; 3],
+    /// Per digit, the columns of each band (9 bits at `9 * band`) that held
+    /// it when its stack step last ran: the step is skipped until they
+    /// change.
+    columns: [u32; 9],
 }
 
-/// Digits whose candidates changed since they were last propagated, bit `d`
-/// for digit `d + 1`.
-type Dirty = u16;
+/// Digit-bands whose candidates changed since they were last propagated:
+/// bit `3 * digit + band` (digit 0-8 for 1-9).
+type Dirty = u32;
 
 impl Grid {
     /// Every digit possible everywhere; nothing placed.
     const FULL: Grid = Grid {
         candidates: [[BAND; 3]; 9],
         open: [BAND; 3],
+        columns: [u32::MAX; 9],
     };
 
     /// Places a given; false if a peer already holds the digit.
@@ -119,48 +136,105 @@ impl Grid {
         true
     }
 
-    /// Places `digit` on the cell `bit` of `band`: the cell loses every
+    /// Places `digit` on the open cell `bit` of `band`: the cell loses every
     /// other digit, and the digit leaves the cell's row, box and column.
     #[inline]
     fn place(&mut self, digit: usize, band: usize, bit: u32, dirty: &mut Dirty) {
-        let at = bit.trailing_zeros() as usize;
-        for (other, bands) in self.candidates.iter_mut().enumerate() {
-            // Mark every digit that loses this cell (branch-free).
-            *dirty |= Dirty::from(bands[band] & bit != 0) << other;
-            bands[band] &= !bit;
-        }
-        let column = COLUMN << (at % 9);
-        let bands = &mut self.candidates[digit];
-        for cells in bands.iter_mut() {
-            *cells &= !column;
-        }
-        bands[band] = (bands[band] & !TABLES.peers[at]) | bit;
         self.open[band] &= !bit;
-        *dirty |= 1 << digit;
+        self.clear_cells(digit, band, bit, dirty);
+        // One cell cannot conflict with itself.
+        let _ = self.eliminate_peers(digit, band, bit, dirty);
     }
 
-    /// Runs the band and stack steps for one digit until they change
-    /// nothing; false on a contradiction.
+    /// Removes `cells` of `band` from every digit but `digit`.
     #[inline]
-    fn digit_step(&mut self, digit: usize) -> bool {
+    fn clear_cells(&mut self, digit: usize, band: usize, cells: u32, dirty: &mut Dirty) {
+        for (other, bands) in self.candidates.iter_mut().enumerate() {
+            if other != digit {
+                // Mark every digit that loses one of the cells (branch-free).
+                *dirty |= Dirty::from(bands[band] & cells != 0) << (3 * other + band);
+                bands[band] &= !cells;
+            }
+        }
+    }
+
+    /// `digit` now stands on `cells` of `band`: it leaves their rows, boxes
+    /// and columns. False if two of the cells see each other.
+    #[inline]
+    fn eliminate_peers(
+        &mut self,
+        digit: usize,
+        band: usize,
+        cells: u32,
+        dirty: &mut Dirty,
+    ) -> bool {
+        let mut peers = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Peers are mutual: a cell among the earlier cells' peers sees one.
+            if peers & 1 << at != 0 {
+                return false;
+            }
+            peers |= TABLES.peers[at];
+        }
+        let columns = fold(cells) * COLUMN;
+        let bands = &mut self.candidates[digit];
+        for (other, candidates) in bands.iter_mut().enumerate() {
+            let remove = if other == band {
+                peers & !cells
+            } else {
+                columns
+            };
+            *dirty |= Dirty::from(*candidates & remove != 0) << (3 * digit + other);
+            *candidates &= !remove;
+        }
+        true
+    }
+
+    /// Runs the band step on the `changed` bands of `digit` (bit per band)
+    /// and its stack step, until they change nothing, then places the
+    /// digit's hidden singles; false on a contradiction.
+    #[inline]
+    fn digit_step(&mut self, digit: usize, mut changed: u32, dirty: &mut Dirty) -> bool {
         let mut bands = self.candidates[digit];
+        let mut touched = changed;
         loop {
-            let before = bands;
-            for cells in bands.iter_mut() {
+            for (band, cells) in bands.iter_mut().enumerate() {
+                if changed >> band & 1 == 0 || *cells & self.open[band] == 0 {
+                    continue;
+                }
                 let keep = TABLES.band_keep[usize::from(mini_rows(*cells))];
                 if keep == 0 {
                     return false;
                 }
                 *cells &= keep;
             }
-            if !stack_step(&mut bands) {
-                return false;
-            }
-            if bands == before {
+            let columns = folded_columns(&bands);
+            if columns == self.columns[digit] {
                 break;
             }
+            let Some(keep) = stack_keep(columns) else {
+                return false;
+            };
+            self.columns[digit] = columns & keep;
+            let removed = columns & !keep;
+            if removed == 0 {
+                break;
+            }
+            changed = 0;
+            for (band, cells) in bands.iter_mut().enumerate() {
+                if removed >> (9 * band) & 0x1FF != 0 {
+                    // Multiplying by COLUMN copies 9 column bits to 3 rows.
+                    *cells &= (keep >> (9 * band) & 0x1FF) * COLUMN;
+                    changed |= 1 << band;
+                }
+            }
+            touched |= changed;
         }
         self.candidates[digit] = bands;
+        self.place_hidden_singles(digit, touched, dirty);
         true
     }
 
@@ -168,9 +242,10 @@ impl Grid {
     fn propagate(&mut self, mut dirty: Dirty) -> bool {
         loop {
             while dirty != 0 {
-                let digit = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                if !self.digit_step(digit) || !self.place_hidden_singles(digit, &mut dirty) {
+                let digit = (dirty.trailing_zeros() / 3) as usize;
+                let changed = dirty >> (3 * digit) & 7;
+                dirty &= !(7 << (3 * digit));
+                if !self.digit_step(digit, changed, &mut dirty) {
                     return false;
                 }
             }
@@ -182,27 +257,35 @@ impl Grid {
         }
     }
 
-    /// Places every row of `digit` left with one candidate; after the band
-    /// and stack steps these are all its hidden singles.
+    /// Places every row of `digit`, in the `bands` given (bit per band),
+    /// left with one open candidate; after the band and stack steps these
+    /// are all its hidden singles. The band step has already cleared their
+    /// boxes; a conflict between two of them shows up as an empty row there.
     #[inline]
-    fn place_hidden_singles(&mut self, digit: usize, dirty: &mut Dirty) -> bool {
+    fn place_hidden_singles(&mut self, digit: usize, bands: u32, dirty: &mut Dirty) {
         for band in 0..3 {
-            let mut new = single_rows(self.candidates[digit][band]) & self.open[band];
-            while new != 0 {
-                let bit = new & new.wrapping_neg(); // the lowest set bit
-                new ^= bit;
-                if self.candidates[digit][band] & bit == 0 {
-                    return false;
+            if bands >> band & 1 == 0 {
+                continue;
+            }
+            let new = single_rows(self.candidates[digit][band]) & self.open[band];
+            if new == 0 {
+                continue;
+            }
+            self.open[band] &= !new;
+            self.clear_cells(digit, band, new, dirty);
+            let columns = fold(new) * COLUMN;
+            for (other, cells) in self.candidates[digit].iter_mut().enumerate() {
+                if other != band && *cells & columns != 0 {
+                    *cells &= !columns;
+                    *dirty |= 1 << (3 * digit + other);
                 }
-                self.place(digit, band, bit, dirty);
             }
         }
-        true
     }
 
     /// Places every open cell left with one digit. `None` on a
-    /// contradiction (an open cell with no digit), else whether it placed
-    /// anything.
+    /// contradiction (an open cell with no digit, or two singles that see
+    /// each other), else whether it placed anything.
     fn place_naked_singles(&mut self, dirty: &mut Dirty) -> Option<bool> {
         let mut placed = false;
         for band in 0..3 {
@@ -211,16 +294,17 @@ impl Grid {
             if open & !some != 0 {
                 return None;
             }
-            let mut singles = some & !two_or_more & open;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                let digit = self
-                    .candidates
-                    .iter()
-                    .position(|cells| cells[band] & bit != 0)?;
-                self.place(digit, band, bit, dirty);
-                placed = true;
+            let singles = some & !two_or_more & open;
+            if singles == 0 {
+                continue;
+            }
+            placed = true;
+            self.open[band] &= !singles;
+            for digit in 0..9 {
+                let cells = self.candidates[digit][band] & singles;
+                if cells != 0 && !self.eliminate_peers(digit, band, cells, dirty) {
+                    return None;
+                }
             }
         }
         Some(placed)
@@ -240,29 +324,70 @@ impl Grid {
         (one, two, three)
     }
 
-    /// The open cell to branch on, as (band, bit): the first with two
-    /// candidates, else the first with the fewest.
+    /// The open cell to branch on, as (band, bit): of the cells with two
+    /// candidates the one with the most [`Grid::impact`], else the first
+    /// with the fewest candidates.
     fn choose(&self) -> (usize, u32) {
-        let mut fallback = None;
+        let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
             let (_, two, three) = self.counts(band);
-            let open = self.open[band];
-            let pairs = two & !three & open;
-            if pairs != 0 {
-                return (band, pairs & pairs.wrapping_neg());
+            let mut pairs = two & !three & self.open[band];
+            while pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                pairs ^= bit;
+                let score = self.impact(band, bit);
+                if best.is_none_or(|(most, _, _)| score > most) {
+                    best = Some((score, band, bit));
+                }
             }
-            let mut cells = open;
+        }
+        match best {
+            Some((_, band, bit)) => (band, bit),
+            None => self.fewest_candidates(),
+        }
+    }
+
+    /// The first open cell with the fewest candidates, as (band, bit).
+    fn fewest_candidates(&self) -> (usize, u32) {
+        let mut best = (u32::MAX, 0, 0);
+        for band in 0..3 {
+            let mut cells = self.open[band];
             while cells != 0 {
                 let bit = cells & cells.wrapping_neg();
                 cells ^= bit;
                 let count = self.digits_at(band, bit).count_ones();
-                if fallback.is_none_or(|(best, _, _)| count < best) {
-                    fallback = Some((count, band, bit));
+                if count < best.0 {
+                    best = (count, band, bit);
                 }
             }
         }
-        let (_, band, bit) = fallback.expect("an unsolved grid has an open cell");
-        (band, bit)
+        (best.1, best.2)
+    }
+
+    /// How much placing each digit of the cell `bit` of `band` would
+    /// eliminate at once: the product over its digits of one plus the open
+    /// peers that lose the digit. Branching where both choices cut deep
+    /// makes the search tree smaller.
+    fn impact(&self, band: usize, bit: u32) -> u32 {
+        let at = bit.trailing_zeros() as usize;
+        let column = COLUMN << (at % 9);
+        let mut digits = self.digits_at(band, bit);
+        let mut score = 1;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut cut = 1;
+            for (other, cells) in self.candidates[digit].iter().enumerate() {
+                let peers = if other == band {
+                    TABLES.peers[at]
+                } else {
+                    column
+                };
+                cut += (cells & peers & self.open[other]).count_ones();
+            }
+            score *= cut;
+        }
+        score
     }
 
     /// The digits (bit `d` for digit `d + 1`) cell `bit` of `band` may take.
@@ -296,29 +421,34 @@ impl Grid {
 
 /// The box/column locked candidates of one digit: the band step's table
 /// applied to each stack, seen as bands (rows) by columns (3 per stack).
+/// Takes [`folded_columns`] and returns the columns each band may keep, in
+/// the same layout; `None` on a contradiction.
 #[inline]
-fn stack_step(bands: &mut [u32; 3]) -> bool {
-    // Fold each band's three rows onto one: the columns holding the digit.
-    let columns = bands.map(|cells| (cells | cells >> 9 | cells >> 18) & 0x1FF);
-    let mut keep = [0u32; 3];
+fn stack_keep(columns: u32) -> Option<u32> {
+    let mut keep = 0;
     for stack in 0..3 {
-        let shift = 3 * stack;
-        let pieces = (columns[0] >> shift & 7)
-            | (columns[1] >> shift & 7) << 3
-            | (columns[2] >> shift & 7) << 6;
-        let allowed = u32::from(TABLES.allowed[pieces as usize]);
+        // Gather the stack's 3 columns of each band into 9 bits (3 per band).
+        let spread = columns >> (3 * stack) & 0x1C0E07;
+        let pieces = (spread | spread >> 6 | spread >> 12) & 0x1FF;
+        let allowed = TABLES.stack_keep[pieces as usize];
         if allowed == 0 {
-            return false;
+            return None;
         }
-        for (band, keep) in keep.iter_mut().enumerate() {
-            *keep |= (allowed >> (3 * band) & 7) << shift;
-        }
+        keep |= allowed << (3 * stack);
     }
-    for (cells, keep) in bands.iter_mut().zip(keep) {
-        // Multiplying by COLUMN copies the 9 column bits into all three rows.
-        *cells &= keep * COLUMN;
-    }
-    true
+    Some(keep)
+}
+
+/// The columns holding bits in a band: its three rows folded onto one.
+#[inline]
+fn fold(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & 0x1FF
+}
+
+/// The columns of each band holding bits: 9 bits per band, at `9 * band`.
+#[inline]
+fn folded_columns(bands: &[u32; 3]) -> u32 {
+    fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18
 }
 
 /// Which mini-rows (row `r`, box `b`: bit `3 * r + b`) of a band hold bits.
@@ -354,6 +484,9 @@ struct Tables {
     /// `allowed`, widened to the 27 cells of its mini-rows; 0 when no
     /// permutation fits (a contradiction).
     band_keep: [u32; 512],
+    /// For 9 pieces of a stack (bit `3 * band + column`), the allowed
+    /// ones spread back to `9 * band + column`; 0 on a contradiction.
+    stack_keep: [u32; 512],
     /// For each cell of a band: its row and box within the band.
     peers: [u32; 27],
 }
@@ -366,6 +499,7 @@ impl Tables {
             row_boxes: [0; 512],
             allowed: [0; 512],
             band_keep: [0; 512],
+            stack_keep: [0; 512],
             peers: [0; 27],
         };
         const PERMUTATIONS: [[usize; 3]; 6] = [
@@ -409,6 +543,9 @@ impl Tables {
                 piece += 1;
             }
             tables.band_keep[pieces] = keep;
+            let allowed = allowed as u32;
+            tables.stack_keep[pieces] =
+                (allowed & 7) | (allowed >> 3 & 7) << 9 | (allowed >> 6 & 7) << 18;
             pieces += 1;
         }
         let mut cell = 0;
@@ -428,6 +565,7 @@ struct Search {
     limit: u32,
     count: u32,
     first: Option<[u8; 81]>,
+    guesses: u64,
 }
 
 impl Search {
@@ -445,6 +583,7 @@ impl Search {
         while digits != 0 && self.count < self.limit {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
+            self.guesses += 1;
             let mut child = grid;
             let mut dirty = 0;
             child.place(digit, band, bit, &mut dirty);
