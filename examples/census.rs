@@ -1,4 +1,4 @@
-//! Solves every 81-character line of the given files with a limit and
+//! Solves every board of the given files with a limit and
 //! prints, per file, boards per second of the solver alone and guesses per
 //! board: a quick tool for tuning the solver.
 //!
@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use sudoku_cli::{solve_counting_guesses, Board};
+use sudoku_cli::{solve_counting_guesses, Board, Boards};
 
 fn main() {
     let mut limit = 2;
@@ -20,11 +20,9 @@ fn main() {
         }
     }
     for file in files {
-        let text = std::fs::read_to_string(&file).expect("readable file");
-        let boards: Vec<Board> = text
-            .lines()
-            .filter(|line| !line.starts_with('#'))
-            .filter_map(|line| line.get(..81)?.parse().ok())
+        let text = std::fs::read(&file).expect("readable file");
+        let boards: Vec<Board> = Boards::new(&text[..], file.as_str())
+            .filter_map(|item| Some(item.ok()?.board))
             .collect();
         let started = Instant::now();
         let (mut guesses, mut solutions) = (0u64, 0u64);

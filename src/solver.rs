@@ -71,10 +71,41 @@ pub fn solve_counting_guesses(
     board: &Board,
     limit: u32,
 ) -> Result<(Solutions, u64), InvalidGivens> {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: the CPU has the features `solve_bmi` is compiled for.
+        return unsafe { solve_bmi(board, limit) };
+    }
+    solve_with::<false>(board, limit)
+}
+
+/// Whether this CPU has the bit-manipulation instructions (POPCNT, BMI1,
+/// BMI2) the fast build of the solver uses; checked once, then cached.
+#[cfg(target_arch = "x86_64")]
+fn has_bit_instructions() -> bool {
+    std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+}
+
+/// The solver compiled for CPUs with POPCNT and BMI1/2: the same code, with
+/// counting and bit scans as single instructions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn solve_bmi(board: &Board, limit: u32) -> Result<(Solutions, u64), InvalidGivens> {
+    solve_with::<true>(board, limit)
+}
+
+/// The solver's body, inlined into each build: `BMI` selects which build
+/// the recursive search calls back into.
+#[inline(always)]
+fn solve_with<const BMI: bool>(
+    board: &Board,
+    limit: u32,
+) -> Result<(Solutions, u64), InvalidGivens> {
     let mut grid = Grid::FULL;
-    let mut dirty = 0;
     for (cell, &digit) in board.cells().iter().enumerate() {
-        if digit != 0 && !grid.place_given(usize::from(digit - 1), cell, &mut dirty) {
+        if digit != 0 && !grid.place_given(usize::from(digit - 1), cell) {
             return Err(InvalidGivens);
         }
     }
@@ -84,8 +115,8 @@ pub fn solve_counting_guesses(
         first: None,
         guesses: 0,
     };
-    if grid.propagate(dirty) {
-        search.run(grid);
+    if grid.propagate(Pending::ALL) {
+        search.descend::<BMI>(grid);
     }
     let solutions = Solutions {
         count: search.count,
@@ -114,9 +145,35 @@ struct Grid {
     columns: [u32; 9],
 }
 
-/// Digit-bands whose candidates changed since they were last propagated:
-/// bit `3 * digit + band` (digit 0-8 for 1-9).
-type Dirty = u32;
+/// Work left for propagation.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pending {
+    /// Digit-bands whose candidates changed since their digit step last
+    /// ran: bit `9 * band + digit` (digit 0-8 for 1-9).
+    digits: u32,
+    /// Bands where an open cell lost a candidate since the last naked
+    /// singles pass: bit per band.
+    bands: u32,
+}
+
+/// The bits of one digit in [`Pending::digits`], one per band.
+const DIGIT_BANDS: u32 = 1 | 1 << 9 | 1 << 18;
+
+impl Pending {
+    /// Everything to do: the state after the givens are placed.
+    const ALL: Pending = Pending {
+        digits: (1 << 27) - 1,
+        bands: 7,
+    };
+
+    /// Notes that `digits` (bit per digit) lost candidates in `band`, and
+    /// whether open cells were among them.
+    #[inline(always)]
+    fn mark(&mut self, band: usize, digits: u32, open_cells: bool) {
+        self.digits |= digits << (9 * band);
+        self.bands |= u32::from(open_cells && digits != 0) << band;
+    }
+}
 
 impl Grid {
     /// Every digit possible everywhere; nothing placed.
@@ -127,46 +184,50 @@ impl Grid {
     };
 
     /// Places a given; false if a peer already holds the digit.
-    fn place_given(&mut self, digit: usize, cell: usize, dirty: &mut Dirty) -> bool {
+    #[inline(always)]
+    fn place_given(&mut self, digit: usize, cell: usize) -> bool {
         let (band, bit) = (cell / 27, 1 << (cell % 27));
         if self.candidates[digit][band] & bit == 0 {
             return false;
         }
-        self.place(digit, band, bit, dirty);
+        // Everything is propagated afterwards anyway.
+        self.place(digit, band, bit, &mut Pending::default());
         true
     }
 
     /// Places `digit` on the open cell `bit` of `band`: the cell loses every
     /// other digit, and the digit leaves the cell's row, box and column.
-    #[inline]
-    fn place(&mut self, digit: usize, band: usize, bit: u32, dirty: &mut Dirty) {
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: u32, pending: &mut Pending) {
         self.open[band] &= !bit;
-        self.clear_cells(digit, band, bit, dirty);
+        self.clear_cells(digit, band, bit, pending);
         // One cell cannot conflict with itself.
-        let _ = self.eliminate_peers(digit, band, bit, dirty);
+        let _ = self.eliminate_peers(digit, band, bit, pending);
     }
 
-    /// Removes `cells` of `band` from every digit but `digit`.
-    #[inline]
-    fn clear_cells(&mut self, digit: usize, band: usize, cells: u32, dirty: &mut Dirty) {
+    /// Removes `cells` of `band`, just placed, from every digit but `digit`.
+    #[inline(always)]
+    fn clear_cells(&mut self, digit: usize, band: usize, cells: u32, pending: &mut Pending) {
+        let own = self.candidates[digit][band];
+        let mut losing = 0;
         for (other, bands) in self.candidates.iter_mut().enumerate() {
-            if other != digit {
-                // Mark every digit that loses one of the cells (branch-free).
-                *dirty |= Dirty::from(bands[band] & cells != 0) << (3 * other + band);
-                bands[band] &= !cells;
-            }
+            losing |= u32::from(bands[band] & cells != 0) << other;
+            bands[band] &= !cells;
         }
+        self.candidates[digit][band] = own;
+        // Placed cells are not open: no naked single can follow from this.
+        pending.mark(band, losing & !(1 << digit), false);
     }
 
     /// `digit` now stands on `cells` of `band`: it leaves their rows, boxes
     /// and columns. False if two of the cells see each other.
-    #[inline]
+    #[inline(always)]
     fn eliminate_peers(
         &mut self,
         digit: usize,
         band: usize,
         cells: u32,
-        dirty: &mut Dirty,
+        pending: &mut Pending,
     ) -> bool {
         let mut peers = 0;
         let mut rest = cells;
@@ -187,7 +248,7 @@ impl Grid {
             } else {
                 columns
             };
-            *dirty |= Dirty::from(*candidates & remove != 0) << (3 * digit + other);
+            pending.mark(other, u32::from(*candidates & remove != 0) << digit, true);
             *candidates &= !remove;
         }
         true
@@ -196,9 +257,10 @@ impl Grid {
     /// Runs the band step on the `changed` bands of `digit` (bit per band)
     /// and its stack step, until they change nothing, then places the
     /// digit's hidden singles; false on a contradiction.
-    #[inline]
-    fn digit_step(&mut self, digit: usize, mut changed: u32, dirty: &mut Dirty) -> bool {
-        let mut bands = self.candidates[digit];
+    #[inline(always)]
+    fn digit_step(&mut self, digit: usize, mut changed: u32, pending: &mut Pending) -> bool {
+        let start = self.candidates[digit];
+        let mut bands = start;
         let mut touched = changed;
         loop {
             for (band, cells) in bands.iter_mut().enumerate() {
@@ -233,26 +295,40 @@ impl Grid {
             }
             touched |= changed;
         }
+        for band in 0..3 {
+            pending.bands |= u32::from(bands[band] != start[band]) << band;
+        }
         self.candidates[digit] = bands;
-        self.place_hidden_singles(digit, touched, dirty);
+        self.place_hidden_singles(digit, touched, pending);
         true
     }
 
     /// Propagates until nothing follows; false on a contradiction.
-    fn propagate(&mut self, mut dirty: Dirty) -> bool {
+    #[inline(always)]
+    fn propagate(&mut self, mut pending: Pending) -> bool {
         loop {
-            while dirty != 0 {
-                let digit = (dirty.trailing_zeros() / 3) as usize;
-                let changed = dirty >> (3 * digit) & 7;
-                dirty &= !(7 << (3 * digit));
-                if !self.digit_step(digit, changed, &mut dirty) {
-                    return false;
+            // Naked singles first: they are the cheapest to place.
+            if pending.bands != 0 {
+                let bands = std::mem::take(&mut pending.bands);
+                match self.place_naked_singles(bands, &mut pending) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
                 }
             }
-            match self.place_naked_singles(&mut dirty) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+            if pending.digits == 0 {
+                return true;
+            }
+            while pending.digits != 0 {
+                let all = pending.digits;
+                let digit = ((all | all >> 9 | all >> 18) & 0x1FF).trailing_zeros() as usize;
+                let of_digit = pending.digits >> digit & DIGIT_BANDS;
+                // Gather the digit's three band bits (0, 9, 18) into bits 0-2.
+                let changed = (of_digit | of_digit >> 8 | of_digit >> 16) & 7;
+                pending.digits &= !(DIGIT_BANDS << digit);
+                if !self.digit_step(digit, changed, &mut pending) {
+                    return false;
+                }
             }
         }
     }
@@ -261,8 +337,8 @@ impl Grid {
     /// left with one open candidate; after the band and stack steps these
     /// are all its hidden singles. The band step has already cleared their
     /// boxes; a conflict between two of them shows up as an empty row there.
-    #[inline]
-    fn place_hidden_singles(&mut self, digit: usize, bands: u32, dirty: &mut Dirty) {
+    #[inline(always)]
+    fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) {
         for band in 0..3 {
             if bands >> band & 1 == 0 {
                 continue;
@@ -272,23 +348,28 @@ impl Grid {
                 continue;
             }
             self.open[band] &= !new;
-            self.clear_cells(digit, band, new, dirty);
+            self.clear_cells(digit, band, new, pending);
             let columns = fold(new) * COLUMN;
             for (other, cells) in self.candidates[digit].iter_mut().enumerate() {
-                if other != band && *cells & columns != 0 {
+                let hit = other != band && *cells & columns != 0;
+                pending.mark(other, u32::from(hit) << digit, true);
+                if hit {
                     *cells &= !columns;
-                    *dirty |= 1 << (3 * digit + other);
                 }
             }
         }
     }
 
-    /// Places every open cell left with one digit. `None` on a
-    /// contradiction (an open cell with no digit, or two singles that see
-    /// each other), else whether it placed anything.
-    fn place_naked_singles(&mut self, dirty: &mut Dirty) -> Option<bool> {
+    /// Places every open cell of the `bands` given (bit per band) left with
+    /// one digit. `None` on a contradiction (an open cell with no digit, or
+    /// two singles that see each other), else whether it placed anything.
+    #[inline(always)]
+    fn place_naked_singles(&mut self, bands: u32, pending: &mut Pending) -> Option<bool> {
         let mut placed = false;
         for band in 0..3 {
+            if bands >> band & 1 == 0 {
+                continue;
+            }
             let (some, two_or_more, _) = self.counts(band);
             let open = self.open[band];
             if open & !some != 0 {
@@ -302,7 +383,7 @@ impl Grid {
             self.open[band] &= !singles;
             for digit in 0..9 {
                 let cells = self.candidates[digit][band] & singles;
-                if cells != 0 && !self.eliminate_peers(digit, band, cells, dirty) {
+                if cells != 0 && !self.eliminate_peers(digit, band, cells, pending) {
                     return None;
                 }
             }
@@ -312,7 +393,7 @@ impl Grid {
 
     /// Bit-sliced counts of the digits each cell of `band` may take: cells
     /// with at least one, at least two and at least three.
-    #[inline]
+    #[inline(always)]
     fn counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut one, mut two, mut three) = (0, 0, 0);
         for cells in &self.candidates {
@@ -325,29 +406,64 @@ impl Grid {
     }
 
     /// The open cell to branch on, as (band, bit): of the cells with two
-    /// candidates the one with the most [`Grid::impact`], else the first
-    /// with the fewest candidates.
+    /// candidates the one whose choices cut deepest, else the first with
+    /// the fewest candidates.
+    ///
+    /// A choice's cut is one plus the open peers that lose the digit; a
+    /// cell's score is the product of its two cuts, so that both branches
+    /// of the guess propagate far and the search tree stays small.
+    #[inline(always)]
     fn choose(&self) -> (usize, u32) {
-        let mut best: Option<(u32, usize, u32)> = None;
+        let mut best = (0, 0, 0);
         for band in 0..3 {
             let (_, two, three) = self.counts(band);
-            let mut pairs = two & !three & self.open[band];
-            while pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
-                pairs ^= bit;
-                let score = self.impact(band, bit);
-                if best.is_none_or(|(most, _, _)| score > most) {
-                    best = Some((score, band, bit));
+            let pairs = two & !three & self.open[band];
+            if pairs == 0 {
+                continue;
+            }
+            let mut score = [1u32; 27];
+            for digit in 0..9 {
+                let mut cells = self.candidates[digit][band] & pairs;
+                while cells != 0 {
+                    let at = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    score[at] *= self.cut(digit, band, at);
+                }
+            }
+            let mut cells = pairs;
+            while cells != 0 {
+                let at = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if score[at] > best.0 {
+                    best = (score[at], band, 1 << at);
                 }
             }
         }
         match best {
-            Some((_, band, bit)) => (band, bit),
-            None => self.fewest_candidates(),
+            (0, _, _) => self.fewest_candidates(),
+            (_, band, bit) => (band, bit),
         }
     }
 
+    /// One plus the open peers of cell `at` of `band` that placing `digit`
+    /// there would take the digit from.
+    #[inline(always)]
+    fn cut(&self, digit: usize, band: usize, at: usize) -> u32 {
+        let column = COLUMN << (at % 9);
+        let mut cut = 1;
+        for (other, cells) in self.candidates[digit].iter().enumerate() {
+            let peers = if other == band {
+                TABLES.peers[at]
+            } else {
+                column
+            };
+            cut += (cells & peers & self.open[other]).count_ones();
+        }
+        cut
+    }
+
     /// The first open cell with the fewest candidates, as (band, bit).
+    #[inline(always)]
     fn fewest_candidates(&self) -> (usize, u32) {
         let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
@@ -364,33 +480,8 @@ impl Grid {
         (best.1, best.2)
     }
 
-    /// How much placing each digit of the cell `bit` of `band` would
-    /// eliminate at once: the product over its digits of one plus the open
-    /// peers that lose the digit. Branching where both choices cut deep
-    /// makes the search tree smaller.
-    fn impact(&self, band: usize, bit: u32) -> u32 {
-        let at = bit.trailing_zeros() as usize;
-        let column = COLUMN << (at % 9);
-        let mut digits = self.digits_at(band, bit);
-        let mut score = 1;
-        while digits != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let mut cut = 1;
-            for (other, cells) in self.candidates[digit].iter().enumerate() {
-                let peers = if other == band {
-                    TABLES.peers[at]
-                } else {
-                    column
-                };
-                cut += (cells & peers & self.open[other]).count_ones();
-            }
-            score *= cut;
-        }
-        score
-    }
-
     /// The digits (bit `d` for digit `d + 1`) cell `bit` of `band` may take.
+    #[inline(always)]
     fn digits_at(&self, band: usize, bit: u32) -> u16 {
         let mut digits = 0;
         for (digit, cells) in self.candidates.iter().enumerate() {
@@ -399,11 +490,13 @@ impl Grid {
         digits
     }
 
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         self.open == [0; 3]
     }
 
     /// The cells of a solved grid.
+    #[inline(always)]
     fn cells(&self) -> [u8; 81] {
         let mut cells = [0; 81];
         for (digit, bands) in self.candidates.iter().enumerate() {
@@ -423,7 +516,7 @@ impl Grid {
 /// applied to each stack, seen as bands (rows) by columns (3 per stack).
 /// Takes [`folded_columns`] and returns the columns each band may keep, in
 /// the same layout; `None` on a contradiction.
-#[inline]
+#[inline(always)]
 fn stack_keep(columns: u32) -> Option<u32> {
     let mut keep = 0;
     for stack in 0..3 {
@@ -440,19 +533,19 @@ fn stack_keep(columns: u32) -> Option<u32> {
 }
 
 /// The columns holding bits in a band: its three rows folded onto one.
-#[inline]
+#[inline(always)]
 fn fold(cells: u32) -> u32 {
     (cells | cells >> 9 | cells >> 18) & 0x1FF
 }
 
 /// The columns of each band holding bits: 9 bits per band, at `9 * band`.
-#[inline]
+#[inline(always)]
 fn folded_columns(bands: &[u32; 3]) -> u32 {
     fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18
 }
 
 /// Which mini-rows (row `r`, box `b`: bit `3 * r + b`) of a band hold bits.
-#[inline]
+#[inline(always)]
 fn mini_rows(cells: u32) -> u16 {
     let rows = &TABLES.row_boxes;
     u16::from(rows[(cells & 0x1FF) as usize])
@@ -461,7 +554,7 @@ fn mini_rows(cells: u32) -> u16 {
 }
 
 /// The bits of the rows of a band that hold exactly one bit.
-#[inline]
+#[inline(always)]
 fn single_rows(cells: u32) -> u32 {
     let mut singles = 0;
     for shift in [0, 9, 18] {
@@ -569,8 +662,32 @@ struct Search {
 }
 
 impl Search {
+    /// Searches a propagated, consistent grid in the build `BMI` selects.
+    #[inline(always)]
+    fn descend<const BMI: bool>(&mut self, grid: Grid) {
+        #[cfg(target_arch = "x86_64")]
+        if BMI {
+            // SAFETY: the BMI build is only entered from `solve_bmi`, after
+            // the CPU's features were checked.
+            unsafe { self.run_bmi(grid) };
+            return;
+        }
+        self.run_portable(grid);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn run_bmi(&mut self, grid: Grid) {
+        self.run::<true>(grid);
+    }
+
+    fn run_portable(&mut self, grid: Grid) {
+        self.run::<false>(grid);
+    }
+
     /// Searches a propagated, consistent grid.
-    fn run(&mut self, grid: Grid) {
+    #[inline(always)]
+    fn run<const BMI: bool>(&mut self, grid: Grid) {
         if grid.is_solved() {
             self.count += 1;
             if self.first.is_none() {
@@ -585,10 +702,10 @@ impl Search {
             digits &= digits - 1;
             self.guesses += 1;
             let mut child = grid;
-            let mut dirty = 0;
-            child.place(digit, band, bit, &mut dirty);
-            if child.propagate(dirty) {
-                self.run(child);
+            let mut pending = Pending::default();
+            child.place(digit, band, bit, &mut pending);
+            if child.propagate(pending) {
+                self.descend::<BMI>(child);
             }
         }
     }
@@ -742,6 +859,24 @@ mod tests {
     #[test]
     fn limit_zero_counts_as_one() {
         assert_eq!(solve(&Board::EMPTY, 0).unwrap().count, 1);
+    }
+
+    #[test]
+    fn the_portable_and_bmi_builds_agree() {
+        let puzzles = [LEETCODE, INKALA, &".".repeat(81)];
+        for puzzle in puzzles {
+            let board = board(puzzle);
+            for limit in [1, 2, 50] {
+                let portable = solve_with::<false>(&board, limit);
+                assert_eq!(solve(&board, limit), portable.map(|(s, _)| s));
+                #[cfg(target_arch = "x86_64")]
+                if has_bit_instructions() {
+                    // SAFETY: the features were just checked.
+                    let bmi = unsafe { solve_bmi(&board, limit) };
+                    assert_eq!(bmi, portable, "{puzzle} limit {limit}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! puzzle is solved with `--unique`, and every answer is checked by the
 //! independent checker. Skips (and passes) when the folder is absent.
 //!
-//! Run with `cargo test --release --test shared_sets -- --ignored`.
+//! Run alone with `cargo test --release --test shared_sets`.
 
 mod common;
 
@@ -54,7 +54,6 @@ fn solve_set(dir: &std::path::Path, name: &str) {
 }
 
 #[test]
-#[ignore] // un-ignore once the fast solver lands
 fn shared_sets_are_solved_uniquely_and_correctly() {
     let Some(dir) = shared_puzzles() else {
         eprintln!("note: ../shared/puzzles/ is absent; skipping the shared sets");
