@@ -116,7 +116,7 @@ fn solve_with<const BMI: bool>(
         guesses: 0,
     };
     if grid.propagate(Pending::ALL) {
-        search.descend::<BMI>(grid);
+        search.descend::<BMI>(&mut grid);
     }
     let solutions = Solutions {
         count: search.count,
@@ -414,6 +414,10 @@ impl Grid {
     /// of the guess propagate far and the search tree stays small.
     #[inline(always)]
     fn choose(&self) -> (usize, u32) {
+        // Each digit's open candidates, as the cuts count them.
+        let live: [[u32; 3]; 9] = self
+            .candidates
+            .map(|bands| [0, 1, 2].map(|band| bands[band] & self.open[band]));
         let mut best = (0, 0, 0);
         for band in 0..3 {
             let (_, two, three) = self.counts(band);
@@ -422,12 +426,12 @@ impl Grid {
                 continue;
             }
             let mut score = [1u32; 27];
-            for digit in 0..9 {
-                let mut cells = self.candidates[digit][band] & pairs;
+            for bands in &live {
+                let mut cells = bands[band] & pairs;
                 while cells != 0 {
                     let at = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    score[at] *= self.cut(digit, band, at);
+                    score[at] *= cut(bands, band, at);
                 }
             }
             let mut cells = pairs;
@@ -443,23 +447,6 @@ impl Grid {
             (0, _, _) => self.fewest_candidates(),
             (_, band, bit) => (band, bit),
         }
-    }
-
-    /// One plus the open peers of cell `at` of `band` that placing `digit`
-    /// there would take the digit from.
-    #[inline(always)]
-    fn cut(&self, digit: usize, band: usize, at: usize) -> u32 {
-        let column = COLUMN << (at % 9);
-        let mut cut = 1;
-        for (other, cells) in self.candidates[digit].iter().enumerate() {
-            let peers = if other == band {
-                TABLES.peers[at]
-            } else {
-                column
-            };
-            cut += (cells & peers & self.open[other]).count_ones();
-        }
-        cut
     }
 
     /// The first open cell with the fewest candidates, as (band, bit).
@@ -510,6 +497,20 @@ impl Grid {
         }
         cells
     }
+}
+
+/// One plus the open peers of cell `at` of `band` that would lose a digit
+/// placed there, given the digit's open candidates `live` in each band.
+#[inline(always)]
+fn cut(live: &[u32; 3], band: usize, at: usize) -> u32 {
+    let column = COLUMN << (at % 9);
+    let (above, below) = ((band + 1) % 3, (band + 2) % 3);
+    let row_and_box = live[band] & TABLES.peers[at];
+    // The two other bands' hits in the column sit on disjoint bits once one
+    // is shifted by a place, and the band's own hits fit above bit 32: one
+    // population count covers all three.
+    let columns = live[above] & column | (live[below] & column) << 1;
+    1 + (u64::from(row_and_box) | u64::from(columns) << 32).count_ones()
 }
 
 /// The box/column locked candidates of one digit: the band step's table
@@ -662,9 +663,10 @@ struct Search {
 }
 
 impl Search {
-    /// Searches a propagated, consistent grid in the build `BMI` selects.
+    /// Searches a propagated, consistent grid, which it may use up, in the
+    /// build `BMI` selects.
     #[inline(always)]
-    fn descend<const BMI: bool>(&mut self, grid: Grid) {
+    fn descend<const BMI: bool>(&mut self, grid: &mut Grid) {
         #[cfg(target_arch = "x86_64")]
         if BMI {
             // SAFETY: the BMI build is only entered from `solve_bmi`, after
@@ -677,17 +679,17 @@ impl Search {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn run_bmi(&mut self, grid: Grid) {
+    fn run_bmi(&mut self, grid: &mut Grid) {
         self.run::<true>(grid);
     }
 
-    fn run_portable(&mut self, grid: Grid) {
+    fn run_portable(&mut self, grid: &mut Grid) {
         self.run::<false>(grid);
     }
 
-    /// Searches a propagated, consistent grid.
+    /// Searches a propagated, consistent grid, which it may use up.
     #[inline(always)]
-    fn run<const BMI: bool>(&mut self, grid: Grid) {
+    fn run<const BMI: bool>(&mut self, grid: &mut Grid) {
         if grid.is_solved() {
             self.count += 1;
             if self.first.is_none() {
@@ -701,11 +703,19 @@ impl Search {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             self.guesses += 1;
-            let mut child = grid;
             let mut pending = Pending::default();
+            if digits == 0 {
+                // The last choice may use up this grid: no copy.
+                grid.place(digit, band, bit, &mut pending);
+                if grid.propagate(pending) {
+                    self.descend::<BMI>(grid);
+                }
+                return;
+            }
+            let mut child = *grid;
             child.place(digit, band, bit, &mut pending);
             if child.propagate(pending) {
-                self.descend::<BMI>(child);
+                self.descend::<BMI>(&mut child);
             }
         }
     }
