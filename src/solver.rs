@@ -268,14 +268,13 @@ impl Grid {
         let mut bands = start;
         let mut touched = changed;
         loop {
-            for (band, cells) in bands.iter_mut().enumerate() {
-                if changed >> band & 1 == 0 || *cells & self.open[band] == 0 {
-                    continue;
-                }
-                let keep = TABLES.band_keep[usize::from(mini_rows::<BMI>(*cells))];
-                if keep == 0 {
-                    return false;
-                }
+            // All three bands, changed or not: the step is idempotent, and
+            // skipping costs more in mispredicted branches than it saves.
+            let keep = bands.map(|cells| TABLES.band_keep[usize::from(mini_rows::<BMI>(cells))]);
+            if keep.contains(&0) {
+                return false;
+            }
+            for (cells, keep) in bands.iter_mut().zip(keep) {
                 *cells &= keep;
             }
             let columns = folded_columns(&bands);
@@ -344,11 +343,14 @@ impl Grid {
     /// boxes; a conflict between two of them shows up as an empty row there.
     #[inline(always)]
     fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) {
-        for band in 0..3 {
-            if bands >> band & 1 == 0 {
-                continue;
-            }
-            let new = single_rows(self.candidates[digit][band]) & self.open[band];
+        let new: [u32; 3] = std::array::from_fn(|band| {
+            let mask = 0u32.wrapping_sub(bands >> band & 1);
+            single_rows(self.candidates[digit][band]) & self.open[band] & mask
+        });
+        if new == [0; 3] {
+            return;
+        }
+        for (band, new) in new.into_iter().enumerate() {
             if new == 0 {
                 continue;
             }
