@@ -291,11 +291,9 @@ impl Grid {
             }
             changed = 0;
             for (band, cells) in bands.iter_mut().enumerate() {
-                if removed >> (9 * band) & 0x1FF != 0 {
-                    // Multiplying by COLUMN copies 9 column bits to 3 rows.
-                    *cells &= (keep >> (9 * band) & 0x1FF) * COLUMN;
-                    changed |= 1 << band;
-                }
+                // Multiplying by COLUMN copies 9 column bits to 3 rows.
+                *cells &= (keep >> (9 * band) & 0x1FF) * COLUMN;
+                changed |= u32::from(removed >> (9 * band) & 0x1FF != 0) << band;
             }
             touched |= changed;
         }
@@ -350,19 +348,16 @@ impl Grid {
         if new == [0; 3] {
             return;
         }
+        // Every band, found or not: with no new cell each step is a no-op,
+        // cheaper than a mispredicted branch.
         for (band, new) in new.into_iter().enumerate() {
-            if new == 0 {
-                continue;
-            }
             self.open[band] &= !new;
             self.clear_cells(digit, band, new, pending);
             let columns = fold(new) * COLUMN;
             for (other, cells) in self.candidates[digit].iter_mut().enumerate() {
-                let hit = other != band && *cells & columns != 0;
-                pending.mark(other, u32::from(hit) << digit, true);
-                if hit {
-                    *cells &= !columns;
-                }
+                let remove = if other == band { 0 } else { columns };
+                pending.mark(other, u32::from(*cells & remove != 0) << digit, true);
+                *cells &= !remove;
             }
         }
     }
@@ -372,30 +367,44 @@ impl Grid {
     /// two singles that see each other), else whether it placed anything.
     #[inline(always)]
     fn place_naked_singles(&mut self, bands: u32, pending: &mut Pending) -> Option<bool> {
-        let mut placed = false;
-        for band in 0..3 {
-            if bands >> band & 1 == 0 {
-                continue;
-            }
+        // Count all three bands without branching, then act on the asked.
+        let mut singles = [0u32; 3];
+        let mut empty = 0;
+        for (band, singles) in singles.iter_mut().enumerate() {
             let (some, two_or_more, _) = self.counts(band);
-            let open = self.open[band];
-            if open & !some != 0 {
+            let open = self.open[band] & 0u32.wrapping_sub(bands >> band & 1);
+            empty |= open & !some;
+            *singles = some & !two_or_more & open;
+        }
+        if empty != 0 {
+            return None;
+        }
+        if singles == [0; 3] {
+            return Some(false);
+        }
+        for (band, singles) in singles.into_iter().enumerate() {
+            // The digits standing alone on these cells, found branch-free.
+            let (mut digits, mut covered) = (0u32, 0);
+            for (digit, bands) in self.candidates.iter().enumerate() {
+                let cells = bands[band] & singles;
+                digits |= u32::from(cells != 0) << digit;
+                covered |= cells;
+            }
+            // A single may have lost its digit to an earlier band's single.
+            if covered != singles {
                 return None;
             }
-            let singles = some & !two_or_more & open;
-            if singles == 0 {
-                continue;
-            }
-            placed = true;
             self.open[band] &= !singles;
-            for digit in 0..9 {
+            while digits != 0 {
+                let digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 let cells = self.candidates[digit][band] & singles;
-                if cells != 0 && !self.eliminate_peers(digit, band, cells, pending) {
+                if !self.eliminate_peers(digit, band, cells, pending) {
                     return None;
                 }
             }
         }
-        Some(placed)
+        Some(true)
     }
 
     /// Bit-sliced counts of the digits each cell of `band` may take: cells
