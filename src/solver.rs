@@ -26,7 +26,10 @@
 //!   candidates (else the fewest) on copies of the state: the state is plain
 //!   data, 120 bytes, so a guess costs one copy and no allocation.
 
+mod lanes;
+
 use crate::board::Board;
+use lanes::Lanes;
 
 /// The result of a search: how many solutions were found (never more than
 /// the limit) and the first of them.
@@ -134,11 +137,11 @@ const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// The state of the search: candidates per digit and band, and open cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Grid {
-    /// `candidates[digit][band]`: the cells of `band` where `digit + 1` may
-    /// go (a placed cell keeps its own digit's bit).
-    candidates: [[u32; 3]; 9],
+    /// `candidates[digit]`, lane `band`: the cells of `band` where
+    /// `digit + 1` may go (a placed cell keeps its own digit's bit).
+    candidates: [Lanes; 9],
     /// The cells of each band not yet placed.
-    open: [u32; 3],
+    open: Lanes,
     /// Per digit, the columns of each band (9 bits at `9 * band`) that held
     /// it when its stack step last ran: the step is skipped until they
     /// change.
@@ -159,6 +162,13 @@ struct Pending {
 /// The bits of one digit in [`Pending::digits`], one per band.
 const DIGIT_BANDS: u32 = 1 | 1 << 9 | 1 << 18;
 
+/// A per-band bit mask (bit `b` for band `b`) spread to the bands' bits of
+/// digit 0 in [`Pending::digits`] (bits 0, 9, 18).
+#[inline(always)]
+fn spread_bands(bands: u32) -> u32 {
+    (bands & 1) | (bands & 2) << 8 | (bands & 4) << 16
+}
+
 impl Pending {
     /// Everything to do: the state after the givens are placed.
     const ALL: Pending = Pending {
@@ -166,20 +176,20 @@ impl Pending {
         bands: 7,
     };
 
-    /// Notes that `digits` (bit per digit) lost candidates in `band`, and
-    /// whether open cells were among them.
+    /// Notes that `digit` lost candidates in the `bands` given (bit per
+    /// band), and whether open cells were among them.
     #[inline(always)]
-    fn mark(&mut self, band: usize, digits: u32, open_cells: bool) {
-        self.digits |= digits << (9 * band);
-        self.bands |= u32::from(open_cells && digits != 0) << band;
+    fn mark(&mut self, digit: usize, bands: u32, open_cells: bool) {
+        self.digits |= spread_bands(bands) << digit;
+        self.bands |= bands & 0u32.wrapping_sub(u32::from(open_cells));
     }
 }
 
 impl Grid {
     /// Every digit possible everywhere; nothing placed.
     const FULL: Grid = Grid {
-        candidates: [[BAND; 3]; 9],
-        open: [BAND; 3],
+        candidates: [Lanes::splat(BAND); 9],
+        open: Lanes::splat(BAND),
         columns: [u32::MAX; 9],
     };
 
@@ -187,7 +197,7 @@ impl Grid {
     #[inline(always)]
     fn place_given(&mut self, digit: usize, cell: usize) -> bool {
         let (band, bit) = (cell / 27, 1 << (cell % 27));
-        if self.candidates[digit][band] & bit == 0 {
+        if self.candidates[digit].get(band) & bit == 0 {
             return false;
         }
         // Everything is propagated afterwards anyway.
@@ -199,24 +209,25 @@ impl Grid {
     /// other digit, and the digit leaves the cell's row, box and column.
     #[inline(always)]
     fn place(&mut self, digit: usize, band: usize, bit: u32, pending: &mut Pending) {
-        self.open[band] &= !bit;
-        self.clear_cells(digit, band, bit, pending);
+        let cell = Lanes::one(band, bit);
+        self.open = self.open.and_not(cell);
+        self.clear_cells(digit, cell, pending);
         // One cell cannot conflict with itself.
         let _ = self.eliminate_peers(digit, band, bit, pending);
     }
 
-    /// Removes `cells` of `band`, just placed, from every digit but `digit`.
+    /// Removes `cells` (just placed for `digit`) from every other digit.
     #[inline(always)]
-    fn clear_cells(&mut self, digit: usize, band: usize, cells: u32, pending: &mut Pending) {
-        let own = self.candidates[digit][band];
+    fn clear_cells(&mut self, digit: usize, cells: Lanes, pending: &mut Pending) {
+        let own = self.candidates[digit];
         let mut losing = 0;
-        for (other, bands) in self.candidates.iter_mut().enumerate() {
-            losing |= u32::from(bands[band] & cells != 0) << other;
-            bands[band] &= !cells;
+        for (other, lanes) in self.candidates.iter_mut().enumerate() {
+            losing |= spread_bands(lanes.and(cells).nonzero()) << other;
+            *lanes = lanes.and_not(cells);
         }
-        self.candidates[digit][band] = own;
+        self.candidates[digit] = own;
         // Placed cells are not open: no naked single can follow from this.
-        pending.mark(band, losing & !(1 << digit), false);
+        pending.digits |= losing & !(DIGIT_BANDS << digit);
     }
 
     /// `digit` now stands on `cells` of `band`: it leaves their rows, boxes
@@ -240,32 +251,30 @@ impl Grid {
             }
             peers |= TABLES.peers[at];
         }
+        // The columns in the other bands, the row and box in this one.
         let columns = fold(cells) * COLUMN;
-        let bands = &mut self.candidates[digit];
-        for (other, candidates) in bands.iter_mut().enumerate() {
-            let remove = if other == band {
-                peers & !cells
-            } else {
-                columns
-            };
-            pending.mark(other, u32::from(*candidates & remove != 0) << digit, true);
-            *candidates &= !remove;
-        }
+        let remove = Lanes::splat(columns)
+            .and_not(Lanes::one(band, u32::MAX))
+            .or(Lanes::one(band, peers & !cells));
+        let lanes = &mut self.candidates[digit];
+        pending.mark(digit, lanes.and(remove).nonzero(), true);
+        *lanes = lanes.and_not(remove);
         true
     }
 
-    /// Runs the band step on the `changed` bands of `digit` (bit per band)
-    /// and its stack step, until they change nothing, then places the
-    /// digit's hidden singles; false on a contradiction.
+    /// Runs the band step on the bands of `digit` and its stack step, until
+    /// they change nothing, then places the digit's hidden singles in the
+    /// `changed` bands (bit per band) and those the steps changed; false on
+    /// a contradiction.
     #[inline(always)]
     fn digit_step<const BMI: bool>(
         &mut self,
         digit: usize,
-        mut changed: u32,
+        changed: u32,
         pending: &mut Pending,
     ) -> bool {
         let start = self.candidates[digit];
-        let mut bands = start;
+        let mut bands = [start.get(0), start.get(1), start.get(2)];
         let mut touched = changed;
         loop {
             // All three bands, changed or not: the step is idempotent, and
@@ -289,20 +298,16 @@ impl Grid {
             if removed == 0 {
                 break;
             }
-            changed = 0;
             for (band, cells) in bands.iter_mut().enumerate() {
                 // Multiplying by COLUMN copies 9 column bits to 3 rows.
                 *cells &= (keep >> (9 * band) & 0x1FF) * COLUMN;
-                changed |= u32::from(removed >> (9 * band) & 0x1FF != 0) << band;
+                touched |= u32::from(removed >> (9 * band) & 0x1FF != 0) << band;
             }
-            touched |= changed;
         }
-        for band in 0..3 {
-            pending.bands |= u32::from(bands[band] != start[band]) << band;
-        }
-        self.candidates[digit] = bands;
-        self.place_hidden_singles(digit, touched, pending);
-        true
+        let after = Lanes([bands[0], bands[1], bands[2], 0]);
+        pending.bands |= after.xor(start).nonzero();
+        self.candidates[digit] = after;
+        self.place_hidden_singles(digit, touched, pending)
     }
 
     /// Propagates until nothing follows; false on a contradiction.
@@ -337,29 +342,35 @@ impl Grid {
 
     /// Places every row of `digit`, in the `bands` given (bit per band),
     /// left with one open candidate; after the band and stack steps these
-    /// are all its hidden singles. The band step has already cleared their
-    /// boxes; a conflict between two of them shows up as an empty row there.
+    /// are all its hidden singles. False if two of them share a column (the
+    /// band step has already kept them out of each other's boxes).
     #[inline(always)]
-    fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) {
-        let new: [u32; 3] = std::array::from_fn(|band| {
-            let mask = 0u32.wrapping_sub(bands >> band & 1);
-            single_rows(self.candidates[digit][band]) & self.open[band] & mask
-        });
-        if new == [0; 3] {
-            return;
+    fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) -> bool {
+        let lanes = self.candidates[digit];
+        let new = Lanes(std::array::from_fn(|band| {
+            let asked = 0u32.wrapping_sub(bands >> band & 1);
+            single_rows(lanes.0[band]) & asked
+        }))
+        .and(self.open);
+        if new.is_zero() {
+            return true;
         }
-        // Every band, found or not: with no new cell each step is a no-op,
-        // cheaper than a mispredicted branch.
-        for (band, new) in new.into_iter().enumerate() {
-            self.open[band] &= !new;
-            self.clear_cells(digit, band, new, pending);
-            let columns = fold(new) * COLUMN;
-            for (other, cells) in self.candidates[digit].iter_mut().enumerate() {
-                let remove = if other == band { 0 } else { columns };
-                pending.mark(other, u32::from(*cells & remove != 0) << digit, true);
-                *cells &= !remove;
-            }
+        let columns = new.0.map(fold);
+        if columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2] != 0 {
+            return false;
         }
+        self.open = self.open.and_not(new);
+        self.clear_cells(digit, new, pending);
+        // Each band loses the columns of the singles found in the others.
+        let all = columns[0] | columns[1] | columns[2];
+        let remove = Lanes(std::array::from_fn(|band| {
+            (all & !columns.get(band).copied().unwrap_or(0)) * COLUMN
+        }))
+        .and(Lanes::splat(BAND));
+        let lanes = &mut self.candidates[digit];
+        pending.mark(digit, lanes.and(remove).nonzero(), true);
+        *lanes = lanes.and_not(remove);
+        true
     }
 
     /// Places every open cell of the `bands` given (bit per band) left with
@@ -367,56 +378,51 @@ impl Grid {
     /// two singles that see each other), else whether it placed anything.
     #[inline(always)]
     fn place_naked_singles(&mut self, bands: u32, pending: &mut Pending) -> Option<bool> {
-        // Count all three bands without branching, then act on the asked.
-        let mut singles = [0u32; 3];
-        let mut empty = 0;
-        for (band, singles) in singles.iter_mut().enumerate() {
-            let (some, two_or_more, _) = self.counts(band);
-            let open = self.open[band] & 0u32.wrapping_sub(bands >> band & 1);
-            empty |= open & !some;
-            *singles = some & !two_or_more & open;
-        }
-        if empty != 0 {
+        let (some, two_or_more, _) = self.counts();
+        let open = self.open.and(Lanes(std::array::from_fn(|band| {
+            0u32.wrapping_sub(bands >> band & 1)
+        })));
+        if !open.and_not(some).is_zero() {
             return None;
         }
-        if singles == [0; 3] {
+        let singles = some.and_not(two_or_more).and(open);
+        if singles.is_zero() {
             return Some(false);
         }
-        for (band, singles) in singles.into_iter().enumerate() {
-            // The digits standing alone on these cells, found branch-free.
-            let (mut digits, mut covered) = (0u32, 0);
-            for (digit, bands) in self.candidates.iter().enumerate() {
-                let cells = bands[band] & singles;
-                digits |= u32::from(cells != 0) << digit;
-                covered |= cells;
-            }
-            // A single may have lost its digit to an earlier band's single.
-            if covered != singles {
+        // Which digit stands alone on which band's singles: bit
+        // `9 * band + digit`, found without branching.
+        let mut found = 0;
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            found |= spread_bands(lanes.and(singles).nonzero()) << digit;
+        }
+        self.open = self.open.and_not(singles);
+        while found != 0 {
+            let at = found.trailing_zeros() as usize;
+            found &= found - 1;
+            let (band, digit) = (at / 9, at % 9);
+            let cells = self.candidates[digit].get(band) & singles.get(band);
+            if !self.eliminate_peers(digit, band, cells, pending) {
                 return None;
             }
-            self.open[band] &= !singles;
-            while digits != 0 {
-                let digit = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let cells = self.candidates[digit][band] & singles;
-                if !self.eliminate_peers(digit, band, cells, pending) {
-                    return None;
-                }
-            }
         }
-        Some(true)
+        // A single may have lost its digit to another single of the same
+        // digit in its column.
+        let mut covered = Lanes::ZERO;
+        for lanes in &self.candidates {
+            covered = covered.or(lanes.and(singles));
+        }
+        (covered == singles).then_some(true)
     }
 
-    /// Bit-sliced counts of the digits each cell of `band` may take: cells
-    /// with at least one, at least two and at least three.
+    /// Bit-sliced counts of the digits each cell may take, all bands at
+    /// once: cells with at least one, at least two and at least three.
     #[inline(always)]
-    fn counts(&self, band: usize) -> (u32, u32, u32) {
-        let (mut one, mut two, mut three) = (0, 0, 0);
-        for cells in &self.candidates {
-            let cells = cells[band];
-            three |= two & cells;
-            two |= one & cells;
-            one |= cells;
+    fn counts(&self) -> (Lanes, Lanes, Lanes) {
+        let (mut one, mut two, mut three) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
+        for &cells in &self.candidates {
+            three = three.or(two.and(cells));
+            two = two.or(one.and(cells));
+            one = one.or(cells);
         }
         (one, two, three)
     }
@@ -431,13 +437,12 @@ impl Grid {
     #[inline(always)]
     fn choose(&self) -> (usize, u32) {
         // Each digit's open candidates, as the cuts count them.
-        let live: [[u32; 3]; 9] = self
-            .candidates
-            .map(|bands| [0, 1, 2].map(|band| bands[band] & self.open[band]));
+        let live = self.candidates.map(|lanes| lanes.and(self.open));
+        let (_, two, three) = self.counts();
+        let all_pairs = two.and_not(three).and(self.open);
         let mut best = (0, 0, 0);
         for band in 0..3 {
-            let (_, two, three) = self.counts(band);
-            let pairs = two & !three & self.open[band];
+            let pairs = all_pairs.get(band);
             if pairs == 0 {
                 continue;
             }
@@ -446,8 +451,8 @@ impl Grid {
             // Walking digits without branching on their cells keeps the
             // branch predictor out of it.
             let (mut seen, mut lower, mut higher) = (0, [0u32; 4], [0u32; 4]);
-            for (digit, bands) in live.iter().enumerate() {
-                let cells = bands[band] & pairs;
+            for (digit, lanes) in live.iter().enumerate() {
+                let cells = lanes.get(band) & pairs;
                 let (first, second) = (cells & !seen, cells & seen);
                 seen |= cells;
                 for plane in 0..4 {
@@ -482,7 +487,7 @@ impl Grid {
     fn fewest_candidates(&self) -> (usize, u32) {
         let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
-            let mut cells = self.open[band];
+            let mut cells = self.open.get(band);
             while cells != 0 {
                 let bit = cells & cells.wrapping_neg();
                 cells ^= bit;
@@ -499,24 +504,24 @@ impl Grid {
     #[inline(always)]
     fn digits_at(&self, band: usize, bit: u32) -> u16 {
         let mut digits = 0;
-        for (digit, cells) in self.candidates.iter().enumerate() {
-            digits |= u16::from(cells[band] & bit != 0) << digit;
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            digits |= u16::from(lanes.get(band) & bit != 0) << digit;
         }
         digits
     }
 
     #[inline(always)]
     fn is_solved(&self) -> bool {
-        self.open == [0; 3]
+        self.open.is_zero()
     }
 
     /// The cells of a solved grid.
     #[inline(always)]
     fn cells(&self) -> [u8; 81] {
         let mut cells = [0; 81];
-        for (digit, bands) in self.candidates.iter().enumerate() {
-            for (band, &bits) in bands.iter().enumerate() {
-                let mut bits = bits;
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            for band in 0..3 {
+                let mut bits = lanes.get(band);
                 while bits != 0 {
                     cells[band * 27 + bits.trailing_zeros() as usize] = digit as u8 + 1;
                     bits &= bits - 1;
@@ -530,14 +535,14 @@ impl Grid {
 /// One plus the open peers of cell `at` of `band` that would lose a digit
 /// placed there, given the digit's open candidates `live` in each band.
 #[inline(always)]
-fn cut(live: &[u32; 3], band: usize, at: usize) -> u32 {
+fn cut(live: &Lanes, band: usize, at: usize) -> u32 {
     let column = COLUMN << (at % 9);
     let (above, below) = ((band + 1) % 3, (band + 2) % 3);
-    let row_and_box = live[band] & TABLES.peers[at];
+    let row_and_box = live.get(band) & TABLES.peers[at];
     // The two other bands' hits in the column sit on disjoint bits once one
     // is shifted by a place, and the band's own hits fit above bit 32: one
     // population count covers all three.
-    let columns = live[above] & column | (live[below] & column) << 1;
+    let columns = live.get(above) & column | (live.get(below) & column) << 1;
     1 + (u64::from(row_and_box) | u64::from(columns) << 32).count_ones()
 }
 

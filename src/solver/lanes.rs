@@ -1,0 +1,184 @@
+//! Four `u32` lanes worked on at once: lane `b` is band `b`, and the fourth
+//! lane is always zero. One `Lanes` holds a digit's candidates in all three
+//! bands, or a mask per band (open cells, singles found).
+//!
+//! On x86-64 every operation is one or two SSE2 instructions (SSE2 is part of
+//! the x86-64 baseline, so no feature check is needed); elsewhere they are
+//! plain loops over the array.
+
+/// Three band masks and a zero lane, aligned for one 128-bit load.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct Lanes(pub [u32; 4]);
+
+impl Lanes {
+    /// No bits in any band.
+    pub const ZERO: Lanes = Lanes([0; 4]);
+
+    /// `mask` in each of the three bands.
+    pub const fn splat(mask: u32) -> Lanes {
+        Lanes([mask, mask, mask, 0])
+    }
+
+    /// `mask` in band `band` only.
+    #[inline(always)]
+    pub fn one(band: usize, mask: u32) -> Lanes {
+        let mut lanes = Lanes::ZERO;
+        lanes.0[band] = mask;
+        lanes
+    }
+
+    /// Band `band`'s mask.
+    #[inline(always)]
+    pub fn get(self, band: usize) -> u32 {
+        self.0[band]
+    }
+
+    /// Bit `b` set for each band `b` whose mask is not zero.
+    #[inline(always)]
+    pub fn nonzero(self) -> u32 {
+        imp::nonzero(self)
+    }
+
+    /// Whether every band's mask is zero.
+    #[inline(always)]
+    pub fn is_zero(self) -> bool {
+        self.nonzero() == 0
+    }
+
+    /// Bits in both.
+    #[inline(always)]
+    pub fn and(self, other: Lanes) -> Lanes {
+        imp::and(self, other)
+    }
+
+    /// Bits in either.
+    #[inline(always)]
+    pub fn or(self, other: Lanes) -> Lanes {
+        imp::or(self, other)
+    }
+
+    /// Bits in `self` but not in `other`.
+    #[inline(always)]
+    pub fn and_not(self, other: Lanes) -> Lanes {
+        imp::and_not(self, other)
+    }
+
+    /// Bits in exactly one.
+    #[inline(always)]
+    pub fn xor(self, other: Lanes) -> Lanes {
+        imp::xor(self, other)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod imp {
+    use super::Lanes;
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+        _mm_movemask_ps, _mm_or_si128, _mm_setzero_si128, _mm_xor_si128,
+    };
+
+    #[inline(always)]
+    fn load(lanes: Lanes) -> __m128i {
+        // SAFETY: `Lanes` is 16 bytes of plain integers, aligned to 16, like
+        // `__m128i`; every bit pattern is valid for both.
+        unsafe { std::mem::transmute::<Lanes, __m128i>(lanes) }
+    }
+
+    #[inline(always)]
+    fn store(vector: __m128i) -> Lanes {
+        // SAFETY: as in `load`.
+        unsafe { std::mem::transmute::<__m128i, Lanes>(vector) }
+    }
+
+    // SAFETY (every `unsafe` below): these intrinsics need only SSE2, which
+    // every x86-64 CPU has and the target enables.
+
+    #[inline(always)]
+    pub fn and(a: Lanes, b: Lanes) -> Lanes {
+        store(unsafe { _mm_and_si128(load(a), load(b)) })
+    }
+
+    #[inline(always)]
+    pub fn or(a: Lanes, b: Lanes) -> Lanes {
+        store(unsafe { _mm_or_si128(load(a), load(b)) })
+    }
+
+    #[inline(always)]
+    pub fn and_not(a: Lanes, b: Lanes) -> Lanes {
+        // andnot(x, y) computes !x & y.
+        store(unsafe { _mm_andnot_si128(load(b), load(a)) })
+    }
+
+    #[inline(always)]
+    pub fn xor(a: Lanes, b: Lanes) -> Lanes {
+        store(unsafe { _mm_xor_si128(load(a), load(b)) })
+    }
+
+    #[inline(always)]
+    pub fn nonzero(a: Lanes) -> u32 {
+        // Compare each lane with zero, then take the lanes' sign bits.
+        let zero_lanes = unsafe {
+            let zero = _mm_cmpeq_epi32(load(a), _mm_setzero_si128());
+            _mm_movemask_ps(_mm_castsi128_ps(zero))
+        };
+        !(zero_lanes as u32) & 0xF
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod imp {
+    use super::Lanes;
+
+    #[inline(always)]
+    fn zip(a: Lanes, b: Lanes, f: impl Fn(u32, u32) -> u32) -> Lanes {
+        Lanes(std::array::from_fn(|i| f(a.0[i], b.0[i])))
+    }
+
+    #[inline(always)]
+    pub fn and(a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |x, y| x & y)
+    }
+
+    #[inline(always)]
+    pub fn or(a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |x, y| x | y)
+    }
+
+    #[inline(always)]
+    pub fn and_not(a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |x, y| x & !y)
+    }
+
+    #[inline(always)]
+    pub fn xor(a: Lanes, b: Lanes) -> Lanes {
+        zip(a, b, |x, y| x ^ y)
+    }
+
+    #[inline(always)]
+    pub fn nonzero(a: Lanes) -> u32 {
+        (0..4).fold(0, |mask, i| mask | u32::from(a.0[i] != 0) << i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operations_work_lane_by_lane() {
+        let a = Lanes([0b1100, 0b1010, 0, 0]);
+        let b = Lanes([0b1010, 0b1010, 0b1, 0]);
+        assert_eq!(a.and(b), Lanes([0b1000, 0b1010, 0, 0]));
+        assert_eq!(a.or(b), Lanes([0b1110, 0b1010, 0b1, 0]));
+        assert_eq!(a.and_not(b), Lanes([0b0100, 0, 0, 0]));
+        assert_eq!(a.xor(b), Lanes([0b0110, 0, 0b1, 0]));
+        assert_eq!(a.nonzero(), 0b011);
+        assert_eq!(b.nonzero(), 0b111);
+        assert!(Lanes::ZERO.is_zero());
+        assert_eq!(Lanes::one(2, 5), Lanes([0, 0, 5, 0]));
+        assert_eq!(Lanes::splat(7).nonzero(), 0b111);
+        assert_eq!(Lanes([0, 0, 0, 1 << 31]).nonzero(), 0b1000);
+    }
+}
