@@ -20,6 +20,12 @@ impl Lanes {
         Lanes([mask, mask, mask, 0])
     }
 
+    /// `mask` in all four lanes (for bit-planes, not bands).
+    #[inline(always)]
+    pub const fn splat4(mask: u32) -> Lanes {
+        Lanes([mask; 4])
+    }
+
     /// `mask` in band `band` only.
     #[inline(always)]
     pub fn one(band: usize, mask: u32) -> Lanes {
@@ -69,6 +75,14 @@ impl Lanes {
     pub fn xor(self, other: Lanes) -> Lanes {
         imp::xor(self, other)
     }
+
+    /// Bit `at` (0-26) of each of the four lanes, as a 4-bit number: lane
+    /// `i` gives bit `i`. With the lanes as bit-planes of 4-bit numbers per
+    /// bit position, this reads the number at position `at`.
+    #[inline(always)]
+    pub fn planes_at(self, at: usize) -> u32 {
+        imp::planes_at(self, at)
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -76,7 +90,8 @@ mod imp {
     use super::Lanes;
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_movemask_ps, _mm_or_si128, _mm_setzero_si128, _mm_xor_si128,
+        _mm_cvtsi32_si128, _mm_movemask_ps, _mm_or_si128, _mm_setzero_si128, _mm_sll_epi32,
+        _mm_xor_si128,
     };
 
     #[inline(always)]
@@ -125,6 +140,16 @@ mod imp {
         };
         !(zero_lanes as u32) & 0xF
     }
+
+    #[inline(always)]
+    pub fn planes_at(a: Lanes, at: usize) -> u32 {
+        // Shift bit `at` of every lane into its sign bit, then gather signs.
+        let signs = unsafe {
+            let shifted = _mm_sll_epi32(load(a), _mm_cvtsi32_si128(31 - at as i32));
+            _mm_movemask_ps(_mm_castsi128_ps(shifted))
+        };
+        signs as u32
+    }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -160,6 +185,11 @@ mod imp {
     pub fn nonzero(a: Lanes) -> u32 {
         (0..4).fold(0, |mask, i| mask | u32::from(a.0[i] != 0) << i)
     }
+
+    #[inline(always)]
+    pub fn planes_at(a: Lanes, at: usize) -> u32 {
+        (0..4).fold(0, |number, i| number | (a.0[i] >> at & 1) << i)
+    }
 }
 
 #[cfg(test)]
@@ -180,5 +210,10 @@ mod tests {
         assert_eq!(Lanes::one(2, 5), Lanes([0, 0, 5, 0]));
         assert_eq!(Lanes::splat(7).nonzero(), 0b111);
         assert_eq!(Lanes([0, 0, 0, 1 << 31]).nonzero(), 0b1000);
+        let planes = Lanes([1 << 26 | 1, 1 << 26, 0, 1 << 26 | 1 << 3]);
+        assert_eq!(planes.planes_at(26), 0b1011);
+        assert_eq!(planes.planes_at(0), 0b0001);
+        assert_eq!(planes.planes_at(3), 0b1000);
+        assert_eq!(planes.planes_at(5), 0);
     }
 }
