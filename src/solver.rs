@@ -106,12 +106,7 @@ fn solve_with<const BMI: bool>(
     board: &Board,
     limit: u32,
 ) -> Result<(Solutions, u64), InvalidGivens> {
-    let mut grid = Grid::FULL;
-    for (cell, &digit) in board.cells().iter().enumerate() {
-        if digit != 0 && !grid.place_given(usize::from(digit - 1), cell) {
-            return Err(InvalidGivens);
-        }
-    }
+    let mut grid = Grid::with_givens(board)?;
     let mut search = Search {
         limit: limit.max(1),
         count: 0,
@@ -159,6 +154,42 @@ struct Pending {
     bands: u32,
 }
 
+/// For a per-band bit mask (bit `b` for band `b`), all-ones lanes in those
+/// bands.
+const BAND_MASKS: [Lanes; 8] = {
+    let mut masks = [Lanes::ZERO; 8];
+    let mut bands = 0;
+    while bands < 8 {
+        let mut band = 0;
+        while band < 3 {
+            if bands >> band & 1 != 0 {
+                masks[bands].0[band] = u32::MAX;
+            }
+            band += 1;
+        }
+        bands += 1;
+    }
+    masks
+};
+
+/// For each digit (0-8), its number as bit-planes: lane `k` all ones if bit
+/// `k` of the number is set.
+const DIGIT_PLANES: [Lanes; 9] = {
+    let mut planes = [Lanes::ZERO; 9];
+    let mut digit = 0;
+    while digit < 9 {
+        let mut plane = 0;
+        while plane < 4 {
+            if digit >> plane & 1 != 0 {
+                planes[digit].0[plane] = u32::MAX;
+            }
+            plane += 1;
+        }
+        digit += 1;
+    }
+    planes
+};
+
 /// The bits of one digit in [`Pending::digits`], one per band.
 const DIGIT_BANDS: u32 = 1 | 1 << 9 | 1 << 18;
 
@@ -203,16 +234,43 @@ impl Grid {
         columns: [u32::MAX; 9],
     };
 
-    /// Places a given; false if a peer already holds the digit.
+    /// The grid with every given placed (not yet propagated), built digit
+    /// by digit with masks rather than cell by cell; `InvalidGivens` if two
+    /// givens of one digit share a row, column or box.
     #[inline(always)]
-    fn place_given(&mut self, digit: usize, cell: usize) -> bool {
-        let (band, bit) = (cell / 27, 1 << (cell % 27));
-        if self.candidates[digit].get(band) & bit == 0 {
-            return false;
+    fn with_givens(board: &Board) -> Result<Grid, InvalidGivens> {
+        // givens[digit][band], with row 0 collecting the empty cells; no
+        // branch on the cell's value.
+        let mut givens = [[0u32; 3]; 16];
+        for (band, cells) in board.cells().chunks_exact(27).enumerate() {
+            for (at, &digit) in cells.iter().enumerate() {
+                givens[usize::from(digit & 15)][band] |= 1 << at;
+            }
         }
-        // Everything is propagated afterwards anyway.
-        self.place(digit, band, bit, &mut Pending::default());
-        true
+        let mut grid = Grid::FULL;
+        grid.open = Lanes([givens[0][0], givens[0][1], givens[0][2], 0]);
+        let filled = Lanes::splat(BAND).and_not(grid.open);
+        let mut clash = 0;
+        for (lanes, given) in grid.candidates.iter_mut().zip(&givens[1..10]) {
+            let columns = [fold(given[0]), fold(given[1]), fold(given[2])];
+            // A column may hold the digit once, across all three bands, and
+            // each row and box of a band once.
+            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
+            clash |= repeats(given[0]) | repeats(given[1]) | repeats(given[2]);
+            let column_peers = (columns[0] | columns[1] | columns[2]) * COLUMN;
+            let peers = Lanes([
+                column_peers | lines_of(given[0]),
+                column_peers | lines_of(given[1]),
+                column_peers | lines_of(given[2]),
+                0,
+            ]);
+            let own = Lanes([given[0], given[1], given[2], 0]);
+            *lanes = lanes.and_not(filled).and_not(peers).or(own);
+        }
+        if clash != 0 {
+            return Err(InvalidGivens);
+        }
+        Ok(grid)
     }
 
     /// Places `digit` on the open cell `bit` of `band`: the cell loses every
@@ -356,16 +414,14 @@ impl Grid {
     /// band step has already kept them out of each other's boxes).
     #[inline(always)]
     fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) -> bool {
-        let lanes = self.candidates[digit];
-        let new = Lanes(std::array::from_fn(|band| {
-            let asked = 0u32.wrapping_sub(bands >> band & 1);
-            single_rows(lanes.0[band]) & asked
-        }))
-        .and(self.open);
+        let [a, b, c, _] = self.candidates[digit].0;
+        let new = Lanes([single_rows(a), single_rows(b), single_rows(c), 0])
+            .and(BAND_MASKS[bands as usize & 7])
+            .and(self.open);
         if new.is_zero() {
             return true;
         }
-        let columns = new.0.map(fold);
+        let columns = [fold(new.get(0)), fold(new.get(1)), fold(new.get(2))];
         if columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2] != 0 {
             return false;
         }
@@ -373,10 +429,12 @@ impl Grid {
         self.clear_cells(digit, new, pending);
         // Each band loses the columns of the singles found in the others.
         let all = columns[0] | columns[1] | columns[2];
-        let remove = Lanes(std::array::from_fn(|band| {
-            (all & !columns.get(band).copied().unwrap_or(0)) * COLUMN
-        }))
-        .and(Lanes::splat(BAND));
+        let remove = Lanes([
+            (all & !columns[0]) * COLUMN,
+            (all & !columns[1]) * COLUMN,
+            (all & !columns[2]) * COLUMN,
+            0,
+        ]);
         let lanes = &mut self.candidates[digit];
         pending.mark(digit, lanes.and(remove).nonzero(), true);
         *lanes = lanes.and_not(remove);
@@ -389,9 +447,7 @@ impl Grid {
     #[inline(always)]
     fn place_naked_singles(&mut self, bands: u32, pending: &mut Pending) -> Option<bool> {
         let (some, two_or_more, _) = self.counts();
-        let open = self.open.and(Lanes(std::array::from_fn(|band| {
-            0u32.wrapping_sub(bands >> band & 1)
-        })));
+        let open = self.open.and(BAND_MASKS[bands as usize & 7]);
         if !open.and_not(some).is_zero() {
             return None;
         }
@@ -465,10 +521,7 @@ impl Grid {
                 let cells = lanes.get(band) & pairs;
                 let (first, second) = (cells & !seen, cells & seen);
                 seen |= cells;
-                // The digit's number, as all-ones lanes where its bits are set.
-                let number = Lanes(std::array::from_fn(|plane| {
-                    0u32.wrapping_sub(digit as u32 >> plane & 1)
-                }));
+                let number = DIGIT_PLANES[digit];
                 lower = lower.or(Lanes::splat4(first).and(number));
                 higher = higher.or(Lanes::splat4(second).and(number));
             }
@@ -571,6 +624,33 @@ fn stack_keep(columns: u32) -> Option<u32> {
         keep |= allowed << (3 * stack);
     }
     Some(keep)
+}
+
+/// The rows and boxes of a band holding any of `cells`, as cell masks.
+#[inline(always)]
+fn lines_of(cells: u32) -> u32 {
+    let mut lines = 0;
+    for unit in 0..3 {
+        // All ones when the unit holds a bit (branch-free).
+        let row = 0x1FF << (9 * unit);
+        lines |= row & 0u32.wrapping_sub(u32::from(cells & row != 0));
+        let boxed = (7 * COLUMN) << (3 * unit);
+        lines |= boxed & 0u32.wrapping_sub(u32::from(cells & boxed != 0));
+    }
+    lines
+}
+
+/// Non-zero if some row or box of a band holds two or more of `cells`.
+#[inline(always)]
+fn repeats(cells: u32) -> u32 {
+    let mut repeats = 0;
+    for unit in 0..3 {
+        let row = cells & 0x1FF << (9 * unit);
+        let boxed = cells & (7 * COLUMN) << (3 * unit);
+        // Clearing the lowest bit leaves something only if there were two.
+        repeats |= row & row.wrapping_sub(1) | boxed & boxed.wrapping_sub(1);
+    }
+    repeats
 }
 
 /// The columns holding bits in a band: its three rows folded onto one.
