@@ -1,0 +1,158 @@
+//! Reading and writing on their own, without the solver.
+//!
+//! - `parse`: the [`Boards`] reader over an in-memory byte slice, every board
+//!   of the input per iteration; throughput in boards/s and bytes/s of input.
+//!   The input is `../shared/puzzles/puzzles2_17_clue` whole (49,158 boards,
+//!   4 MB) when present, else 20,000 generated 81-character lines (a fixed
+//!   pseudo-random pattern of givens and `.`), named `generated_20k`.
+//! - `write`: 20,000 answered `solve --unique` records formatted into a
+//!   [`Text`] (a `Vec<u8>`, as the pipeline does for each chunk) by a
+//!   [`RecordWriter`] in the `line`, `grid` and `json` formats; throughput in
+//!   records/s and bytes/s of output. The records are the first 20,000
+//!   17-clue puzzles and their solutions, or without the shared set the
+//!   boards of `puzzles/hard.txt` repeated to 20,000; they are solved before
+//!   timing.
+//!
+//! Run with `cargo bench --bench io`.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudoku_cli::format::Text;
+use sudoku_cli::{Answer, Boards, Entry, Format, Record, RecordWriter, Request};
+
+/// Records formatted per iteration of the writer benchmarks, and lines
+/// generated when the 17-clue set is absent.
+const RECORDS: usize = 20_000;
+
+const REQUEST: Request = Request::Solve { unique: true };
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The 17-clue set's bytes, if `../shared/puzzles/` has it.
+fn seventeen_clue() -> Option<Vec<u8>> {
+    std::fs::read(crate_dir().join("../shared/puzzles/puzzles2_17_clue")).ok()
+}
+
+/// `lines` lines of 81 cells, about a third of them givens: a fixed
+/// pseudo-random pattern (xorshift), the same on every run.
+fn generated(lines: usize) -> Vec<u8> {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut out = Vec::with_capacity(lines * 82);
+    for _ in 0..lines {
+        for _ in 0..81 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let roll = (state >> 32) % 27;
+            out.push(if roll < 9 { b'1' + roll as u8 } else { b'.' });
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
+/// Every board of `bytes`; panics on a malformed one.
+fn entries(bytes: &[u8], source: &str) -> Vec<Entry> {
+    Boards::new(bytes, source)
+        .map(|item| item.unwrap_or_else(|error| panic!("{error}")))
+        .collect()
+}
+
+fn parse(c: &mut Criterion) {
+    let (name, bytes) = match seventeen_clue() {
+        Some(bytes) => ("puzzles2_17_clue", bytes),
+        None => ("generated_20k", generated(RECORDS)),
+    };
+    let boards = entries(&bytes, name).len();
+    let source: Arc<str> = Arc::from(name);
+    let mut group = c.benchmark_group("parse");
+    group.throughput(Throughput::ElementsAndBytes {
+        elements: boards as u64,
+        bytes: bytes.len() as u64,
+    });
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for item in Boards::new(black_box(&bytes[..]), source.clone()) {
+                black_box(item.ok());
+            }
+        });
+    });
+    group.finish();
+}
+
+/// The boards the writer benchmarks print, with their answers.
+fn answered() -> (&'static str, Vec<(Entry, Answer)>) {
+    let (source, entries) = match seventeen_clue() {
+        Some(bytes) => ("puzzles2_17_clue", entries(&bytes, "puzzles2_17_clue")),
+        None => {
+            let path = crate_dir().join("puzzles/hard.txt");
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            ("hard.txt", entries(&bytes, "hard.txt"))
+        }
+    };
+    let answers: Vec<Answer> = entries
+        .iter()
+        .take(RECORDS)
+        .map(|entry| REQUEST.answer(&entry.board))
+        .collect();
+    let records = (0..RECORDS)
+        .map(|i| {
+            let at = i % answers.len();
+            (entries[at], answers[at].clone())
+        })
+        .collect();
+    (source, records)
+}
+
+fn write(c: &mut Criterion) {
+    let (source, records) = answered();
+    let format_all = |writer: &RecordWriter| {
+        let mut text = Text::default();
+        for (entry, answer) in &records {
+            let record = Record::Answered {
+                source,
+                line: entry.line,
+                shape: entry.shape,
+                puzzle: &entry.board,
+                answer,
+            };
+            text.push(writer, &record);
+        }
+        text
+    };
+    let mut group = c.benchmark_group("write");
+    for (name, format) in [
+        ("line", Format::Line),
+        ("grid", Format::Grid),
+        ("json", Format::Json),
+    ] {
+        let writer = RecordWriter::new(format, REQUEST);
+        let bytes = format_all(&writer).bytes.len();
+        group.throughput(Throughput::ElementsAndBytes {
+            elements: records.len() as u64,
+            bytes: bytes as u64,
+        });
+        group.bench_function(name, |b| b.iter(|| format_all(black_box(&writer))));
+    }
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = parse, write
+}
+criterion_main!(benches);
