@@ -414,8 +414,9 @@ impl Grid {
     /// band step has already kept them out of each other's boxes).
     #[inline(always)]
     fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) -> bool {
-        let [a, b, c, _] = self.candidates[digit].0;
-        let new = Lanes([single_rows(a), single_rows(b), single_rows(c), 0])
+        // The band step has just left every row of the digit a candidate.
+        let new = self.candidates[digit]
+            .single_rows()
             .and(BAND_MASKS[bands as usize & 7])
             .and(self.open);
         if new.is_zero() {
@@ -679,20 +680,6 @@ fn mini_rows<const BMI: bool>(cells: u32) -> u16 {
     u16::from(rows[(cells & 0x1FF) as usize])
         | u16::from(rows[(cells >> 9 & 0x1FF) as usize]) << 3
         | u16::from(rows[(cells >> 18) as usize]) << 6
-}
-
-/// The bits of the rows of a band that hold exactly one bit.
-#[inline(always)]
-fn single_rows(cells: u32) -> u32 {
-    let mut singles = 0;
-    for shift in [0, 9, 18] {
-        let row = cells >> shift & 0x1FF;
-        // Clearing the lowest bit of a one-bit (or empty) row leaves nothing.
-        if row & row.wrapping_sub(1) == 0 {
-            singles |= row << shift;
-        }
-    }
-    singles
 }
 
 /// Lookup tables, built at compile time.
@@ -1035,12 +1022,7 @@ mod tests {
     }
 
     #[test]
-    fn single_rows_and_mini_rows() {
-        assert_eq!(
-            single_rows(0b1 | 0b11 << 9 | 0b1000 << 18),
-            0b1 | 0b1000 << 18
-        );
-        assert_eq!(single_rows(0), 0);
+    fn mini_rows_both_ways() {
         assert_eq!(mini_rows::<false>(0b100_000_001), 0b101);
         assert_eq!(mini_rows::<false>(1 << 26), 1 << 8);
         #[cfg(target_arch = "x86_64")]

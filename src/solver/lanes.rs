@@ -76,6 +76,13 @@ impl Lanes {
         imp::xor(self, other)
     }
 
+    /// For each band, the bits of its rows (9 bits each) that hold exactly
+    /// one bit. Every row of the three bands must hold at least one.
+    #[inline(always)]
+    pub fn single_rows(self) -> Lanes {
+        imp::single_rows(self)
+    }
+
     /// Bit `at` (0-26) of each of the four lanes, as a 4-bit number: lane
     /// `i` gives bit `i`. With the lanes as bit-planes of 4-bit numbers per
     /// bit position, this reads the number at position `at`.
@@ -91,7 +98,7 @@ mod imp {
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
         _mm_cvtsi32_si128, _mm_movemask_ps, _mm_or_si128, _mm_setzero_si128, _mm_sll_epi32,
-        _mm_xor_si128,
+        _mm_sub_epi32, _mm_xor_si128,
     };
 
     #[inline(always)]
@@ -139,6 +146,31 @@ mod imp {
             _mm_movemask_ps(_mm_castsi128_ps(zero))
         };
         !(zero_lanes as u32) & 0xF
+    }
+
+    #[inline(always)]
+    pub fn single_rows(a: Lanes) -> Lanes {
+        const ROW_LOW: Lanes = Lanes([1 | 1 << 9 | 1 << 18; 4]);
+        const ROWS: [Lanes; 3] = [
+            Lanes([0x1FF; 4]),
+            Lanes([0x1FF << 9; 4]),
+            Lanes([0x1FF << 18; 4]),
+        ];
+        let cells = load(a);
+        let rows = ROWS.map(load);
+        let singles = unsafe {
+            // Subtracting one per row clears each row's lowest bit (no row
+            // is empty, so no borrow crosses rows): a row left empty had one.
+            let rest = _mm_and_si128(cells, _mm_sub_epi32(cells, load(ROW_LOW)));
+            let zero = _mm_setzero_si128();
+            let mut keep = zero;
+            for row in rows {
+                let alone = _mm_cmpeq_epi32(_mm_and_si128(rest, row), zero);
+                keep = _mm_or_si128(keep, _mm_and_si128(alone, row));
+            }
+            _mm_and_si128(cells, keep)
+        };
+        store(singles)
     }
 
     #[inline(always)]
@@ -190,6 +222,21 @@ mod imp {
     pub fn planes_at(a: Lanes, at: usize) -> u32 {
         (0..4).fold(0, |number, i| number | (a.0[i] >> at & 1) << i)
     }
+
+    #[inline(always)]
+    pub fn single_rows(a: Lanes) -> Lanes {
+        Lanes(a.0.map(|cells| {
+            let mut singles = 0;
+            for shift in [0, 9, 18] {
+                let row = cells >> shift & 0x1FF;
+                // Clearing the lowest bit of a one-bit row leaves nothing.
+                if row & row.wrapping_sub(1) == 0 {
+                    singles |= row << shift;
+                }
+            }
+            singles
+        }))
+    }
 }
 
 #[cfg(test)]
@@ -210,6 +257,16 @@ mod tests {
         assert_eq!(Lanes::one(2, 5), Lanes([0, 0, 5, 0]));
         assert_eq!(Lanes::splat(7).nonzero(), 0b111);
         assert_eq!(Lanes([0, 0, 0, 1 << 31]).nonzero(), 0b1000);
+        let rows = Lanes([
+            0b1 | 0b11 << 9 | 0b1000 << 18,
+            0b100 | 0b100 << 9 | 0b1 << 18,
+            0b11 | 0b11 << 9 | 0b11 << 18,
+            0,
+        ]);
+        assert_eq!(
+            rows.single_rows(),
+            Lanes([0b1 | 0b1000 << 18, 0b100 | 0b100 << 9 | 0b1 << 18, 0, 0])
+        );
         let planes = Lanes([1 << 26 | 1, 1 << 26, 0, 1 << 26 | 1 << 3]);
         assert_eq!(planes.planes_at(26), 0b1011);
         assert_eq!(planes.planes_at(0), 0b0001);
