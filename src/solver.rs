@@ -24,7 +24,7 @@
 //!   single (found by bit-sliced counting across the nine digits).
 //! - **Search.** When nothing more follows, branch on a cell with two
 //!   candidates (else the fewest) on copies of the state: the state is plain
-//!   data, 120 bytes, so a guess costs one copy and no allocation.
+//!   data, 160 bytes, so a guess costs one copy and no allocation.
 
 mod lanes;
 
@@ -142,10 +142,6 @@ struct Grid {
     candidates: [Lanes; 9],
     /// The cells of each band not yet placed.
     open: Lanes,
-    /// Per digit, the columns of each band (9 bits at `9 * band`) that held
-    /// it when its stack step last ran: the step is skipped until they
-    /// change.
-    columns: [u32; 9],
 }
 
 /// Work left for propagation.
@@ -236,7 +232,6 @@ impl Grid {
     const FULL: Grid = Grid {
         candidates: [Lanes::splat(BAND); 9],
         open: Lanes::splat(BAND),
-        columns: [u32::MAX; 9],
     };
 
     /// The grid with every given placed (not yet propagated), built digit
@@ -360,13 +355,9 @@ impl Grid {
                 *cells &= keep;
             }
             let columns = folded_columns(&bands);
-            if columns == self.columns[digit] {
-                break;
-            }
             let Some(keep) = stack_keep(columns) else {
                 return false;
             };
-            self.columns[digit] = columns & keep;
             let removed = columns & !keep;
             if removed == 0 {
                 break;
@@ -499,20 +490,20 @@ impl Grid {
         (one, two, three)
     }
 
-    /// The open cell to branch on, as (band, bit): of the cells with two
-    /// candidates the one whose choices cut deepest (the first, on a nearly
-    /// full grid), else the first with the fewest candidates.
+    /// The open cell to branch on, as (band, bit, its digits): of the cells
+    /// with two candidates the one whose choices cut deepest (the first, on
+    /// a nearly full grid), else the first with the fewest candidates.
     ///
     /// A choice's cut is one plus the open peers that lose the digit; a
     /// cell's score is the product of its two cuts, so that both branches
     /// of the guess propagate far and the search tree stays small.
     #[inline(always)]
-    fn choose(&self) -> (usize, u32) {
+    fn choose(&self) -> (usize, u32, u16) {
         // Each digit's open candidates, as the cuts count them.
         let live = self.candidates.map(|lanes| lanes.and(self.open));
         let (_, two, three) = self.counts();
         let all_pairs = two.and_not(three).and(self.open);
-        let mut best = (0, 0, 0);
+        let mut best = (0, 0, 0, 0);
         let open_cells: u32 = (0..3).map(|band| self.open.get(band).count_ones()).sum();
         for band in 0..3 {
             let pairs = all_pairs.get(band);
@@ -520,7 +511,8 @@ impl Grid {
                 continue;
             }
             if open_cells < SCORED_CHOICE_FROM {
-                return (band, pairs & pairs.wrapping_neg());
+                let bit = pairs & pairs.wrapping_neg();
+                return (band, bit, self.digits_at(band, bit));
             }
             // Bit-planes of each pair cell's lower and higher digit: bit k
             // of a digit's number goes to plane k at the cell's position.
@@ -539,22 +531,24 @@ impl Grid {
             while cells != 0 {
                 let at = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let score = cut(&live[lower.planes_at(at) as usize], band, at)
-                    * cut(&live[higher.planes_at(at) as usize], band, at);
+                let (low, high) = (lower.planes_at(at), higher.planes_at(at));
+                let score =
+                    cut(&live[low as usize], band, at) * cut(&live[high as usize], band, at);
                 if score > best.0 {
-                    best = (score, band, 1 << at);
+                    best = (score, band, 1 << at, 1 << low | 1 << high);
                 }
             }
         }
         match best {
-            (0, _, _) => self.fewest_candidates(),
-            (_, band, bit) => (band, bit),
+            (0, ..) => self.fewest_candidates(),
+            (_, band, bit, digits) => (band, bit, digits),
         }
     }
 
-    /// The first open cell with the fewest candidates, as (band, bit).
+    /// The first open cell with the fewest candidates, as (band, bit,
+    /// digits).
     #[inline(always)]
-    fn fewest_candidates(&self) -> (usize, u32) {
+    fn fewest_candidates(&self) -> (usize, u32, u16) {
         let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
             let mut cells = self.open.get(band);
@@ -567,7 +561,7 @@ impl Grid {
                 }
             }
         }
-        (best.1, best.2)
+        (best.1, best.2, self.digits_at(best.1, best.2))
     }
 
     /// The digits (bit `d` for digit `d + 1`) cell `bit` of `band` may take.
@@ -820,8 +814,7 @@ impl Search {
             }
             return;
         }
-        let (band, bit) = grid.choose();
-        let mut digits = grid.digits_at(band, bit);
+        let (band, bit, mut digits) = grid.choose();
         while digits != 0 && self.count < self.limit {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
