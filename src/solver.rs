@@ -98,11 +98,9 @@ fn has_bit_instructions() -> bool {
 #[cfg(target_arch = "x86_64")]
 fn slow_pext() -> bool {
     use std::arch::x86_64::__cpuid;
-    // SAFETY: CPUID exists on every x86-64 CPU.
-    let vendor = unsafe { __cpuid(0) };
+    let vendor = __cpuid(0);
     let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
-    // SAFETY: as above; leaf 1 always exists.
-    let signature = unsafe { __cpuid(1) }.eax;
+    let signature = __cpuid(1).eax;
     // The family is the base family plus the extended family field.
     let family = (signature >> 8 & 0xF) + (signature >> 20 & 0xFF);
     amd && family < 0x19
