@@ -87,10 +87,15 @@ pub fn solve_counting_guesses(
 /// speed; checked once, then cached.
 #[cfg(target_arch = "x86_64")]
 fn has_bit_instructions() -> bool {
-    std::is_x86_feature_detected!("popcnt")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && !slow_pext()
+    // Cached: CPUID traps to the hypervisor in a virtual machine, which
+    // costs microseconds, more than solving an easy board.
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && !slow_pext()
+    })
 }
 
 /// AMD CPUs before Zen 3 (family 0x19) have BMI2 but run PEXT and PDEP in
@@ -263,7 +268,7 @@ impl Grid {
             }
         }
         let mut grid = Grid::FULL;
-        grid.open = Lanes([givens[0][0], givens[0][1], givens[0][2], 0]);
+        grid.open = Lanes::bands(givens[0][0], givens[0][1], givens[0][2]);
         let filled = Lanes::splat(BAND).and_not(grid.open);
         let mut clash = 0;
         for (lanes, given) in grid.candidates.iter_mut().zip(&givens[1..10]) {
@@ -273,13 +278,12 @@ impl Grid {
             clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
             clash |= repeats(given[0]) | repeats(given[1]) | repeats(given[2]);
             let column_peers = (columns[0] | columns[1] | columns[2]) * COLUMN;
-            let peers = Lanes([
+            let peers = Lanes::bands(
                 column_peers | lines_of(given[0]),
                 column_peers | lines_of(given[1]),
                 column_peers | lines_of(given[2]),
-                0,
-            ]);
-            let own = Lanes([given[0], given[1], given[2], 0]);
+            );
+            let own = Lanes::bands(given[0], given[1], given[2]);
             *lanes = lanes.and_not(filled).and_not(peers).or(own);
         }
         if clash != 0 {
@@ -383,7 +387,7 @@ impl Grid {
                 touched |= u32::from(removed >> (9 * band) & 0x1FF != 0) << band;
             }
         }
-        let after = Lanes([bands[0], bands[1], bands[2], 0]);
+        let after = Lanes::bands(bands[0], bands[1], bands[2]);
         pending.bands |= after.xor(start).nonzero();
         self.candidates[digit] = after;
         self.place_hidden_singles(digit, touched, pending)
@@ -441,12 +445,11 @@ impl Grid {
         self.clear_cells(digit, new, pending);
         // Each band loses the columns of the singles found in the others.
         let all = columns[0] | columns[1] | columns[2];
-        let remove = Lanes([
+        let remove = Lanes::bands(
             (all & !columns[0]) * COLUMN,
             (all & !columns[1]) * COLUMN,
             (all & !columns[2]) * COLUMN,
-            0,
-        ]);
+        );
         let lanes = &mut self.candidates[digit];
         pending.mark(digit, lanes.and(remove).nonzero(), true);
         *lanes = lanes.and_not(remove);

@@ -20,18 +20,30 @@ impl Lanes {
         Lanes([mask, mask, mask, 0])
     }
 
+    /// The three bands' masks, built in a register: writing lanes one by
+    /// one to memory and reading them back as a whole stalls the CPU's
+    /// store forwarding.
+    #[inline(always)]
+    pub fn bands(first: u32, second: u32, third: u32) -> Lanes {
+        imp::bands(first, second, third)
+    }
+
     /// `mask` in all four lanes (for bit-planes, not bands).
     #[inline(always)]
-    pub const fn splat4(mask: u32) -> Lanes {
-        Lanes([mask; 4])
+    pub fn splat4(mask: u32) -> Lanes {
+        imp::splat4(mask)
     }
 
     /// `mask` in band `band` only.
     #[inline(always)]
     pub fn one(band: usize, mask: u32) -> Lanes {
-        let mut lanes = Lanes::ZERO;
-        lanes.0[band] = mask;
-        lanes
+        const LANE: [Lanes; 4] = [
+            Lanes([u32::MAX, 0, 0, 0]),
+            Lanes([0, u32::MAX, 0, 0]),
+            Lanes([0, 0, u32::MAX, 0]),
+            Lanes([0, 0, 0, u32::MAX]),
+        ];
+        Lanes::splat4(mask).and(LANE[band & 3])
     }
 
     /// Band `band`'s mask.
@@ -97,9 +109,22 @@ mod imp {
     use super::Lanes;
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_cvtsi32_si128, _mm_movemask_ps, _mm_or_si128, _mm_setzero_si128, _mm_sll_epi32,
-        _mm_sub_epi32, _mm_xor_si128,
+        _mm_cvtsi32_si128, _mm_movemask_ps, _mm_or_si128, _mm_set1_epi32, _mm_set_epi32,
+        _mm_setzero_si128, _mm_sll_epi32, _mm_sub_epi32, _mm_xor_si128,
     };
+
+    // SAFETY (every `unsafe` below but the transmutes): these intrinsics
+    // need only SSE2, which every x86-64 CPU has and the target enables.
+
+    #[inline(always)]
+    pub fn bands(first: u32, second: u32, third: u32) -> Lanes {
+        store(unsafe { _mm_set_epi32(0, third as i32, second as i32, first as i32) })
+    }
+
+    #[inline(always)]
+    pub fn splat4(mask: u32) -> Lanes {
+        store(unsafe { _mm_set1_epi32(mask as i32) })
+    }
 
     #[inline(always)]
     fn load(lanes: Lanes) -> __m128i {
@@ -113,9 +138,6 @@ mod imp {
         // SAFETY: as in `load`.
         unsafe { std::mem::transmute::<__m128i, Lanes>(vector) }
     }
-
-    // SAFETY (every `unsafe` below): these intrinsics need only SSE2, which
-    // every x86-64 CPU has and the target enables.
 
     #[inline(always)]
     pub fn and(a: Lanes, b: Lanes) -> Lanes {
@@ -194,6 +216,16 @@ mod imp {
     }
 
     #[inline(always)]
+    pub fn bands(first: u32, second: u32, third: u32) -> Lanes {
+        Lanes([first, second, third, 0])
+    }
+
+    #[inline(always)]
+    pub fn splat4(mask: u32) -> Lanes {
+        Lanes([mask; 4])
+    }
+
+    #[inline(always)]
     pub fn and(a: Lanes, b: Lanes) -> Lanes {
         zip(a, b, |x, y| x & y)
     }
@@ -255,6 +287,8 @@ mod tests {
         assert_eq!(b.nonzero(), 0b111);
         assert!(Lanes::ZERO.is_zero());
         assert_eq!(Lanes::one(2, 5), Lanes([0, 0, 5, 0]));
+        assert_eq!(Lanes::bands(1, 2, 3), Lanes([1, 2, 3, 0]));
+        assert_eq!(Lanes::splat4(9), Lanes([9; 4]));
         assert_eq!(Lanes::splat(7).nonzero(), 0b111);
         assert_eq!(Lanes([0, 0, 0, 1 << 31]).nonzero(), 0b1000);
         let rows = Lanes([
