@@ -416,6 +416,11 @@ impl Grid {
                 // Gather the digit's three band bits (0, 9, 18) into bits 0-2.
                 let changed = (of_digit | of_digit >> 8 | of_digit >> 16) & 7;
                 pending.digits &= !(DIGIT_BANDS << digit);
+                // A digit with no open candidate left is fully placed, and
+                // its placements already cleared its units.
+                if self.candidates[digit].and(self.open).is_zero() {
+                    continue;
+                }
                 if !self.digit_step::<BMI>(digit, changed, &mut pending) {
                     return false;
                 }
