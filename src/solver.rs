@@ -623,15 +623,32 @@ impl Grid {
 /// placed there, given the digit's open candidates `live` in each band.
 #[inline(always)]
 fn cut(live: &Lanes, band: usize, at: usize) -> u32 {
-    let column = COLUMN << (at % 9);
-    let (above, below) = ((band + 1) % 3, (band + 2) % 3);
-    let row_and_box = live.get(band) & TABLES.peers[at];
-    // The two other bands' hits in the column sit on disjoint bits once one
-    // is shifted by a place, and the band's own hits fit above bit 32: one
-    // population count covers all three.
-    let columns = live.get(above) & column | (live.get(below) & column) << 1;
-    1 + (u64::from(row_and_box) | u64::from(columns) << 32).count_ones()
+    1 + live.and(PEER_LANES[band][at]).count_ones()
 }
+
+/// For each cell (band, bit): its peers in every band, row and box in its
+/// own band and column in the others.
+static PEER_LANES: [[Lanes; 27]; 3] = {
+    let mut lanes = [[Lanes::ZERO; 27]; 3];
+    let mut band = 0;
+    while band < 3 {
+        let mut at = 0;
+        while at < 27 {
+            let mut other = 0;
+            while other < 3 {
+                lanes[band][at].0[other] = if other == band {
+                    TABLES.peers[at]
+                } else {
+                    COLUMN << (at % 9)
+                };
+                other += 1;
+            }
+            at += 1;
+        }
+        band += 1;
+    }
+    lanes
+};
 
 /// The box/column locked candidates of one digit: the band step's table
 /// applied to each stack, seen as bands (rows) by columns (3 per stack).

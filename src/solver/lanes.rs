@@ -95,6 +95,12 @@ impl Lanes {
         imp::single_rows(self)
     }
 
+    /// The number of bits set in all four lanes together.
+    #[inline(always)]
+    pub fn count_ones(self) -> u32 {
+        imp::count_ones(self)
+    }
+
     /// Bit `at` (0-26) of each of the four lanes, as a 4-bit number: lane
     /// `i` gives bit `i`. With the lanes as bit-planes of 4-bit numbers per
     /// bit position, this reads the number at position `at`.
@@ -109,8 +115,9 @@ mod imp {
     use super::Lanes;
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_cvtsi32_si128, _mm_movemask_ps, _mm_or_si128, _mm_set1_epi32, _mm_set_epi32,
-        _mm_setzero_si128, _mm_sll_epi32, _mm_sub_epi32, _mm_xor_si128,
+        _mm_cvtsi128_si64, _mm_cvtsi32_si128, _mm_movemask_ps, _mm_or_si128, _mm_set1_epi32,
+        _mm_set_epi32, _mm_setzero_si128, _mm_sll_epi32, _mm_sub_epi32, _mm_unpackhi_epi64,
+        _mm_xor_si128,
     };
 
     // SAFETY (every `unsafe` below but the transmutes): these intrinsics
@@ -196,6 +203,20 @@ mod imp {
     }
 
     #[inline(always)]
+    pub fn count_ones(a: Lanes) -> u32 {
+        // Two 64-bit halves, two population counts.
+        let (low, high) = unsafe {
+            let vector = load(a);
+            let high = _mm_unpackhi_epi64(vector, vector);
+            (
+                _mm_cvtsi128_si64(vector) as u64,
+                _mm_cvtsi128_si64(high) as u64,
+            )
+        };
+        low.count_ones() + high.count_ones()
+    }
+
+    #[inline(always)]
     pub fn planes_at(a: Lanes, at: usize) -> u32 {
         // Shift bit `at` of every lane into its sign bit, then gather signs.
         let signs = unsafe {
@@ -256,6 +277,11 @@ mod imp {
     }
 
     #[inline(always)]
+    pub fn count_ones(a: Lanes) -> u32 {
+        a.0.iter().map(|lane| lane.count_ones()).sum()
+    }
+
+    #[inline(always)]
     pub fn single_rows(a: Lanes) -> Lanes {
         Lanes(a.0.map(|cells| {
             let mut singles = 0;
@@ -289,6 +315,7 @@ mod tests {
         assert_eq!(Lanes::one(2, 5), Lanes([0, 0, 5, 0]));
         assert_eq!(Lanes::bands(1, 2, 3), Lanes([1, 2, 3, 0]));
         assert_eq!(Lanes::splat4(9), Lanes([9; 4]));
+        assert_eq!(Lanes([0b1011, 1 << 31, 0, 0b11]).count_ones(), 6);
         assert_eq!(Lanes::splat(7).nonzero(), 0b111);
         assert_eq!(Lanes([0, 0, 0, 1 << 31]).nonzero(), 0b1000);
         let rows = Lanes([
