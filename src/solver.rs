@@ -127,8 +127,10 @@ fn solve_with<const BMI: bool>(
     limit: u32,
 ) -> Result<(Solutions, u64), InvalidGivens> {
     let mut grid = Grid::with_givens(board)?;
+    let open: u32 = (0..3).map(|band| grid.open.get(band).count_ones()).sum();
     let mut search = Search {
         limit: limit.max(1),
+        scored: 81 - open < SCORED_CHOICE_BELOW_GIVENS,
         count: 0,
         first: None,
         guesses: 0,
@@ -153,6 +155,11 @@ const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// whichever bivalue cell it starts from, so the search takes the first
 /// one rather than scoring them all (measured on the serg and forum sets).
 const SCORED_CHOICE_FROM: u32 = 35;
+
+/// A board with this many givens or more has a small search tree whatever
+/// the search branches on, so it never scores (measured on the serg set,
+/// 35 givens on average, against the forum sets' 21 to 25).
+const SCORED_CHOICE_BELOW_GIVENS: u32 = 30;
 
 /// The state of the search: candidates per digit and band, and open cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -515,13 +522,14 @@ impl Grid {
 
     /// The open cell to branch on, as (band, bit, its digits): of the cells
     /// with two candidates the one whose choices cut deepest (the first, on
-    /// a nearly full grid), else the first with the fewest candidates.
+    /// a nearly full grid or unless `scored`), else the first with the
+    /// fewest candidates.
     ///
     /// A choice's cut is one plus the open peers that lose the digit; a
     /// cell's score is the product of its two cuts, so that both branches
     /// of the guess propagate far and the search tree stays small.
     #[inline(always)]
-    fn choose(&self) -> (usize, u32, u16) {
+    fn choose(&self, scored: bool) -> (usize, u32, u16) {
         // Each digit's open candidates, as the cuts count them.
         let live = self.candidates.map(|lanes| lanes.and(self.open));
         let (_, two, three) = self.counts();
@@ -533,7 +541,7 @@ impl Grid {
             if pairs == 0 {
                 continue;
             }
-            if open_cells < SCORED_CHOICE_FROM {
+            if open_cells < SCORED_CHOICE_FROM || !scored {
                 let bit = pairs & pairs.wrapping_neg();
                 return (band, bit, self.digits_at(band, bit));
             }
@@ -829,6 +837,8 @@ impl Tables {
 /// A depth-first search counting solutions up to a limit.
 struct Search {
     limit: u32,
+    /// Whether to score bivalue cells (see [`SCORED_CHOICE_BELOW_GIVENS`]).
+    scored: bool,
     count: u32,
     first: Option<[u8; 81]>,
     guesses: u64,
@@ -869,7 +879,7 @@ impl Search {
             }
             return;
         }
-        let (band, bit, mut digits) = grid.choose();
+        let (band, bit, mut digits) = grid.choose(self.scored);
         while digits != 0 && self.count < self.limit {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
