@@ -175,8 +175,9 @@ struct Grid {
 #[derive(Clone, Copy, Debug, Default)]
 struct Pending {
     /// Digit-bands whose candidates changed since their digit step last
-    /// ran: bit `9 * band + digit` (digit 0-8 for 1-9).
-    digits: u32,
+    /// ran: bit `4 * digit + band` (digit 0-8 for 1-9), so that a digit's
+    /// bands are one nibble, laid out like [`Lanes::nonzero`]'s result.
+    digits: u64,
     /// Bands where an open cell lost a candidate since the last naked
     /// singles pass: bit per band.
     bands: u32,
@@ -218,30 +219,10 @@ const DIGIT_PLANES: [Lanes; 9] = {
     planes
 };
 
-/// The bits of one digit in [`Pending::digits`], one per band.
-const DIGIT_BANDS: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// A per-band bit mask (bit `b` for band `b`) spread to the bands' bits of
-/// digit 0 in [`Pending::digits`] (bits 0, 9, 18).
-#[inline(always)]
-fn spread_bands(bands: u32) -> u32 {
-    // A table lookup: cheaper than three masks, shifts and ORs.
-    const SPREAD: [u32; 16] = {
-        let mut table = [0; 16];
-        let mut bands = 0;
-        while bands < 16 {
-            table[bands] = (bands as u32 & 1) | (bands as u32 & 2) << 8 | (bands as u32 & 4) << 16;
-            bands += 1;
-        }
-        table
-    };
-    SPREAD[(bands & 0xF) as usize]
-}
-
 impl Pending {
     /// Everything to do: the state after the givens are placed.
     const ALL: Pending = Pending {
-        digits: (1 << 27) - 1,
+        digits: 0x7_7777_7777,
         bands: 7,
     };
 
@@ -249,7 +230,7 @@ impl Pending {
     /// band), and whether open cells were among them.
     #[inline(always)]
     fn mark(&mut self, digit: usize, bands: u32, open_cells: bool) {
-        self.digits |= spread_bands(bands) << digit;
+        self.digits |= u64::from(bands) << (4 * digit);
         self.bands |= bands & 0u32.wrapping_sub(u32::from(open_cells));
     }
 }
@@ -316,12 +297,12 @@ impl Grid {
         let own = self.candidates[digit];
         let mut losing = 0;
         for (other, lanes) in self.candidates.iter_mut().enumerate() {
-            losing |= spread_bands(lanes.and(cells).nonzero()) << other;
+            losing |= u64::from(lanes.and(cells).nonzero()) << (4 * other);
             *lanes = lanes.and_not(cells);
         }
         self.candidates[digit] = own;
         // Placed cells are not open: no naked single can follow from this.
-        pending.digits |= losing & !(DIGIT_BANDS << digit);
+        pending.digits |= losing & !(0xF << (4 * digit));
     }
 
     /// `digit` now stands on `cells` of `band`: it leaves their rows, boxes
@@ -417,12 +398,9 @@ impl Grid {
                 return true;
             }
             while pending.digits != 0 {
-                let all = pending.digits;
-                let digit = ((all | all >> 9 | all >> 18) & 0x1FF).trailing_zeros() as usize;
-                let of_digit = pending.digits >> digit & DIGIT_BANDS;
-                // Gather the digit's three band bits (0, 9, 18) into bits 0-2.
-                let changed = (of_digit | of_digit >> 8 | of_digit >> 16) & 7;
-                pending.digits &= !(DIGIT_BANDS << digit);
+                let digit = pending.digits.trailing_zeros() as usize / 4;
+                let changed = (pending.digits >> (4 * digit) & 7) as u32;
+                pending.digits &= !(0xF << (4 * digit));
                 // A digit with no open candidate left is fully placed, and
                 // its placements already cleared its units.
                 if self.candidates[digit].and(self.open).is_zero() {
@@ -483,16 +461,16 @@ impl Grid {
             return Some(false);
         }
         // Which digit stands alone on which band's singles: bit
-        // `9 * band + digit`, found without branching.
-        let mut found = 0;
+        // `4 * digit + band`, found without branching.
+        let mut found = 0u64;
         for (digit, lanes) in self.candidates.iter().enumerate() {
-            found |= spread_bands(lanes.and(singles).nonzero()) << digit;
+            found |= u64::from(lanes.and(singles).nonzero()) << (4 * digit);
         }
         self.open = self.open.and_not(singles);
         while found != 0 {
             let at = found.trailing_zeros() as usize;
             found &= found - 1;
-            let (band, digit) = (at / 9, at % 9);
+            let (band, digit) = (at % 4, at / 4);
             let cells = self.candidates[digit].get(band) & singles.get(band);
             if !self.eliminate_peers(digit, band, cells, pending) {
                 return None;
