@@ -6,8 +6,10 @@
 //! band a `u32` holds the 27 cells of the band where the digit may still go,
 //! bit `9 * row + column` (row 0-2 within the band), so a band's bits are its
 //! cells in reading order and cell `27 * band + bit` is cell `bit` of `band`.
-//! A placed cell keeps the bit of its own digit and loses every other, and a
-//! per-band mask of open cells tells placed cells from candidates.
+//! A digit's three bands sit in one 128-bit [`Lanes`] (the fourth lane is
+//! zero), so work on all bands at once is a single SSE2 instruction. A
+//! placed cell keeps the bit of its own digit and loses every other, and a
+//! mask of open cells per band tells placed cells from candidates.
 //!
 //! # Propagation
 //!
@@ -22,9 +24,22 @@
 //! - **Singles.** After those two steps a row with one candidate is a hidden
 //!   single of its row, box or column; a cell with one digit left is a naked
 //!   single (found by bit-sliced counting across the nine digits).
+//! - **Work list.** [`Pending`] holds the digit-bands that changed since
+//!   their last step (a nibble per digit) and the bands where an open cell
+//!   lost a candidate, so that only those are looked at again.
 //! - **Search.** When nothing more follows, branch on a cell with two
-//!   candidates (else the fewest) on copies of the state: the state is plain
-//!   data, 160 bytes, so a guess costs one copy and no allocation.
+//!   candidates on copies of the state: the state is plain data, 160 bytes,
+//!   so a guess costs one copy and no allocation. The cell is the one whose
+//!   two choices eliminate the most (while many cells are open and the
+//!   board had few givens), else the first such cell.
+//!
+//! # Builds
+//!
+//! The search is compiled twice: a portable build, and one for CPUs with
+//! POPCNT, BMI1 and BMI2 (PEXT/PDEP gather and scatter the band and stack
+//! steps' table indices), chosen once at run time. Hot code avoids
+//! data-dependent branches where a mispredicted branch costs more than the
+//! work it would skip: on these boards that is most of the time.
 
 mod lanes;
 
