@@ -6,7 +6,7 @@
 //! band a `u32` holds the 27 cells of the band where the digit may still go,
 //! bit `9 * row + column` (row 0-2 within the band), so a band's bits are its
 //! cells in reading order and cell `27 * band + bit` is cell `bit` of `band`.
-//! A digit's three bands sit in one 128-bit [`Lanes`] (the fourth lane is
+//! A digit's three bands sit in one 128-bit `Lanes` (the fourth lane is
 //! zero), so work on all bands at once is a single SSE2 instruction. A
 //! placed cell keeps the bit of its own digit and loses every other, and a
 //! mask of open cells per band tells placed cells from candidates.
@@ -24,7 +24,7 @@
 //! - **Singles.** After those two steps a row with one candidate is a hidden
 //!   single of its row, box or column; a cell with one digit left is a naked
 //!   single (found by bit-sliced counting across the nine digits).
-//! - **Work list.** [`Pending`] holds the digit-bands that changed since
+//! - **Work list.** `Pending` holds the digit-bands that changed since
 //!   their last step (a nibble per digit) and the bands where an open cell
 //!   lost a candidate, so that only those are looked at again.
 //! - **Search.** When nothing more follows, branch on a cell with two
