@@ -522,7 +522,39 @@ impl Grid {
     /// cell's score is the product of its two cuts, so that both branches
     /// of the guess propagate far and the search tree stays small.
     #[inline(always)]
-    fn choose(&self, scored: bool) -> (usize, u32, u16) {
+    fn choose(&self, scored: bool) -> Branches {
+        let (band, bit, digits) = self.choose_cell(scored);
+        Branches::cell(band, bit, digits)
+    }
+
+    /// A digit with exactly two places left in some row, column or box:
+    /// the two ways to place it, or `None` if no digit has. Slow, and only
+    /// for stubborn boards (see [`STUBBORN_AFTER`]).
+    fn bilocal(&self) -> Option<Branches> {
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            let live = lanes.and(self.open);
+            for band in 0..3 {
+                for unit in 0..3 {
+                    for mask in [0x1FF << (9 * unit), (7 * COLUMN) << (3 * unit)] {
+                        let places = live.and(Lanes::one(band, mask));
+                        if places.count_ones() == 2 {
+                            return Some(Branches::places(digit, places));
+                        }
+                    }
+                }
+            }
+            for column in 0..9 {
+                let places = live.and(Lanes::splat(COLUMN << column));
+                if places.count_ones() == 2 {
+                    return Some(Branches::places(digit, places));
+                }
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn choose_cell(&self, scored: bool) -> (usize, u32, u16) {
         // Each digit's open candidates, as the cuts count them.
         let live = self.candidates.map(|lanes| lanes.and(self.open));
         let (_, two, three) = self.counts();
@@ -827,6 +859,58 @@ impl Tables {
     }
 }
 
+/// After this many guesses on one board the search branches on a digit's
+/// two places in a row, column or box when it can, instead of a cell's two
+/// digits. Boards built against cell branching (few givens, no solution:
+/// see `puzzles/adversarial.txt`) took up to a million guesses; this view
+/// refutes them in a few thousand. Every public board needs fewer guesses
+/// than this (the most, about 800, proving a forum-hardest board unique),
+/// so they never pay for the slower choice.
+const STUBBORN_AFTER: u64 = 2048;
+
+/// The ways to go on from a node: place `digit` on the cell `bit` of
+/// `band`, for each item.
+struct Branches {
+    items: [(u8, u8, u32); 9],
+    len: u8,
+}
+
+impl Branches {
+    /// Each digit of `digits` on one cell.
+    #[inline(always)]
+    fn cell(band: usize, bit: u32, mut digits: u16) -> Branches {
+        let mut branches = Branches {
+            items: [(0, 0, 0); 9],
+            len: 0,
+        };
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            branches.items[usize::from(branches.len)] = (digit, band as u8, bit);
+            branches.len += 1;
+        }
+        branches
+    }
+
+    /// `digit` on each of its places: at most nine cells, in any bands.
+    fn places(digit: usize, places: Lanes) -> Branches {
+        let mut branches = Branches {
+            items: [(0, 0, 0); 9],
+            len: 0,
+        };
+        for band in 0..3 {
+            let mut cells = places.get(band);
+            while cells != 0 && branches.len < 9 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                branches.items[usize::from(branches.len)] = (digit as u8, band as u8, bit);
+                branches.len += 1;
+            }
+        }
+        branches
+    }
+}
+
 /// A depth-first search counting solutions up to a limit.
 struct Search {
     limit: u32,
@@ -872,22 +956,29 @@ impl Search {
             }
             return;
         }
-        let (band, bit, mut digits) = grid.choose(self.scored);
-        while digits != 0 && self.count < self.limit {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+        let branches = match self.guesses >= STUBBORN_AFTER {
+            true => grid.bilocal(),
+            false => None,
+        }
+        .unwrap_or_else(|| grid.choose(self.scored));
+        let mut left = branches.len;
+        for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
+            if self.count >= self.limit {
+                return;
+            }
+            left -= 1;
             self.guesses += 1;
             let mut pending = Pending::default();
-            if digits == 0 {
+            if left == 0 {
                 // The last choice may use up this grid: no copy.
-                grid.place(digit, band, bit, &mut pending);
+                grid.place(usize::from(digit), usize::from(band), bit, &mut pending);
                 if grid.propagate::<BMI>(pending) {
                     self.descend::<BMI>(grid);
                 }
                 return;
             }
             let mut child = *grid;
-            child.place(digit, band, bit, &mut pending);
+            child.place(usize::from(digit), usize::from(band), bit, &mut pending);
             if child.propagate::<BMI>(pending) {
                 self.descend::<BMI>(&mut child);
             }
@@ -1061,6 +1152,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn stubborn_boards_switch_to_branching_on_places() {
+        // Built against cell branching (14 givens, no solution): over a
+        // million guesses with cells alone, a few thousand with places.
+        let board = board(
+            ".................2.......5....5.3.27..4........5.......3..7...4.7......1.2.......",
+        );
+        let (found, guesses) = solve_counting_guesses(&board, 2).unwrap();
+        assert_eq!(found.count, 0);
+        assert!(guesses < 20_000, "{guesses} guesses");
+    }
+
+    #[test]
+    fn a_digit_with_two_places_gives_two_branches() {
+        // With a row's first seven cells filled, 8 and 9 each have two
+        // places left in that row, and no digit has two anywhere before.
+        let mut grid = Grid::with_givens(&board(&format!("1234567{}", ".".repeat(74)))).unwrap();
+        assert!(grid.propagate::<false>(Pending::ALL));
+        let branches = grid.bilocal().expect("a bilocal digit");
+        assert_eq!(branches.len, 2);
+        let (digit, band, a) = branches.items[0];
+        let (other, _, b) = branches.items[1];
+        assert_eq!((digit, band, other), (digit, 0, digit));
+        assert!(digit == 7 || digit == 8, "digit {}", digit + 1);
+        assert_eq!(a | b, 1 << 7 | 1 << 8);
     }
 
     #[test]
