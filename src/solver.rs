@@ -36,8 +36,9 @@
 //! # Builds
 //!
 //! The search is compiled twice: a portable build, and one for CPUs with
-//! POPCNT, BMI1 and BMI2 (PEXT/PDEP gather and scatter the band and stack
-//! steps' table indices), chosen once at run time. Hot code avoids
+//! POPCNT, BMI1, BMI2 (PEXT/PDEP gather and scatter the band and stack
+//! steps' table indices) and AVX2 (three-operand encodings, and the grid
+//! copied per guess in a few wide moves), chosen once at run time. Hot code avoids
 //! data-dependent branches where a mispredicted branch costs more than the
 //! work it would skip: on these boards that is most of the time.
 
@@ -97,9 +98,9 @@ pub fn solve_counting_guesses(
     solve_with::<false>(board, limit)
 }
 
-/// Whether this CPU has the bit-manipulation instructions (POPCNT, BMI1,
-/// BMI2) the fast build of the solver uses, and runs PEXT/PDEP at full
-/// speed; checked once, then cached.
+/// Whether this CPU has what the fast build of the solver uses (POPCNT,
+/// BMI1, BMI2, AVX2) and runs PEXT/PDEP at full speed; checked once, then
+/// cached.
 #[cfg(target_arch = "x86_64")]
 fn has_bit_instructions() -> bool {
     // Cached: CPUID traps to the hypervisor in a virtual machine, which
@@ -109,6 +110,7 @@ fn has_bit_instructions() -> bool {
         std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("avx2")
             && !slow_pext()
     })
 }
@@ -126,10 +128,10 @@ fn slow_pext() -> bool {
     amd && family < 0x19
 }
 
-/// The solver compiled for CPUs with POPCNT and BMI1/2: the same code, with
-/// counting and bit scans as single instructions.
+/// The solver compiled for CPUs with POPCNT, BMI1/2 and AVX2: the same
+/// code, with counting, bit scans and gathers as single instructions.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn solve_bmi(board: &Board, limit: u32) -> Result<(Solutions, u64), InvalidGivens> {
     solve_with::<true>(board, limit)
 }
@@ -937,7 +939,7 @@ impl Search {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
     fn run_bmi(&mut self, grid: &mut Grid) {
         self.run::<true>(grid);
     }
