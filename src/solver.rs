@@ -91,9 +91,9 @@ pub fn solve_counting_guesses(
     limit: u32,
 ) -> Result<(Solutions, u64), InvalidGivens> {
     #[cfg(target_arch = "x86_64")]
-    if has_bit_instructions() {
-        // SAFETY: the CPU has the features `solve_bmi` is compiled for.
-        return unsafe { solve_bmi(board, limit) };
+    if has_fast_features() {
+        // SAFETY: the CPU has the features `solve_fast` is compiled for.
+        return unsafe { solve_fast(board, limit) };
     }
     solve_with::<false>(board, limit)
 }
@@ -102,7 +102,7 @@ pub fn solve_counting_guesses(
 /// BMI1, BMI2, AVX2) and runs PEXT/PDEP at full speed; checked once, then
 /// cached.
 #[cfg(target_arch = "x86_64")]
-fn has_bit_instructions() -> bool {
+fn has_fast_features() -> bool {
     // Cached: CPUID traps to the hypervisor in a virtual machine, which
     // costs microseconds, more than solving an easy board.
     static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -132,14 +132,14 @@ fn slow_pext() -> bool {
 /// code, with counting, bit scans and gathers as single instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-fn solve_bmi(board: &Board, limit: u32) -> Result<(Solutions, u64), InvalidGivens> {
+fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, u64), InvalidGivens> {
     solve_with::<true>(board, limit)
 }
 
-/// The solver's body, inlined into each build: `BMI` selects which build
+/// The solver's body, inlined into each build: `FAST` selects which build
 /// the recursive search calls back into.
 #[inline(always)]
-fn solve_with<const BMI: bool>(
+fn solve_with<const FAST: bool>(
     board: &Board,
     limit: u32,
 ) -> Result<(Solutions, u64), InvalidGivens> {
@@ -152,8 +152,8 @@ fn solve_with<const BMI: bool>(
         first: None,
         guesses: 0,
     };
-    if grid.propagate::<BMI>(Pending::ALL) {
-        search.descend::<BMI>(&mut grid);
+    if grid.propagate::<FAST>(Pending::ALL) {
+        search.descend::<FAST>(&mut grid);
     }
     let solutions = Solutions {
         count: search.count,
@@ -359,7 +359,7 @@ impl Grid {
     /// `changed` bands (bit per band) and those the steps changed; false on
     /// a contradiction.
     #[inline(always)]
-    fn digit_step<const BMI: bool>(
+    fn digit_step<const FAST: bool>(
         &mut self,
         digit: usize,
         changed: u32,
@@ -371,7 +371,7 @@ impl Grid {
         loop {
             // All three bands, changed or not: the step is idempotent, and
             // skipping costs more in mispredicted branches than it saves.
-            let keep = bands.map(|cells| TABLES.band_keep[usize::from(mini_rows::<BMI>(cells))]);
+            let keep = bands.map(|cells| TABLES.band_keep[usize::from(mini_rows::<FAST>(cells))]);
             if keep.contains(&0) {
                 return false;
             }
@@ -379,7 +379,7 @@ impl Grid {
                 *cells &= keep;
             }
             let columns = folded_columns(&bands);
-            let Some(keep) = stack_keep::<BMI>(columns) else {
+            let Some(keep) = stack_keep::<FAST>(columns) else {
                 return false;
             };
             let removed = columns & !keep;
@@ -400,7 +400,7 @@ impl Grid {
 
     /// Propagates until nothing follows; false on a contradiction.
     #[inline(always)]
-    fn propagate<const BMI: bool>(&mut self, mut pending: Pending) -> bool {
+    fn propagate<const FAST: bool>(&mut self, mut pending: Pending) -> bool {
         loop {
             // Naked singles first: they are the cheapest to place.
             if pending.bands != 0 {
@@ -423,7 +423,7 @@ impl Grid {
                 if self.candidates[digit].and(self.open).is_zero() {
                     continue;
                 }
-                if !self.digit_step::<BMI>(digit, changed, &mut pending) {
+                if !self.digit_step::<FAST>(digit, changed, &mut pending) {
                     return false;
                 }
             }
@@ -690,17 +690,17 @@ static PEER_LANES: [[Lanes; 27]; 3] = {
 /// Takes [`folded_columns`] and returns the columns each band may keep, in
 /// the same layout; `None` on a contradiction.
 #[inline(always)]
-fn stack_keep<const BMI: bool>(columns: u32) -> Option<u32> {
+fn stack_keep<const FAST: bool>(columns: u32) -> Option<u32> {
     let mut keep = 0;
     let mut contradiction = false;
     for stack in 0..3 {
         let shift = 3 * stack;
         #[cfg(target_arch = "x86_64")]
-        if BMI {
+        if FAST {
             use std::arch::x86_64::{_pdep_u32, _pext_u32};
             // Gather the stack's 3 columns of each band into 9 bits and
             // scatter the allowed ones back: PEXT and PDEP do each at once.
-            // SAFETY: the BMI build only runs where the CPU has BMI2.
+            // SAFETY: the fast build only runs where the CPU has BMI2.
             let pieces = unsafe { _pext_u32(columns, STACK_COLUMNS << shift) };
             let allowed = u32::from(TABLES.allowed[pieces as usize & 0x1FF]);
             contradiction |= allowed == 0;
@@ -761,12 +761,12 @@ fn folded_columns(bands: &[u32; 3]) -> u32 {
 
 /// Which mini-rows (row `r`, box `b`: bit `3 * r + b`) of a band hold bits.
 #[inline(always)]
-fn mini_rows<const BMI: bool>(cells: u32) -> u16 {
+fn mini_rows<const FAST: bool>(cells: u32) -> u16 {
     #[cfg(target_arch = "x86_64")]
-    if BMI {
+    if FAST {
         // OR each mini-row's three bits into its lowest, then gather those.
         let any = cells | cells >> 1 | cells >> 2;
-        // SAFETY: the BMI build only runs where the CPU has BMI2.
+        // SAFETY: the fast build only runs where the CPU has BMI2.
         return unsafe { std::arch::x86_64::_pext_u32(any, 0x1249249) } as u16;
     }
     let rows = &TABLES.row_boxes;
@@ -925,14 +925,14 @@ struct Search {
 
 impl Search {
     /// Searches a propagated, consistent grid, which it may use up, in the
-    /// build `BMI` selects.
+    /// build `FAST` selects.
     #[inline(always)]
-    fn descend<const BMI: bool>(&mut self, grid: &mut Grid) {
+    fn descend<const FAST: bool>(&mut self, grid: &mut Grid) {
         #[cfg(target_arch = "x86_64")]
-        if BMI {
-            // SAFETY: the BMI build is only entered from `solve_bmi`, after
+        if FAST {
+            // SAFETY: the fast build is only entered from `solve_fast`, after
             // the CPU's features were checked.
-            unsafe { self.run_bmi(grid) };
+            unsafe { self.run_fast(grid) };
             return;
         }
         self.run_portable(grid);
@@ -940,7 +940,7 @@ impl Search {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-    fn run_bmi(&mut self, grid: &mut Grid) {
+    fn run_fast(&mut self, grid: &mut Grid) {
         self.run::<true>(grid);
     }
 
@@ -950,7 +950,7 @@ impl Search {
 
     /// Searches a propagated, consistent grid, which it may use up.
     #[inline(always)]
-    fn run<const BMI: bool>(&mut self, grid: &mut Grid) {
+    fn run<const FAST: bool>(&mut self, grid: &mut Grid) {
         if grid.is_solved() {
             self.count += 1;
             if self.first.is_none() {
@@ -974,15 +974,15 @@ impl Search {
             if left == 0 {
                 // The last choice may use up this grid: no copy.
                 grid.place(usize::from(digit), usize::from(band), bit, &mut pending);
-                if grid.propagate::<BMI>(pending) {
-                    self.descend::<BMI>(grid);
+                if grid.propagate::<FAST>(pending) {
+                    self.descend::<FAST>(grid);
                 }
                 return;
             }
             let mut child = *grid;
             child.place(usize::from(digit), usize::from(band), bit, &mut pending);
-            if child.propagate::<BMI>(pending) {
-                self.descend::<BMI>(&mut child);
+            if child.propagate::<FAST>(pending) {
+                self.descend::<FAST>(&mut child);
             }
         }
     }
@@ -1139,7 +1139,7 @@ mod tests {
     }
 
     #[test]
-    fn the_portable_and_bmi_builds_agree() {
+    fn the_portable_and_fast_builds_agree() {
         let puzzles = [LEETCODE, INKALA, &".".repeat(81)];
         for puzzle in puzzles {
             let board = board(puzzle);
@@ -1147,10 +1147,10 @@ mod tests {
                 let portable = solve_with::<false>(&board, limit);
                 assert_eq!(solve(&board, limit), portable.map(|(s, _)| s));
                 #[cfg(target_arch = "x86_64")]
-                if has_bit_instructions() {
+                if has_fast_features() {
                     // SAFETY: the features were just checked.
-                    let bmi = unsafe { solve_bmi(&board, limit) };
-                    assert_eq!(bmi, portable, "{puzzle} limit {limit}");
+                    let fast = unsafe { solve_fast(&board, limit) };
+                    assert_eq!(fast, portable, "{puzzle} limit {limit}");
                 }
             }
         }
@@ -1186,7 +1186,7 @@ mod tests {
     #[test]
     fn the_stack_step_agrees_across_builds() {
         #[cfg(target_arch = "x86_64")]
-        if has_bit_instructions() {
+        if has_fast_features() {
             // Every 9-bit stack pattern, in each stack, with the other two
             // stacks full.
             for stack in 0..3 {
@@ -1227,7 +1227,7 @@ mod tests {
         assert_eq!(mini_rows::<false>(0b100_000_001), 0b101);
         assert_eq!(mini_rows::<false>(1 << 26), 1 << 8);
         #[cfg(target_arch = "x86_64")]
-        if has_bit_instructions() {
+        if has_fast_features() {
             for cells in [0, 1, 0b100_000_001, 1 << 26, BAND, 0x2AA_AAAA, 0x155_5555] {
                 assert_eq!(mini_rows::<true>(cells), mini_rows::<false>(cells));
             }
