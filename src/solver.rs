@@ -105,8 +105,8 @@ pub fn solve_counting_guesses(
 fn has_fast_features() -> bool {
     // Cached: CPUID traps to the hypervisor in a virtual machine, which
     // costs microseconds, more than solving an easy board.
-    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *FAST.get_or_init(|| {
+    static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *DETECTED.get_or_init(|| {
         std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
