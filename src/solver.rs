@@ -515,14 +515,8 @@ impl Grid {
         (one, two, three)
     }
 
-    /// The open cell to branch on, as (band, bit, its digits): of the cells
-    /// with two candidates the one whose choices cut deepest (the first, on
-    /// a nearly full grid or unless `scored`), else the first with the
-    /// fewest candidates.
-    ///
-    /// A choice's cut is one plus the open peers that lose the digit; a
-    /// cell's score is the product of its two cuts, so that both branches
-    /// of the guess propagate far and the search tree stays small.
+    /// The ways to branch from this node: the digits of the cell that
+    /// [`Grid::choose_cell`] picks.
     #[inline(always)]
     fn choose(&self, scored: bool) -> Branches {
         let (band, bit, digits) = self.choose_cell(scored);
@@ -555,23 +549,43 @@ impl Grid {
         None
     }
 
+    /// The open cell to branch on, as (band, bit, its digits): a cell with
+    /// two candidates if there is one, else the first with the fewest. Of
+    /// the two-candidate cells it scores them all while many cells are open
+    /// on a board with few givens ([`SCORED_CHOICE_FROM`],
+    /// [`SCORED_CHOICE_BELOW_GIVENS`]), else takes the first.
     #[inline(always)]
     fn choose_cell(&self, scored: bool) -> (usize, u32, u16) {
+        let (_, two, three) = self.counts();
+        let pairs = two.and_not(three).and(self.open);
+        if pairs.is_zero() {
+            return self.fewest_candidates();
+        }
+        let open_cells: u32 = (0..3).map(|band| self.open.get(band).count_ones()).sum();
+        if scored && open_cells >= SCORED_CHOICE_FROM {
+            return self.best_pair(pairs);
+        }
+        let (band, cells) = match pairs.0 {
+            [first, ..] if first != 0 => (0, first),
+            [_, second, ..] if second != 0 => (1, second),
+            [_, _, third, _] => (2, third),
+        };
+        let bit = cells & cells.wrapping_neg();
+        (band, bit, self.digits_at(band, bit))
+    }
+
+    /// Of the cells with two candidates (`pairs`), the one whose choices
+    /// cut deepest, as (band, bit, digits). A choice's cut is one plus the
+    /// open peers that lose the digit; a cell's score is the product of its
+    /// two cuts, so that both branches of the guess propagate far and the
+    /// search tree stays small.
+    #[inline(always)]
+    fn best_pair(&self, pairs: Lanes) -> (usize, u32, u16) {
         // Each digit's open candidates, as the cuts count them.
         let live = self.candidates.map(|lanes| lanes.and(self.open));
-        let (_, two, three) = self.counts();
-        let all_pairs = two.and_not(three).and(self.open);
         let mut best = (0, 0, 0, 0);
-        let open_cells: u32 = (0..3).map(|band| self.open.get(band).count_ones()).sum();
         for band in 0..3 {
-            let pairs = all_pairs.get(band);
-            if pairs == 0 {
-                continue;
-            }
-            if open_cells < SCORED_CHOICE_FROM || !scored {
-                let bit = pairs & pairs.wrapping_neg();
-                return (band, bit, self.digits_at(band, bit));
-            }
+            let pairs = pairs.get(band);
             // Bit-planes of each pair cell's lower and higher digit: bit k
             // of a digit's number goes to plane k at the cell's position.
             // Walking digits without branching on their cells keeps the
@@ -597,10 +611,7 @@ impl Grid {
                 }
             }
         }
-        match best {
-            (0, ..) => self.fewest_candidates(),
-            (_, band, bit, digits) => (band, bit, digits),
-        }
+        (best.1, best.2, best.3)
     }
 
     /// The first open cell with the fewest candidates, as (band, bit,
