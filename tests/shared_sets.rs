@@ -70,6 +70,11 @@ fn shared_sets_are_solved_uniquely_and_correctly() {
         "puzzles6_forum_hardest_1106",
         "puzzles5_forum_hardest_1905_11+",
     ] {
+        if cfg!(debug_assertions) && name.starts_with("puzzles5") {
+            // 48,766 very hard puzzles: seconds in release, minutes here.
+            eprintln!("note: debug build; skipping {name} (run with --release)");
+            continue;
+        }
         solve_set(&dir, name);
     }
 }
