@@ -3,12 +3,13 @@
 //!
 //! Boards are read into chunks of at most [`CHUNK`] items. A chunk also ends
 //! where reading on would wait on the input (a pipe or terminal that has
-//! nothing more yet), so an interactive user gets each answer as soon as the
-//! board is typed. With one job everything happens on the calling thread.
-//! With more, a reader thread fills chunks, `jobs` workers answer and format
-//! them, and the calling thread writes them back in order; at most
-//! `2 * jobs + 2` chunks exist at once, so memory stays flat on endless
-//! input.
+//! nothing more yet; never within a regular file), so an interactive user
+//! gets each answer as soon as the board is typed. With one job everything
+//! happens on the calling thread. With more, a reader thread fills chunks
+//! (growing from 16 items, so that a small input still spreads
+//! over the workers), `jobs` workers answer and format them, and the calling
+//! thread writes them back in order; at most `2 * jobs + 2` chunks exist at
+//! once, so memory stays flat on endless input.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -23,7 +24,12 @@ use crate::format::{Format, Printed, Record, RecordWriter, Text};
 use crate::reader::{Boards, Entry, ReadError};
 
 /// Most items in one chunk.
-pub const CHUNK: usize = 256;
+pub const CHUNK: usize = 1024;
+
+/// The first chunk's size; each next chunk doubles, up to [`CHUNK`]: small
+/// inputs still split among the workers, large ones pay the per-chunk
+/// hand-over rarely.
+const FIRST_CHUNK: usize = 16;
 
 /// The input buffer size: big enough that reading costs few system calls.
 const BUFFER: usize = 1 << 16;
@@ -58,12 +64,24 @@ impl Input {
         &self.name
     }
 
-    fn open(&self) -> io::Result<Boards<Source>> {
-        let source = match &self.path {
-            None => Source::Stdin(BufReader::with_capacity(BUFFER, io::stdin().lock())),
-            Some(path) => Source::File(BufReader::with_capacity(BUFFER, File::open(path)?)),
+    /// Opens the input, and says whether reading it may wait (a pipe or a
+    /// terminal rather than a regular file).
+    fn open(&self) -> io::Result<(Boards<Source>, bool)> {
+        let (source, may_wait) = match &self.path {
+            None => (
+                Source::Stdin(BufReader::with_capacity(BUFFER, io::stdin().lock())),
+                true,
+            ),
+            Some(path) => {
+                let file = File::open(path)?;
+                let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
+                (
+                    Source::File(BufReader::with_capacity(BUFFER, file)),
+                    !regular,
+                )
+            }
         };
-        Ok(Boards::new(source, self.name.clone()))
+        Ok((Boards::new(source, self.name.clone()), may_wait))
     }
 }
 
@@ -183,7 +201,7 @@ fn run_here<W: Write, R: Report>(
     let mut items = Items::new(inputs);
     let mut chunk = Vec::with_capacity(CHUNK);
     loop {
-        let more = items.fill(&mut chunk);
+        let more = items.fill(&mut chunk, CHUNK);
         let done = answer(chunk.drain(..), names, options);
         writer.write(done)?;
         if !more {
@@ -215,15 +233,17 @@ fn run_threads<W: Write, R: Report>(
     // once and the process exits without waiting on a blocked read.
     thread::spawn(move || {
         let mut items = Items::new(inputs);
+        let mut size = FIRST_CHUNK;
         for seq in 0.. {
             if token_rx.recv().is_err() {
                 return;
             }
-            let mut chunk = Vec::with_capacity(CHUNK);
-            let more = items.fill(&mut chunk);
+            let mut chunk = Vec::with_capacity(size);
+            let more = items.fill(&mut chunk, size);
             if work_tx.send((seq, chunk)).is_err() || !more {
                 return;
             }
+            size = (size * 2).min(CHUNK);
         }
     });
     let work_rx = Arc::new(Mutex::new(work_rx));
@@ -285,8 +305,8 @@ enum Item {
 /// Walks the inputs in order, yielding their items.
 struct Items {
     inputs: std::iter::Enumerate<std::vec::IntoIter<Input>>,
-    /// The open input and its index.
-    current: Option<(usize, Boards<Source>)>,
+    /// The open input, its index, and whether reading it may wait.
+    current: Option<(usize, Boards<Source>, bool)>,
 }
 
 impl Items {
@@ -299,7 +319,7 @@ impl Items {
 
     fn next(&mut self) -> Option<Item> {
         loop {
-            if let Some((input, boards)) = &mut self.current {
+            if let Some((input, boards, _)) = &mut self.current {
                 match boards.next() {
                     Some(Ok(entry)) => {
                         let input = *input;
@@ -311,7 +331,7 @@ impl Items {
             }
             let (index, input) = self.inputs.next()?;
             match input.open() {
-                Ok(boards) => self.current = Some((index, boards)),
+                Ok((boards, may_wait)) => self.current = Some((index, boards, may_wait)),
                 Err(error) => {
                     return Some(Item::Failed(ReadError::Io {
                         input: input.name,
@@ -322,17 +342,18 @@ impl Items {
         }
     }
 
-    /// Whether the next item may wait on a read.
+    /// Whether the next item may wait on a read: never within a regular
+    /// file, so chunks of a file are always full.
     fn needs_read(&self) -> bool {
         self.current
             .as_ref()
-            .is_none_or(|(_, boards)| boards.needs_read())
+            .is_none_or(|(_, boards, may_wait)| *may_wait && boards.needs_read())
     }
 
-    /// Fills `chunk` up to [`CHUNK`] items, stopping early where the next
+    /// Fills `chunk` up to `size` items, stopping early where the next
     /// read might wait. Returns false once the inputs are exhausted.
-    fn fill(&mut self, chunk: &mut Vec<Item>) -> bool {
-        while chunk.len() < CHUNK {
+    fn fill(&mut self, chunk: &mut Vec<Item>, size: usize) -> bool {
+        while chunk.len() < size {
             if !chunk.is_empty() && self.needs_read() {
                 return true;
             }
