@@ -1,16 +1,16 @@
-//! Solves every board of the given files with a limit and
-//! prints, per file, boards per second of the solver alone and guesses per
-//! board: a quick tool for tuning the solver.
+//! Solves every board of the given files with a limit and prints, per file,
+//! boards per second of the solver alone, guesses (branches tried) and nodes
+//! (choices, tdoku's unit) per board: a quick tool for tuning the solver.
 //!
 //! `cargo run --release --example census -- [--limit N] FILE...`
 
 use std::time::Instant;
 
-use sudoku_cli::{solve_counting_guesses, Board, Boards};
+use sudoku_cli::{solve_with_effort, Board, Boards, Effort};
 
 fn main() {
     let mut limit = 2;
-    let mut args = std::env::args().skip(1).peekable();
+    let mut args = std::env::args().skip(1);
     let mut files = Vec::new();
     while let Some(arg) = args.next() {
         if arg == "--limit" {
@@ -25,19 +25,23 @@ fn main() {
             .filter_map(|item| Some(item.ok()?.board))
             .collect();
         let started = Instant::now();
-        let (mut guesses, mut solutions) = (0u64, 0u64);
+        let (mut effort, mut solutions) = (Effort::default(), 0u64);
         for board in &boards {
-            if let Ok((found, g)) = solve_counting_guesses(board, limit) {
-                guesses += g;
+            if let Ok((found, spent)) = solve_with_effort(board, limit) {
+                effort.guesses += spent.guesses;
+                effort.nodes += spent.nodes;
                 solutions += u64::from(found.count);
             }
         }
         let seconds = started.elapsed().as_secs_f64();
+        let per_board = |n: u64| n as f64 / boards.len().max(1) as f64;
         println!(
-            "{file}: {} boards, {:.0} boards/s, {:.2} guesses/board, {solutions} solutions",
+            "{file}: {} boards, {:.0} boards/s, {:.2} guesses/board, {solutions} solutions, \
+             {:.2} nodes/board",
             boards.len(),
             boards.len() as f64 / seconds,
-            guesses as f64 / boards.len() as f64
+            per_board(effort.guesses),
+            per_board(effort.nodes),
         );
     }
 }

@@ -31,5 +31,7 @@ pub use board::{Board, Cell, ParseBoardError, Shape};
 pub use format::{Format, Record, RecordWriter};
 pub use pipeline::{run, Input, Options, Report, Tally};
 pub use reader::{Boards, Entry, Malformed, Problem, ReadError};
-pub use solver::{solve, solve_counting_guesses, InvalidGivens, Solutions};
+pub use solver::{
+    solve, solve_counting_guesses, solve_with_effort, Effort, InvalidGivens, Solutions,
+};
 pub use validate::{conflicts, is_consistent, Conflict, Unit};

@@ -80,16 +80,31 @@ pub struct InvalidGivens;
 /// assert!(puzzle.is_solved_by(&found.first.unwrap()));
 /// ```
 pub fn solve(board: &Board, limit: u32) -> Result<Solutions, InvalidGivens> {
-    solve_counting_guesses(board, limit).map(|(solutions, _)| solutions)
+    solve_with_effort(board, limit).map(|(solutions, _)| solutions)
+}
+
+/// How much searching a board took: a measure of its difficulty for this
+/// solver, used by the benchmarks and tools.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Branches tried: one per way taken at each choice.
+    pub guesses: u64,
+    /// Choices made (nodes of the search tree with two or more ways on),
+    /// the unit of tdoku's published "guesses per puzzle".
+    pub nodes: u64,
 }
 
 /// [`solve`], also returning how many guesses (branches tried) the search
-/// made: a measure of a board's difficulty for this solver, used by the
-/// benchmarks.
+/// made.
 pub fn solve_counting_guesses(
     board: &Board,
     limit: u32,
 ) -> Result<(Solutions, u64), InvalidGivens> {
+    solve_with_effort(board, limit).map(|(solutions, effort)| (solutions, effort.guesses))
+}
+
+/// [`solve`], also returning the search's [`Effort`].
+pub fn solve_with_effort(board: &Board, limit: u32) -> Result<(Solutions, Effort), InvalidGivens> {
     #[cfg(target_arch = "x86_64")]
     if has_fast_features() {
         // SAFETY: the CPU has the features `solve_fast` is compiled for.
@@ -132,7 +147,7 @@ fn slow_pext() -> bool {
 /// code, with counting, bit scans and gathers as single instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, u64), InvalidGivens> {
+fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, Effort), InvalidGivens> {
     solve_with::<true>(board, limit)
 }
 
@@ -142,7 +157,7 @@ fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, u64), InvalidGive
 fn solve_with<const FAST: bool>(
     board: &Board,
     limit: u32,
-) -> Result<(Solutions, u64), InvalidGivens> {
+) -> Result<(Solutions, Effort), InvalidGivens> {
     let mut grid = Grid::with_givens(board)?;
     let open: u32 = (0..3).map(|band| grid.open.get(band).count_ones()).sum();
     let mut search = Search {
@@ -150,7 +165,7 @@ fn solve_with<const FAST: bool>(
         scored: 81 - open < SCORED_CHOICE_BELOW_GIVENS,
         count: 0,
         first: None,
-        guesses: 0,
+        effort: Effort::default(),
     };
     if grid.propagate::<FAST>(Pending::ALL) {
         search.descend::<FAST>(&mut grid);
@@ -159,7 +174,7 @@ fn solve_with<const FAST: bool>(
         count: search.count,
         first: search.first.map(Board::from_checked),
     };
-    Ok((solutions, search.guesses))
+    Ok((solutions, search.effort))
 }
 
 /// The 27 cells of a band.
@@ -931,7 +946,7 @@ struct Search {
     scored: bool,
     count: u32,
     first: Option<[u8; 81]>,
-    guesses: u64,
+    effort: Effort,
 }
 
 impl Search {
@@ -969,7 +984,8 @@ impl Search {
             }
             return;
         }
-        let branches = match self.guesses >= STUBBORN_AFTER {
+        self.effort.nodes += 1;
+        let branches = match self.effort.guesses >= STUBBORN_AFTER {
             true => grid.bilocal(),
             false => None,
         }
@@ -980,7 +996,7 @@ impl Search {
                 return;
             }
             left -= 1;
-            self.guesses += 1;
+            self.effort.guesses += 1;
             let mut pending = Pending::default();
             if left == 0 {
                 // The last choice may use up this grid: no copy.
