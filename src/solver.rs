@@ -215,19 +215,26 @@ struct Pending {
     bands: u32,
 }
 
+/// Lanes that are all ones where `bits` has a bit: bit `i` for lane `i`.
+const fn ones_where(bits: usize) -> Lanes {
+    let mut lanes = Lanes::ZERO;
+    let mut lane = 0;
+    while lane < 4 {
+        if bits >> lane & 1 != 0 {
+            lanes.0[lane] = u32::MAX;
+        }
+        lane += 1;
+    }
+    lanes
+}
+
 /// For a per-band bit mask (bit `b` for band `b`), all-ones lanes in those
 /// bands.
 const BAND_MASKS: [Lanes; 8] = {
     let mut masks = [Lanes::ZERO; 8];
     let mut bands = 0;
     while bands < 8 {
-        let mut band = 0;
-        while band < 3 {
-            if bands >> band & 1 != 0 {
-                masks[bands].0[band] = u32::MAX;
-            }
-            band += 1;
-        }
+        masks[bands] = ones_where(bands);
         bands += 1;
     }
     masks
@@ -239,13 +246,7 @@ const DIGIT_PLANES: [Lanes; 9] = {
     let mut planes = [Lanes::ZERO; 9];
     let mut digit = 0;
     while digit < 9 {
-        let mut plane = 0;
-        while plane < 4 {
-            if digit >> plane & 1 != 0 {
-                planes[digit].0[plane] = u32::MAX;
-            }
-            plane += 1;
-        }
+        planes[digit] = ones_where(digit);
         digit += 1;
     }
     planes
