@@ -280,7 +280,7 @@ impl Grid {
     /// givens of one digit share a row, column or box.
     #[inline(always)]
     fn with_givens(board: &Board) -> Result<Grid, InvalidGivens> {
-        // givens[digit][band], with row 0 collecting the empty cells; no
+        // givens[digit][band], with entry 0 collecting the empty cells; no
         // branch on the cell's value.
         let mut givens = [[0u32; 3]; 16];
         for (band, cells) in board.cells().chunks_exact(27).enumerate() {
