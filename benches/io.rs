@@ -15,10 +15,10 @@
 //!
 //! Run with `cargo bench --bench io`.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_cli::format::Text;
@@ -30,13 +30,9 @@ const RECORDS: usize = 20_000;
 
 const REQUEST: Request = Request::Solve { unique: true };
 
-fn crate_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The 17-clue set's bytes, if `../shared/puzzles/` has it.
 fn seventeen_clue() -> Option<Vec<u8>> {
-    std::fs::read(crate_dir().join("../shared/puzzles/puzzles2_17_clue")).ok()
+    std::fs::read(common::crate_dir().join("../shared/puzzles/puzzles2_17_clue")).ok()
 }
 
 /// `lines` lines of 81 cells, about a third of them givens: a fixed
@@ -91,7 +87,7 @@ fn answered() -> (&'static str, Vec<(Entry, Answer)>) {
     let (source, entries) = match seventeen_clue() {
         Some(bytes) => ("puzzles2_17_clue", entries(&bytes, "puzzles2_17_clue")),
         None => {
-            let path = crate_dir().join("puzzles/hard.txt");
+            let path = common::crate_dir().join("puzzles/hard.txt");
             let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             ("hard.txt", entries(&bytes, "hard.txt"))
         }
@@ -143,16 +139,9 @@ fn write(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config();
     targets = parse, write
 }
 criterion_main!(benches);

@@ -33,9 +33,10 @@
 //! warm-up, 3 s measurement) can be overridden on the command line, e.g.
 //! `-- --measurement-time 10`.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_cli::{solve, Board, Boards};
@@ -93,10 +94,6 @@ const FUNCTIONS: [(&str, u32); 3] = [
     ("count_1000", 1000),
 ];
 
-fn crate_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Every board of `text`; panics on a malformed one (the sets have none).
 fn parse(text: &str, source: &str) -> Vec<Board> {
     Boards::new(text.as_bytes(), source)
@@ -136,11 +133,11 @@ fn spread(boards: Vec<Board>, n: usize) -> Vec<Board> {
 /// The group name and boards for `set`: the shared file's subset, or the
 /// sample that stands in for it.
 fn load(set: &Set) -> (String, Vec<Board>) {
-    let shared = crate_dir().join("../shared/puzzles").join(set.name);
+    let shared = common::crate_dir().join("../shared/puzzles").join(set.name);
     let (group, path) = if shared.is_file() {
         (set.name.to_owned(), shared)
     } else {
-        let sample = crate_dir().join("puzzles").join(set.sample);
+        let sample = common::crate_dir().join("puzzles").join(set.sample);
         eprintln!(
             "note: {} is absent; benchmarking puzzles/{} as {}-sample",
             shared.display(),
@@ -181,16 +178,9 @@ fn solver(c: &mut Criterion) {
     }
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config();
     targets = solver
 }
 criterion_main!(benches);

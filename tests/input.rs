@@ -19,6 +19,14 @@ fn json_records(args: &[&str], input: impl Into<Vec<u8>>) -> (Run, Vec<serde_jso
     (got, records)
 }
 
+/// The `line` of each JSON record.
+fn start_lines(records: &[serde_json::Value]) -> Vec<u64> {
+    records
+        .iter()
+        .map(|r| r["line"].as_u64().expect("a line number"))
+        .collect()
+}
+
 /// Checks a `solved` JSON record: its puzzle and an independent check of
 /// its solution.
 #[track_caller]
@@ -170,10 +178,7 @@ fn grids_plain_boxed_and_back_to_back() {
     );
     let (got, records) = json_records(&["solve"], input);
     assert_eq!(got.code, 0, "{got:?}");
-    let lines: Vec<u64> = records
-        .iter()
-        .map(|r| r["line"].as_u64().unwrap())
-        .collect();
+    let lines = start_lines(&records);
     assert_eq!(lines, [1, 10, 21]);
     assert_solved_record(&records[0], PUZZLE);
     assert_solved_record(&records[1], HARD);
@@ -286,10 +291,7 @@ fn crlf_line_ends_and_a_final_cr() {
     let (got, records) = json_records(&["solve"], input);
     assert_eq!(got.code, 0, "{got:?}");
     assert_eq!(got.stderr, "");
-    let lines: Vec<u64> = records
-        .iter()
-        .map(|r| r["line"].as_u64().unwrap())
-        .collect();
+    let lines = start_lines(&records);
     assert_eq!(lines, [2, 3, 13]);
     assert_solved_record(&records[0], PUZZLE);
     assert_solved_record(&records[1], HARD);
