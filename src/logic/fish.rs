@@ -1,0 +1,68 @@
+//! Basic fish: X-wing, swordfish and jellyfish.
+
+use super::grid::{bits, cells_of, Grid, HouseKind, HOUSE_MASKS};
+use super::step::{Difficulty, Pattern, Step, Technique};
+use super::subsets::tuples;
+
+/// The first fish of `size` base lines (2-4) that removes a candidate:
+/// columns as base first, then rows; line tuples in Sudoku Explainer's
+/// order, each tried for every digit.
+pub fn fish(grid: &Grid, size: u32) -> Option<Step> {
+    let (technique, tenths) = match size {
+        2 => (Technique::XWing, 32),
+        3 => (Technique::Swordfish, 38),
+        _ => (Technique::Jellyfish, 52),
+    };
+    for (base_kind, cover_kind) in [
+        (HouseKind::Column, HouseKind::Row),
+        (HouseKind::Row, HouseKind::Column),
+    ] {
+        // For each digit, the base lines where it has 2..=size places.
+        let mut eligible = [0u16; 9];
+        for digit in 1..=9u8 {
+            if grid.placed_count(digit) + 2 * size as usize > 9 {
+                continue;
+            }
+            for line in 0..9 {
+                let count = grid.places(base_kind.first() + line, digit).count_ones();
+                if (2..=size).contains(&count) {
+                    eligible[usize::from(digit - 1)] |= 1 << line;
+                }
+            }
+        }
+        for lines in tuples(0x1ff, size) {
+            for digit in 1..=9u8 {
+                if lines & !eligible[usize::from(digit - 1)] != 0 {
+                    continue;
+                }
+                let covers = bits(lines).fold(0, |all, line| {
+                    all | grid.places(base_kind.first() + line, digit)
+                });
+                if covers.count_ones() != size {
+                    continue;
+                }
+                let base_cells =
+                    bits(lines).fold(0, |all, l| all | HOUSE_MASKS[base_kind.first() + l]);
+                let cover_cells =
+                    bits(covers).fold(0, |all, l| all | HOUSE_MASKS[cover_kind.first() + l]);
+                let removed = grid.digit_cells(digit) & cover_cells & !base_cells;
+                if removed != 0 {
+                    return Some(Step {
+                        technique,
+                        difficulty: Difficulty(tenths),
+                        pattern: Pattern::Fish {
+                            digit,
+                            base: bits(lines).map(|l| (base_kind.first() + l) as u8).collect(),
+                            cover: bits(covers)
+                                .map(|l| (cover_kind.first() + l) as u8)
+                                .collect(),
+                        },
+                        placed: None,
+                        eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+                    });
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,335 @@
+//! The candidate grid the logic engine reasons on: each cell's value or its
+//! remaining candidates, and each digit's places in each house.
+//!
+//! Houses are numbered as Sudoku Explainer orders its region types: boxes
+//! 0-8, rows 9-17, columns 18-26. A house's positions are its cells in
+//! reading order (a box left to right, then top to bottom), so "position p
+//! of house h" is the cell `HOUSE_CELLS[h][p]`.
+
+use crate::board::Board;
+
+/// A set of digits 1-9 as bits 0-8.
+pub type Digits = u16;
+
+/// All nine digits.
+pub const ALL_DIGITS: Digits = 0x1ff;
+
+/// The kinds of house, in Sudoku Explainer's region-type order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HouseKind {
+    /// A 3x3 box.
+    Box,
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+}
+
+impl HouseKind {
+    /// The first house number of this kind.
+    pub const fn first(self) -> usize {
+        match self {
+            HouseKind::Box => 0,
+            HouseKind::Row => 9,
+            HouseKind::Column => 18,
+        }
+    }
+
+    /// The kind's name as users read it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HouseKind::Box => "box",
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+        }
+    }
+
+    /// The kind of house number `house` (0-26).
+    pub const fn of(house: usize) -> HouseKind {
+        match house / 9 {
+            0 => HouseKind::Box,
+            1 => HouseKind::Row,
+            _ => HouseKind::Column,
+        }
+    }
+}
+
+/// Writes a house as `box 3`, `row 1` or `column 9`.
+pub fn house_name(house: usize) -> String {
+    format!("{} {}", HouseKind::of(house).name(), house % 9 + 1)
+}
+
+const fn build_house_cells() -> [[u8; 9]; 27] {
+    let mut table = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut p = 0;
+        while p < 9 {
+            table[i][p] = ((i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3) as u8;
+            table[9 + i][p] = (i * 9 + p) as u8;
+            table[18 + i][p] = (p * 9 + i) as u8;
+            p += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The cells of each house, by position.
+pub const HOUSE_CELLS: [[u8; 9]; 27] = build_house_cells();
+
+/// The houses of a cell: its box, row and column.
+pub const fn houses_of(cell: usize) -> [usize; 3] {
+    let (row, column) = (cell / 9, cell % 9);
+    [row / 3 * 3 + column / 3, 9 + row, 18 + column]
+}
+
+/// The position of a cell in each of its houses (box, row, column).
+pub const fn positions_of(cell: usize) -> [usize; 3] {
+    let (row, column) = (cell / 9, cell % 9);
+    [row % 3 * 3 + column % 3, column, row]
+}
+
+/// An 81-bit set of cells (bit = cell index).
+pub type Cells = u128;
+
+const fn build_house_masks() -> [Cells; 27] {
+    let cells = build_house_cells();
+    let mut masks = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut p = 0;
+        while p < 9 {
+            masks[h] |= 1u128 << cells[h][p];
+            p += 1;
+        }
+        h += 1;
+    }
+    masks
+}
+
+/// Each house as a set of cells.
+pub const HOUSE_MASKS: [Cells; 27] = build_house_masks();
+
+const fn build_peers() -> [Cells; 81] {
+    let masks = build_house_masks();
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let h = houses_of(cell);
+        peers[cell] = (masks[h[0]] | masks[h[1]] | masks[h[2]]) & !(1u128 << cell);
+        cell += 1;
+    }
+    peers
+}
+
+/// Each cell's 20 peers (cells sharing a house with it).
+pub const PEERS: [Cells; 81] = build_peers();
+
+/// Iterates the cells of a set in increasing order.
+pub fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let cell = set.trailing_zeros() as usize;
+            set &= set - 1; // clear the lowest set bit
+            cell
+        })
+    })
+}
+
+/// Iterates the set bits of a 9- or 16-bit mask as indexes from 0.
+pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// A position in solving: values placed so far and every empty cell's
+/// candidates, with each digit's places in each house kept in step.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    values: [u8; 81],
+    candidates: [Digits; 81],
+    /// `places[d][h]`: the positions of house `h` where digit `d + 1` is a
+    /// candidate.
+    places: [[u16; 27]; 9],
+    /// Each digit's candidate cells.
+    digit_cells: [Cells; 9],
+    /// Empty cells in each house.
+    empty: [u8; 27],
+    /// How many cells hold each digit.
+    placed: [u8; 9],
+}
+
+impl Grid {
+    /// The position a puzzle starts from: its givens placed, every empty cell
+    /// holding each digit that no peer holds.
+    pub fn new(board: &Board) -> Grid {
+        let mut grid = Grid {
+            values: [0; 81],
+            candidates: [0; 81],
+            places: [[0; 27]; 9],
+            digit_cells: [0; 9],
+            empty: [9; 27],
+            placed: [0; 9],
+        };
+        for cell in 0..81 {
+            grid.candidates[cell] = ALL_DIGITS;
+        }
+        for d in 0..9 {
+            grid.places[d] = [0x1ff; 27];
+            grid.digit_cells[d] = (1u128 << 81) - 1;
+        }
+        for (cell, &value) in board.cells().iter().enumerate() {
+            if value != 0 {
+                grid.place(cell, value);
+            }
+        }
+        grid
+    }
+
+    /// The value of `cell`, 0 when empty.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of `cell` (empty for a placed cell).
+    pub fn candidates(&self, cell: usize) -> Digits {
+        self.candidates[cell]
+    }
+
+    /// Whether `digit` (1-9) is a candidate of `cell`.
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.candidates[cell] >> (digit - 1) & 1 != 0
+    }
+
+    /// The positions of `house` where `digit` (1-9) is a candidate.
+    pub fn places(&self, house: usize, digit: u8) -> u16 {
+        self.places[usize::from(digit - 1)][house]
+    }
+
+    /// The cells where `digit` (1-9) is a candidate.
+    pub fn digit_cells(&self, digit: u8) -> Cells {
+        self.digit_cells[usize::from(digit - 1)]
+    }
+
+    /// The number of empty cells in `house`.
+    pub fn empty_in(&self, house: usize) -> usize {
+        usize::from(self.empty[house])
+    }
+
+    /// How many cells hold `digit` (1-9).
+    pub fn placed_count(&self, digit: u8) -> usize {
+        usize::from(self.placed[usize::from(digit - 1)])
+    }
+
+    /// Whether every cell holds a value.
+    pub fn is_solved(&self) -> bool {
+        self.placed.iter().map(|&n| usize::from(n)).sum::<usize>() == 81
+    }
+
+    /// The values as a board.
+    pub fn board(&self) -> Board {
+        Board::new(self.values).expect("values are digits")
+    }
+
+    /// Removes `digit` (1-9) from `cell`'s candidates; whether it was one.
+    pub fn remove(&mut self, cell: usize, digit: u8) -> bool {
+        let bit = 1 << (digit - 1);
+        if self.candidates[cell] & bit == 0 {
+            return false;
+        }
+        self.candidates[cell] &= !bit;
+        let d = usize::from(digit - 1);
+        self.digit_cells[d] &= !(1u128 << cell);
+        let (houses, positions) = (houses_of(cell), positions_of(cell));
+        for k in 0..3 {
+            self.places[d][houses[k]] &= !(1 << positions[k]);
+        }
+        true
+    }
+
+    /// Places `digit` in `cell` and removes it from every peer, as Sudoku
+    /// Explainer does in the same step.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        for other in bits(self.candidates[cell]) {
+            self.remove(cell, other as u8 + 1);
+        }
+        self.values[cell] = digit;
+        self.placed[usize::from(digit - 1)] += 1;
+        for house in houses_of(cell) {
+            self.empty[house] -= 1;
+        }
+        for peer in cells_of(PEERS[cell] & self.digit_cells(digit)) {
+            self.remove(peer, digit);
+        }
+    }
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in 0..9 {
+            for column in 0..9 {
+                let cell = row * 9 + column;
+                if self.values[cell] != 0 {
+                    write!(f, "{:>10}", self.values[cell])?;
+                } else {
+                    let text: String = bits(self.candidates[cell])
+                        .map(|d| char::from(b'1' + d as u8))
+                        .collect();
+                    write!(f, "{:>10}", text)?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn houses_follow_sudoku_explainers_order() {
+        assert_eq!(HOUSE_CELLS[0], [0, 1, 2, 9, 10, 11, 18, 19, 20]);
+        assert_eq!(HOUSE_CELLS[4][4], 40);
+        assert_eq!(HOUSE_CELLS[9 + 2][3], 21);
+        assert_eq!(HOUSE_CELLS[18 + 2][3], 29);
+        for cell in 0..81 {
+            let (houses, positions) = (houses_of(cell), positions_of(cell));
+            for k in 0..3 {
+                assert_eq!(usize::from(HOUSE_CELLS[houses[k]][positions[k]]), cell);
+            }
+            assert_eq!(PEERS[cell].count_ones(), 20);
+        }
+    }
+
+    #[test]
+    fn candidates_and_places_agree() {
+        let grid = Grid::new(&PUZZLE.parse().unwrap());
+        // r1c3 sees 5, 3, 7 (row), 6, 9, 8 (box), 8 (column): 1, 2, 4 remain.
+        assert_eq!(grid.candidates(2), 0b1011);
+        for digit in 1..=9u8 {
+            for house in 0..27 {
+                let mut expected = 0;
+                for p in 0..9 {
+                    if grid.has(usize::from(HOUSE_CELLS[house][p]), digit) {
+                        expected |= 1 << p;
+                    }
+                }
+                assert_eq!(grid.places(house, digit), expected);
+            }
+        }
+        assert_eq!(grid.empty_in(9), 6);
+        assert_eq!(grid.placed_count(5), 3);
+        assert!(!grid.is_solved());
+    }
+}

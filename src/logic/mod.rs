@@ -1,0 +1,25 @@
+//! The logic engine: solving as a person would, step by step, on Sudoku
+//! Explainer's technique ladder, and rating puzzles on its ER/EP/ED scale.
+//!
+//! One file per technique family (`singles`, `intersections`, `subsets`,
+//! `fish`); `ladder` lists them in Sudoku Explainer's order and `rate`
+//! runs the ladder. The fast solver stays separate: commands use it first
+//! to turn away invalid, unsolvable and multi-solution boards.
+
+// House and cell numbers are identities that index several tables at once,
+// so loops over them read better as ranges.
+#![allow(clippy::needless_range_loop)]
+
+mod fish;
+mod grid;
+mod intersections;
+mod ladder;
+mod rate;
+mod singles;
+mod step;
+mod subsets;
+
+pub use grid::Grid;
+pub use ladder::next_step;
+pub use rate::{explain, rate, Explanation, Rating};
+pub use step::{Difficulty, Pattern, Step, Technique};

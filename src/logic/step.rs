@@ -1,0 +1,312 @@
+//! A step of logic: the technique, its difficulty, the cells and digits
+//! that justify it, and what it places or eliminates.
+
+use std::fmt::{self, Write as _};
+
+use super::grid::{house_name, Grid};
+use crate::board::Cell;
+
+/// A difficulty on Sudoku Explainer's scale, in tenths (`12` is 1.2), so
+/// that sums and comparisons are exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Difficulty(pub u16);
+
+impl Difficulty {
+    /// What Sudoku Explainer prints for a puzzle its ladder cannot finish.
+    pub const BEYOND: Difficulty = Difficulty(200);
+
+    /// The difficulty as a number, e.g. `4.2`.
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Difficulty {
+    /// Writes one decimal, as `serate` prints it: `4.2`, `20.0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// The techniques of Sudoku Explainer's ladder that this engine applies,
+/// by the names players know them by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// The last empty cell of a house.
+    FullHouse,
+    /// The only place for a digit in a box.
+    HiddenSingleBox,
+    /// The only place for a digit in a row.
+    HiddenSingleRow,
+    /// The only place for a digit in a column.
+    HiddenSingleColumn,
+    /// A box's digit locked in a line leaves a hidden single elsewhere.
+    DirectPointing,
+    /// A line's digit locked in a box leaves a hidden single elsewhere.
+    DirectClaiming,
+    /// A hidden pair leaves a hidden single in its house.
+    DirectHiddenPair,
+    /// The only candidate left in a cell.
+    NakedSingle,
+    /// A hidden triple leaves a hidden single in its house.
+    DirectHiddenTriple,
+    /// A box's digit locked in a line.
+    Pointing,
+    /// A line's digit locked in a box.
+    Claiming,
+    /// Two cells of a house holding only the same two digits.
+    NakedPair,
+    /// A digit in two rows (columns) confined to two columns (rows).
+    XWing,
+    /// Two digits confined to two cells of a house.
+    HiddenPair,
+    /// Three cells of a house holding only three digits.
+    NakedTriple,
+    /// A digit in three rows (columns) confined to three columns (rows).
+    Swordfish,
+    /// Three digits confined to three cells of a house.
+    HiddenTriple,
+    /// Four cells of a house holding only four digits.
+    NakedQuad,
+    /// A digit in four rows (columns) confined to four columns (rows).
+    Jellyfish,
+    /// Four digits confined to four cells of a house.
+    HiddenQuad,
+}
+
+impl Technique {
+    /// The technique's name, as `explain` prints it and JSON's `technique`
+    /// and `hardest` hold it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full house",
+            Technique::HiddenSingleBox => "Hidden single in box",
+            Technique::HiddenSingleRow => "Hidden single in row",
+            Technique::HiddenSingleColumn => "Hidden single in column",
+            Technique::DirectPointing => "Direct pointing",
+            Technique::DirectClaiming => "Direct claiming",
+            Technique::DirectHiddenPair => "Direct hidden pair",
+            Technique::NakedSingle => "Naked single",
+            Technique::DirectHiddenTriple => "Direct hidden triple",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked pair",
+            Technique::XWing => "X-wing",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::NakedQuad => "Naked quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden quad",
+        }
+    }
+}
+
+/// What a step rests on, for its text: the houses, cells and digits that
+/// justify it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// A single in a house (hidden single, full house): `in box 3`.
+    House {
+        /// The house (0-26).
+        house: u8,
+    },
+    /// A naked single: the cell itself is the reason.
+    Cell,
+    /// A digit of one house confined to its intersection with another.
+    Locked {
+        /// The digit.
+        digit: u8,
+        /// The house the digit is confined in.
+        from: u8,
+        /// The crossing house it is removed from.
+        to: u8,
+    },
+    /// A naked or hidden set: digits and cells of one house.
+    Subset {
+        /// The house.
+        house: u8,
+        /// The set's digits (bits 0-8).
+        digits: u16,
+        /// The set's cells, in the house's order.
+        cells: Vec<u8>,
+    },
+    /// A fish: a digit's base lines covered by as many cross lines.
+    Fish {
+        /// The digit.
+        digit: u8,
+        /// The base houses.
+        base: Vec<u8>,
+        /// The cover houses.
+        cover: Vec<u8>,
+    },
+}
+
+/// One step of logic, as the ladder found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Its difficulty.
+    pub difficulty: Difficulty,
+    /// What justifies it.
+    pub pattern: Pattern,
+    /// The value it places, as (cell, digit), if it places one.
+    pub placed: Option<(u8, u8)>,
+    /// The candidates it removes, as (cell, digit), in reading order.
+    pub eliminated: Vec<(u8, u8)>,
+}
+
+impl Step {
+    /// Applies the step: its eliminations, then its placement.
+    pub fn apply(&self, grid: &mut Grid) {
+        for &(cell, digit) in &self.eliminated {
+            grid.remove(usize::from(cell), digit);
+        }
+        if let Some((cell, digit)) = self.placed {
+            grid.place(usize::from(cell), digit);
+        }
+    }
+
+    /// The step's title: the technique and its pattern, e.g.
+    /// `Hidden single in box 1` or `Naked pair (r1c2, r1c5: 3, 7 in row 1)`.
+    pub fn title(&self) -> String {
+        let mut out = String::from(self.technique.name());
+        match &self.pattern {
+            Pattern::House { house } => {
+                let house = usize::from(*house);
+                if self.technique == Technique::FullHouse {
+                    let _ = write!(out, " in {}", house_name(house));
+                } else {
+                    let _ = write!(out, " {}", house % 9 + 1);
+                }
+            }
+            Pattern::Cell => {}
+            Pattern::Locked { digit, from, to } => {
+                let _ = write!(
+                    out,
+                    " ({digit} of {} in {})",
+                    house_name(usize::from(*from)),
+                    house_name(usize::from(*to))
+                );
+            }
+            Pattern::Subset {
+                house,
+                digits,
+                cells,
+            } => {
+                let _ = write!(
+                    out,
+                    " ({}: {} in {})",
+                    cell_list(cells),
+                    digit_list(*digits),
+                    house_name(usize::from(*house))
+                );
+            }
+            Pattern::Fish { digit, base, cover } => {
+                let _ = write!(
+                    out,
+                    " ({digit} in {} and {})",
+                    house_list(base),
+                    house_list(cover)
+                );
+            }
+        }
+        out
+    }
+
+    /// The step's result: placements as `r2c3=7`, eliminations as
+    /// `r5c7<>3`, joined by `, `.
+    pub fn result(&self) -> String {
+        let mut out = String::new();
+        for &(cell, digit) in &self.eliminated {
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{}<>{digit}", Cell(cell));
+        }
+        if let Some((cell, digit)) = self.placed {
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{}={digit}", Cell(cell));
+        }
+        out
+    }
+
+    /// The step as `explain` prints it after its difficulty:
+    /// `Hidden single in box 1: r2c3=7`.
+    pub fn text(&self) -> String {
+        format!("{}: {}", self.title(), self.result())
+    }
+}
+
+impl fmt::Display for Step {
+    /// Writes the step's line: `1.2  Hidden single in box 1: r2c3=7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}  {}", self.difficulty, self.text())
+    }
+}
+
+fn cell_list(cells: &[u8]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| Cell(c).to_string()).collect();
+    names.join(", ")
+}
+
+fn digit_list(digits: u16) -> String {
+    let names: Vec<String> = super::grid::bits(digits)
+        .map(|d| (d + 1).to_string())
+        .collect();
+    names.join(", ")
+}
+
+/// Writes houses of one kind as `rows 2, 5` or `columns 1, 4, 9`.
+fn house_list(houses: &[u8]) -> String {
+    let Some(&first) = houses.first() else {
+        return String::new();
+    };
+    let kind = super::grid::HouseKind::of(usize::from(first)).name();
+    let numbers: Vec<String> = houses.iter().map(|&h| (h % 9 + 1).to_string()).collect();
+    format!("{kind}s {}", numbers.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulties_print_one_decimal() {
+        assert_eq!(Difficulty(12).to_string(), "1.2");
+        assert_eq!(Difficulty(200).to_string(), "20.0");
+        assert_eq!(Difficulty(105).to_string(), "10.5");
+        assert_eq!(Difficulty(42).value(), 4.2);
+    }
+
+    #[test]
+    fn a_step_prints_as_the_contract_shows() {
+        let step = Step {
+            technique: Technique::HiddenSingleBox,
+            difficulty: Difficulty(12),
+            pattern: Pattern::House { house: 0 },
+            placed: Some((11, 7)),
+            eliminated: Vec::new(),
+        };
+        assert_eq!(step.to_string(), "1.2  Hidden single in box 1: r2c3=7");
+        let step = Step {
+            technique: Technique::Pointing,
+            difficulty: Difficulty(26),
+            pattern: Pattern::Locked {
+                digit: 3,
+                from: 0,
+                to: 10,
+            },
+            placed: None,
+            eliminated: vec![(15, 3), (16, 3)],
+        };
+        assert_eq!(
+            step.to_string(),
+            "2.6  Pointing (3 of box 1 in row 2): r2c7<>3, r2c8<>3"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! Naked and hidden sets (pairs, triples, quads), and the direct hidden
+//! pair and triple that only count when they leave a hidden single.
+
+use super::grid::{bits, Grid, HOUSE_CELLS};
+use super::singles::BOX_COLUMN_ROW;
+use super::step::{Difficulty, Pattern, Step, Technique};
+
+/// Iterates the subsets of `within` with `size` members in increasing
+/// numeric order, the order Sudoku Explainer tries tuples in.
+pub(super) fn tuples(within: u16, size: u32) -> impl Iterator<Item = u16> {
+    let mut subset: u16 = 0;
+    std::iter::from_fn(move || loop {
+        // The next subset of `within` in increasing order.
+        subset = subset.wrapping_sub(within) & within;
+        if subset == 0 {
+            return None;
+        }
+        if subset.count_ones() == size {
+            return Some(subset);
+        }
+    })
+}
+
+/// The first naked set of `size` cells (2-4) that removes a candidate.
+pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
+    let (technique, tenths) = match size {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriple, 36),
+        _ => (Technique::NakedQuad, 50),
+    };
+    for kind in BOX_COLUMN_ROW {
+        for house in kind.first()..kind.first() + 9 {
+            if grid.empty_in(house) < 2 * size as usize {
+                continue;
+            }
+            let cells = &HOUSE_CELLS[house];
+            let candidates = |p: usize| grid.candidates(usize::from(cells[p]));
+            let eligible = (0..9)
+                .filter(|&p| (2..=size).contains(&candidates(p).count_ones()))
+                .fold(0u16, |mask, p| mask | 1 << p);
+            for tuple in tuples(eligible, size) {
+                let digits = bits(tuple).fold(0, |all, p| all | candidates(p));
+                if digits.count_ones() != size {
+                    continue;
+                }
+                let eliminated: Vec<(u8, u8)> = (0..9)
+                    .filter(|&p| tuple >> p & 1 == 0)
+                    .flat_map(|p| {
+                        bits(candidates(p) & digits).map(move |d| (cells[p], d as u8 + 1))
+                    })
+                    .collect();
+                if !eliminated.is_empty() {
+                    return Some(Step {
+                        technique,
+                        difficulty: Difficulty(tenths),
+                        pattern: subset(house, digits, tuple),
+                        placed: None,
+                        eliminated: sorted(eliminated),
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The first hidden set of `size` digits (2-4) that removes a candidate
+/// or, when `direct`, that leaves a hidden single in its house (which the
+/// step places).
+pub fn hidden_set(grid: &Grid, size: u32, direct: bool) -> Option<Step> {
+    let (technique, tenths) = match (size, direct) {
+        (2, true) => (Technique::DirectHiddenPair, 20),
+        (_, true) => (Technique::DirectHiddenTriple, 25),
+        (2, false) => (Technique::HiddenPair, 34),
+        (3, false) => (Technique::HiddenTriple, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    for kind in BOX_COLUMN_ROW {
+        for house in kind.first()..kind.first() + 9 {
+            let empty = grid.empty_in(house);
+            if !(empty > 2 * size as usize || (direct && empty > size as usize)) {
+                continue;
+            }
+            let places = |d: usize| grid.places(house, d as u8 + 1);
+            let eligible = (0..9)
+                .filter(|&d| (2..=size).contains(&places(d).count_ones()))
+                .fold(0u16, |mask, d| mask | 1 << d);
+            for digits in tuples(eligible, size) {
+                let positions = bits(digits).fold(0, |all, d| all | places(d));
+                if positions.count_ones() != size {
+                    continue;
+                }
+                let step = Step {
+                    technique,
+                    difficulty: Difficulty(tenths),
+                    pattern: subset(house, digits, positions),
+                    placed: None,
+                    eliminated: Vec::new(),
+                };
+                if direct {
+                    if let Some(placed) = single_left(grid, house, digits, positions) {
+                        return Some(Step {
+                            placed: Some(placed),
+                            ..step
+                        });
+                    }
+                    continue;
+                }
+                let eliminated: Vec<(u8, u8)> = bits(positions)
+                    .map(|p| HOUSE_CELLS[house][p])
+                    .flat_map(|c| {
+                        bits(grid.candidates(usize::from(c)) & !digits)
+                            .map(move |d| (c, d as u8 + 1))
+                    })
+                    .collect();
+                if !eliminated.is_empty() {
+                    return Some(Step {
+                        eliminated: sorted(eliminated),
+                        ..step
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The first digit outside a hidden set left with one place in the house
+/// once the set's cells keep only the set's digits.
+fn single_left(grid: &Grid, house: usize, digits: u16, positions: u16) -> Option<(u8, u8)> {
+    (0..9).filter(|&d| digits >> d & 1 == 0).find_map(|d| {
+        let places = grid.places(house, d as u8 + 1);
+        let left = places & !positions;
+        (places.count_ones() > 1 && left.count_ones() == 1).then(|| {
+            (
+                HOUSE_CELLS[house][left.trailing_zeros() as usize],
+                d as u8 + 1,
+            )
+        })
+    })
+}
+
+fn subset(house: usize, digits: u16, positions: u16) -> Pattern {
+    Pattern::Subset {
+        house: house as u8,
+        digits,
+        cells: {
+            let mut cells: Vec<u8> = bits(positions).map(|p| HOUSE_CELLS[house][p]).collect();
+            cells.sort_unstable();
+            cells
+        },
+    }
+}
+
+/// Sorts eliminations into reading order, then by digit.
+pub(super) fn sorted(mut eliminated: Vec<(u8, u8)>) -> Vec<(u8, u8)> {
+    eliminated.sort_unstable();
+    eliminated
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuples_come_in_increasing_order() {
+        let all: Vec<u16> = tuples(0b11111, 3).collect();
+        assert_eq!(
+            all,
+            [
+                0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010,
+                0b11100
+            ]
+        );
+        let some: Vec<u16> = tuples(0b10110, 2).collect();
+        assert_eq!(some, [0b00110, 0b10010, 0b10100]);
+    }
+}
