@@ -208,9 +208,9 @@ fn explain_output_does_not_depend_on_jobs() {
 
 #[test]
 fn hint_gives_the_next_step_or_says_what_is_wrong() {
+    let two_fives = ".".repeat(78);
     let input = format!(
-        "{PUZZLE}\n{}\n{}\n{TWO}\n{FULL}\n",
-        format!("5.5{}", ".".repeat(78)),
+        "{PUZZLE}\n5.5{two_fives}\n{}\n{TWO}\n{FULL}\n",
         unsolvable()
     );
     let run = run(&["hint"], input);
