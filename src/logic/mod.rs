@@ -18,6 +18,8 @@ mod rate;
 mod singles;
 mod step;
 mod subsets;
+mod turbot;
+mod wings;
 
 pub use grid::Grid;
 pub use ladder::next_step;
