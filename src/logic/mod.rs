@@ -17,6 +17,7 @@ mod ladder;
 mod rate;
 mod singles;
 mod step;
+mod strong_links;
 mod subsets;
 mod turbot;
 mod wings;

@@ -89,6 +89,14 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot and two bivalue pincers within its digits.
     XyzWing,
+    /// Three strong links on a digit in parallel lines.
+    ThreeSkyscrapers,
+    /// Three strong links on a digit in rows and columns.
+    ThreeStringKite,
+    /// Three strong links on a digit, one or more in a box.
+    ThreeStrongLinksWithBox,
+    /// Three strong links on a digit, one or more grouped.
+    GroupedThreeStrongLinks,
 }
 
 impl Technique {
@@ -124,6 +132,10 @@ impl Technique {
             Technique::GroupedTwoStringKite => "Grouped 2-string kite",
             Technique::XyWing => "XY-wing",
             Technique::XyzWing => "XYZ-wing",
+            Technique::ThreeSkyscrapers => "3 skyscrapers",
+            Technique::ThreeStringKite => "3-string kite",
+            Technique::ThreeStrongLinksWithBox => "3 strong links with a box",
+            Technique::GroupedThreeStrongLinks => "Grouped 3 strong links",
         }
     }
 }
