@@ -150,13 +150,7 @@ fn link_of(house: usize, places: u16) -> Link {
         return link;
     };
     link.grouped = true;
-    if b1.count_ones() == 1 && b2.count_ones() == 1 {
-        // Both groups single cells (a box with the digit at the heart too):
-        // read as a plain pair.
-        link.readings[0] = Some(Reading {
-            ends: [(cell(first(b1)), None), (cell(first(b2)), None)],
-        });
-    } else if b1.count_ones() == 1 || b2.count_ones() == 1 {
+    if b1.count_ones() == 1 || b2.count_ones() == 1 {
         for (k, (single, group)) in [(b1, b2), (b2, b1)].into_iter().enumerate() {
             if single.count_ones() != 1 {
                 continue;
