@@ -12,7 +12,7 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
 /// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
 /// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 19] = [
+const LADDER: [Producer; 21] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -35,6 +35,10 @@ const LADDER: [Producer; 19] = [
     |g| subsets::hidden_set(g, 4, false),
     // 20: three strong links.
     strong_links::three_strong_links,
+    // 21: WXYZ-wing.
+    |g| wings::als_wing(g, 3),
+    // 23: VWXYZ-wing (22, BUG, is not built yet).
+    |g| wings::als_wing(g, 4),
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

@@ -97,6 +97,10 @@ pub enum Technique {
     ThreeStrongLinksWithBox,
     /// Three strong links on a digit, one or more grouped.
     GroupedThreeStrongLinks,
+    /// Three mutually seeing cells holding four digits and a bivalue cell.
+    WxyzWing,
+    /// Four mutually seeing cells holding five digits and a bivalue cell.
+    VwxyzWing,
 }
 
 impl Technique {
@@ -136,6 +140,8 @@ impl Technique {
             Technique::ThreeStringKite => "3-string kite",
             Technique::ThreeStrongLinksWithBox => "3 strong links with a box",
             Technique::GroupedThreeStrongLinks => "Grouped 3 strong links",
+            Technique::WxyzWing => "WXYZ-wing",
+            Technique::VwxyzWing => "VWXYZ-wing",
         }
     }
 }

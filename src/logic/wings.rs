@@ -58,3 +58,198 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
     }
     None
 }
+
+/// Peers of each cell that come after it in reading order.
+const fn build_forward_peers() -> [Cells; 81] {
+    let mut forward = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        // Bits above `cell` only.
+        forward[cell] = PEERS[cell] & !((2u128 << cell) - 1);
+        cell += 1;
+    }
+    forward
+}
+
+const FORWARD_PEERS: [Cells; 81] = build_forward_peers();
+
+/// A WXYZ-wing (`cells` 3) or VWXYZ-wing (`cells` 4) candidate and its
+/// rank in Sudoku Explainer's sort.
+struct AlsWing {
+    step: Step,
+    /// Difficulty, then more removals first, then the larger code (doubly
+    /// linked, largest cell, total size; compared as text).
+    rank: (u16, std::cmp::Reverse<u32>, std::cmp::Reverse<[u8; 4]>),
+}
+
+/// The WXYZ-wing (`als_cells` 3) or VWXYZ-wing (`als_cells` 4) step Sudoku
+/// Explainer takes: a set of `als_cells` mutually seeing cells holding
+/// `als_cells + 1` digits and a bivalue cell whose digits are among them.
+/// Every such hint is collected (cells chosen in increasing reading order,
+/// the bivalue cell among the peers of any of them in reading order), then
+/// the easiest is taken, most removals first, then the larger code.
+pub fn als_wing(grid: &Grid, als_cells: usize) -> Option<Step> {
+    let digits = als_cells as u32 + 1;
+    let mut best: Option<AlsWing> = None;
+    let mut chosen = [0usize; 4];
+    for pivot in 0..81 {
+        let count = grid.candidates(pivot).count_ones();
+        if count < 2 || count > digits {
+            continue;
+        }
+        chosen[0] = pivot;
+        extend(
+            grid,
+            als_cells,
+            &mut chosen,
+            1,
+            FORWARD_PEERS[pivot],
+            grid.candidates(pivot),
+            &mut |found| {
+                if best.as_ref().is_none_or(|b| found.rank < b.rank) {
+                    best = Some(found);
+                }
+            },
+        );
+    }
+    best.map(|found| found.step)
+}
+
+/// Adds wing cells after the last chosen, among `common` (cells seeing all
+/// chosen so far), keeping the digits' union small enough.
+fn extend(
+    grid: &Grid,
+    als_cells: usize,
+    chosen: &mut [usize; 4],
+    depth: usize,
+    common: Cells,
+    union: u16,
+    found: &mut impl FnMut(AlsWing),
+) {
+    let digits = als_cells as u32 + 1;
+    for cell in cells_of(common) {
+        let candidates = grid.candidates(cell);
+        let joined = union | candidates;
+        if candidates.count_ones() < 2 {
+            continue;
+        }
+        chosen[depth] = cell;
+        if depth + 1 < als_cells {
+            if joined.count_ones() <= digits {
+                extend(
+                    grid,
+                    als_cells,
+                    chosen,
+                    depth + 1,
+                    common & FORWARD_PEERS[cell],
+                    joined,
+                    found,
+                );
+            }
+        } else if joined.count_ones() == digits {
+            bivalue_ends(grid, &chosen[..als_cells], joined, found);
+        }
+    }
+}
+
+/// Tries every bivalue cell within the wing's digits that sees a wing cell.
+fn bivalue_ends(grid: &Grid, wing: &[usize], union: u16, found: &mut impl FnMut(AlsWing)) {
+    let wing_set = wing.iter().fold(0 as Cells, |set, &c| set | 1 << c);
+    let range = wing.iter().fold(0 as Cells, |set, &c| set | PEERS[c]) & !wing_set;
+    for yz in cells_of(range) {
+        let pair = grid.candidates(yz);
+        if pair.count_ones() != 2 || pair & !union != 0 {
+            continue;
+        }
+        let x = pair.trailing_zeros() as u8 + 1;
+        let z = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
+        // A digit is restricted when every wing cell holding it sees `yz`.
+        let restricted = |d: u8| holders(grid, wing, d) & !PEERS[yz] == 0;
+        let doubly = restricted(z);
+        let hint = if restricted(x) {
+            wing_hint(grid, wing, yz, union, x, z, doubly)
+        } else if doubly {
+            wing_hint(grid, wing, yz, union, z, x, false)
+        } else {
+            None
+        };
+        if let Some(hint) = hint {
+            found(hint);
+        }
+    }
+}
+
+/// The wing cells holding `digit`.
+fn holders(grid: &Grid, wing: &[usize], digit: u8) -> Cells {
+    wing.iter()
+        .filter(|&&c| grid.has(c, digit))
+        .fold(0, |set, &c| set | 1 << c)
+}
+
+/// The cells seeing every cell of `set`.
+fn seeing_all(set: Cells) -> Cells {
+    cells_of(set).fold(!0, |seen, c| seen & PEERS[c])
+}
+
+fn wing_hint(
+    grid: &Grid,
+    wing: &[usize],
+    yz: usize,
+    union: u16,
+    x: u8,
+    z: u8,
+    doubly: bool,
+) -> Option<AlsWing> {
+    let all = wing.iter().fold(1u128 << yz, |s, &c| s | 1 << c);
+    let mut eliminated: Vec<(u8, u8)> = Vec::new();
+    let mut remove = |victims: Cells, digit: u8| -> bool {
+        let hit = victims & !all & grid.digit_cells(digit) & ((1u128 << 81) - 1);
+        eliminated.extend(cells_of(hit).map(|c| (c as u8, digit)));
+        hit != 0
+    };
+    let (mut weak, mut strong_x) = (false, false);
+    if doubly {
+        // Each wing digit outside the bivalue cell is locked in the wing.
+        for w in super::grid::bits(union & !grid.candidates(yz)) {
+            let w = w as u8 + 1;
+            weak |= remove(seeing_all(holders(grid, wing, w)), w);
+        }
+        strong_x = remove(PEERS[yz] & seeing_all(holders(grid, wing, x)), x);
+    }
+    let strong_z = remove(PEERS[yz] & seeing_all(holders(grid, wing, z)), z);
+    if eliminated.is_empty() {
+        return None;
+    }
+    let doubly = doubly && (weak || (strong_z && strong_x));
+    let sizes = wing.iter().map(|&c| grid.candidates(c).count_ones());
+    let largest = sizes.clone().max().unwrap_or(0);
+    let total: u32 = sizes.sum();
+    // Sudoku Explainer's code: link kind, largest cell, total size, as text.
+    let code = format!("{}{}{}", if doubly { 2 } else { 1 }, largest, total);
+    let mut key = [0u8; 4];
+    key[..code.len()].copy_from_slice(code.as_bytes());
+    let (technique, tenths) = if wing.len() == 3 {
+        (Technique::WxyzWing, 55 + 1 - largest.abs_diff(3) as u16)
+    } else {
+        (Technique::VwxyzWing, 62 + 2 - largest.abs_diff(3) as u16)
+    };
+    let count = eliminated.len() as u32;
+    eliminated.sort_unstable();
+    Some(AlsWing {
+        rank: (tenths, std::cmp::Reverse(count), std::cmp::Reverse(key)),
+        step: Step {
+            technique,
+            difficulty: Difficulty(tenths),
+            pattern: Pattern::Wing {
+                pivot: wing[0] as u8,
+                pincers: wing[1..]
+                    .iter()
+                    .chain(std::iter::once(&yz))
+                    .map(|&c| c as u8)
+                    .collect(),
+            },
+            placed: None,
+            eliminated,
+        },
+    })
+}
