@@ -19,6 +19,8 @@ mod singles;
 mod step;
 mod strong_links;
 mod subsets;
+#[cfg(test)]
+mod testing;
 mod turbot;
 mod wings;
 

@@ -398,3 +398,73 @@ fn shape_code(kinds: [usize; 3]) -> [u8; 3] {
         seq.map(|k| if k == 2 { 1 } else { k })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::first_step_of;
+    use super::*;
+
+    /// Bank puzzles (Sudoku Exchange sample) and the step Sudoku Explainer
+    /// takes there, as it rates them.
+    #[test]
+    fn each_shape_on_a_bank_puzzle() {
+        let cases = [
+            (
+                ".5..4..7.48.7...52..2..14....7....8.8.......7.6....2....68..5..91...3.68.7..1..4.",
+                Technique::ThreeSkyscrapers,
+                "5.4  3 skyscrapers (3 in r2c5, r4c5, r4c7, r9c7, r9c9, r1c9): r1c4<>3",
+            ),
+            (
+                ".9.2.......1..43.5..319......6..8..7.3.....6.8..7..9......318..6.85..4.......7.2.",
+                Technique::ThreeStrongLinksWithBox,
+                "5.5  3 strong links with a box (5 in r7c8, r9c7, r5c7, r5c6, r3c6, r3c1): \
+                 r7c1<>5",
+            ),
+            (
+                "...6.8....5.....3..26...87.4.......7.1.3.9.2...74613...........37..4..61..8.9.7..",
+                Technique::ThreeStringKite,
+                "5.6  3-string kite (9 in r8c7, r8c3, r7c1, r3c1, r3c4, r2c4): r2c7<>9",
+            ),
+            (
+                "8.......3.9.....2..2.471.8.2...3...7..9.1.4.....8.2...9.......4.7.1.8.5..15.9.27.",
+                Technique::GroupedThreeStrongLinks,
+                "5.7  Grouped 3 strong links (6 in r5c1, r5c4, r6c5, r8c5, r9c4, r9c1): r3c1<>6",
+            ),
+        ];
+        for (puzzle, technique, text) in cases {
+            assert_eq!(first_step_of(puzzle, technique).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn shape_codes_are_canonical() {
+        // Rows only, columns only: written as rows.
+        assert_eq!(shape_code([1, 1, 1]), [1, 1, 1]);
+        assert_eq!(shape_code([2, 2, 2]), [1, 1, 1]);
+        // Mixed lines keep both kinds, in the smallest reading.
+        assert_eq!(shape_code([2, 1, 1]), [1, 1, 2]);
+        assert_eq!(shape_code([1, 2, 1]), [1, 2, 1]);
+        // A box with columns only: columns written as rows.
+        assert_eq!(shape_code([2, 0, 2]), [1, 0, 1]);
+        assert_eq!(shape_code([0, 2, 1]), [0, 1, 2]);
+    }
+
+    #[test]
+    fn box_configurations_cover_crosses_then_parallel_lines() {
+        // Heart at position 4: the corners must lack the digit.
+        assert_eq!(
+            BOX_CONFIGURATIONS[4],
+            (0b101_000_101, 0b010_000_010, 0b000_101_000)
+        );
+        // Rows 1 and 2 with row 3 empty.
+        assert_eq!(
+            BOX_CONFIGURATIONS[9],
+            (0b111_000_000, 0b000_000_111, 0b000_111_000)
+        );
+        // Columns 2 and 3 with column 1 empty.
+        assert_eq!(
+            BOX_CONFIGURATIONS[14],
+            (0b001_001_001, 0b010_010_010, 0b100_100_100)
+        );
+    }
+}

@@ -66,7 +66,7 @@ pub(super) struct LinkShape {
 /// lacking it) leaves both groups non-empty.
 pub(super) fn link_shape(is_box: bool, places: u16) -> Option<LinkShape> {
     let count = places.count_ones();
-    if count < 2 || count > 6 || (is_box && count > 5) {
+    if !(2..=6).contains(&count) || (is_box && count > 5) {
         return None;
     }
     let plain = LinkShape {
@@ -326,5 +326,68 @@ fn technique_of(
         (Technique::Skyscraper, 40)
     } else {
         (Technique::TwoStringKite, 41)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::first_step_of;
+    use super::*;
+
+    /// Bank puzzles (Sudoku Exchange sample) and the step Sudoku Explainer
+    /// takes there, as it rates them.
+    #[test]
+    fn each_form_on_a_bank_puzzle() {
+        let cases = [
+            (
+                ".965.74.....94...15....1..94.5....92.6.....8.81....3.66..7....37...34.....48.621.",
+                Technique::Skyscraper,
+                "4.0  Skyscraper (9 in r5c1, r5c6, r7c6, r7c3): r6c3<>9, r9c1<>9",
+            ),
+            (
+                "4.73......3..7...2.2...6...7.6.5..2.8.......1.4..6.8.3...4...3.5...3..9......82.4",
+                Technique::TwoStringKite,
+                "4.1  2-string kite (5 in r7c9, r1c9, r2c7, r2c6): r7c6<>5",
+            ),
+            (
+                "3....5..9..81..3...2..6..7.1...9..2...72.41...8..1...4.7..5..1...6..28..4..8....7",
+                Technique::TurbotCrane,
+                "4.2  Turbot crane (9 in r5c8, r5c2, r9c2, r8c1): r8c8<>9",
+            ),
+            (
+                "9..468..2..........16...58..2..1..9.....5....4.8.2.1.7..........6.2.9.5.84.....26",
+                Technique::EmptyRectangle,
+                "4.3  Empty rectangle (3 in r9c5, r2c5, r2c7, r1c7): r9c7<>3",
+            ),
+            (
+                "5.43..8.7....5.6..86...4..5..8.....6.5..2..8.3.....1..7..5...68..5.4....6.2..87.4",
+                Technique::GroupedSkyscraper,
+                "4.3  Grouped skyscraper (7 in r3c5, r3c3, r5c3, r5c4): r4c5<>7",
+            ),
+            (
+                "2...54..9.3....41..1.7.....1...4.9..5..9.2..3..9.1...2.....3.6..94....5.7..58...4",
+                Technique::GroupedTwoStringKite,
+                "4.3  Grouped 2-string kite (6 in r8c1, r6c1, r5c2, r5c5): r8c5<>6",
+            ),
+        ];
+        for (puzzle, technique, text) in cases {
+            assert_eq!(first_step_of(puzzle, technique).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn link_shapes_follow_the_first_empty_configuration() {
+        // Two places: a plain link.
+        let plain = link_shape(false, 0b100_000_001).unwrap();
+        assert!(!plain.grouped);
+        // A line with the digit in its first and last segments: grouped,
+        // the middle segment being the first empty one.
+        let line = link_shape(false, 0b110_000_011).unwrap();
+        assert!(line.grouped);
+        assert_eq!((line.blade1, line.blade2), (0b000_000_011, 0b110_000_000));
+        // A box holding the digit in one row only has no useful cross.
+        assert!(link_shape(true, 0b000_000_111).is_none());
+        // Seven places in a line are too many.
+        assert!(link_shape(false, 0b001_111_111).is_none());
     }
 }

@@ -253,3 +253,51 @@ fn wing_hint(
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::first_step_of;
+    use super::*;
+
+    /// Bank puzzles (Sudoku Exchange sample) and the step Sudoku Explainer
+    /// takes there, as it rates them.
+    #[test]
+    fn each_wing_on_a_bank_puzzle() {
+        let cases = [
+            (
+                "..3....1...2..6..787.9...4.91...4.3....1.8....4.3...76.6...9.213..6..4...2....7..",
+                Technique::XyWing,
+                "4.2  XY-wing (pivot r2c1, pincers r2c4, r9c1): r9c4<>5",
+            ),
+            (
+                "8..2.5..4.47...56...6.4.8..3.5.1.7.9...973............5..8.7..6..8...2...1.692.5.",
+                Technique::XyzWing,
+                "4.4  XYZ-wing (pivot r8c2, pincers r1c2, r8c1): r7c2<>9",
+            ),
+            (
+                "...3.1...27....6..4..27...3..2....5...61.73...8....9..8...62..7..7....68...7.5...",
+                Technique::WxyzWing,
+                "5.5  WXYZ-wing (pivot r1c7, pincers r1c9, r2c9, r4c7): r4c9<>1, r6c9<>1",
+            ),
+            (
+                "5..9..2...6.8...57..1.....8..8.2...6..94.85..1...6.8..7.....6..29...6.8...6..7..1",
+                Technique::VwxyzWing,
+                "6.2  VWXYZ-wing (pivot r3c2, pincers r4c2, r5c2, r6c2, r4c1): \
+                 r6c3<>3, r6c3<>4, r6c3<>5, r9c2<>5",
+            ),
+        ];
+        for (puzzle, technique, text) in cases {
+            assert_eq!(first_step_of(puzzle, technique).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn forward_peers_are_the_later_peers() {
+        assert_eq!(FORWARD_PEERS[0].count_ones(), 20);
+        assert_eq!(FORWARD_PEERS[80], 0);
+        for cell in 0..81 {
+            assert_eq!(FORWARD_PEERS[cell] & ((2u128 << cell) - 1), 0);
+            assert_eq!(FORWARD_PEERS[cell] & !PEERS[cell], 0);
+        }
+    }
+}
