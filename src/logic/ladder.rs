@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{fish, intersections, singles, subsets};
+use super::{fish, intersections, singles, strong_links, subsets, turbot, wings};
 
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
@@ -12,7 +12,7 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
 /// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
 /// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 15] = [
+const LADDER: [Producer; 21] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -25,9 +25,20 @@ const LADDER: [Producer; 15] = [
     |g| subsets::naked_set(g, 3),
     |g| fish::fish(g, 3),
     |g| subsets::hidden_set(g, 3, false),
+    // 13: turbot fish family.
+    turbot::turbot_fish,
+    // 14-15: XY-wing, XYZ-wing.
+    |g| wings::xy_wing(g, false),
+    |g| wings::xy_wing(g, true),
     |g| subsets::naked_set(g, 4),
     |g| fish::fish(g, 4),
     |g| subsets::hidden_set(g, 4, false),
+    // 20: three strong links.
+    strong_links::three_strong_links,
+    // 21: WXYZ-wing.
+    |g| wings::als_wing(g, 3),
+    // 23: VWXYZ-wing (22, BUG, is not built yet).
+    |g| wings::als_wing(g, 4),
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

@@ -17,7 +17,12 @@ mod ladder;
 mod rate;
 mod singles;
 mod step;
+mod strong_links;
 mod subsets;
+#[cfg(test)]
+mod testing;
+mod turbot;
+mod wings;
 
 pub use grid::Grid;
 pub use ladder::next_step;

@@ -72,6 +72,35 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// Two parallel lines' strong links on a digit, joined at one end.
+    Skyscraper,
+    /// A row's and a column's strong links on a digit, joined in a box.
+    TwoStringKite,
+    /// A line's and a box's strong links on a digit, joined by a weak link.
+    TurbotCrane,
+    /// A line's strong link and a box holding the digit in one row and one
+    /// column only.
+    EmptyRectangle,
+    /// A skyscraper with a grouped link (the digit in two boxes of a line).
+    GroupedSkyscraper,
+    /// A 2-string kite with a grouped link.
+    GroupedTwoStringKite,
+    /// A bivalue pivot and two bivalue pincers (xy, xz, yz).
+    XyWing,
+    /// A trivalue pivot and two bivalue pincers within its digits.
+    XyzWing,
+    /// Three strong links on a digit in parallel lines.
+    ThreeSkyscrapers,
+    /// Three strong links on a digit in rows and columns.
+    ThreeStringKite,
+    /// Three strong links on a digit, one or more in a box.
+    ThreeStrongLinksWithBox,
+    /// Three strong links on a digit, one or more grouped.
+    GroupedThreeStrongLinks,
+    /// Three mutually seeing cells holding four digits and a bivalue cell.
+    WxyzWing,
+    /// Four mutually seeing cells holding five digits and a bivalue cell.
+    VwxyzWing,
 }
 
 impl Technique {
@@ -99,6 +128,20 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden quad",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::TurbotCrane => "Turbot crane",
+            Technique::EmptyRectangle => "Empty rectangle",
+            Technique::GroupedSkyscraper => "Grouped skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-string kite",
+            Technique::XyWing => "XY-wing",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::ThreeSkyscrapers => "3 skyscrapers",
+            Technique::ThreeStringKite => "3-string kite",
+            Technique::ThreeStrongLinksWithBox => "3 strong links with a box",
+            Technique::GroupedThreeStrongLinks => "Grouped 3 strong links",
+            Technique::WxyzWing => "WXYZ-wing",
+            Technique::VwxyzWing => "VWXYZ-wing",
         }
     }
 }
@@ -140,6 +183,21 @@ pub enum Pattern {
         base: Vec<u8>,
         /// The cover houses.
         cover: Vec<u8>,
+    },
+    /// A chain of strong links on one digit: its cells from start to end,
+    /// two per link (a grouped link's end named by one of its cells).
+    StrongLinks {
+        /// The digit.
+        digit: u8,
+        /// The link ends, in chain order.
+        cells: Vec<u8>,
+    },
+    /// A wing: a pivot cell and its pincers.
+    Wing {
+        /// The pivot.
+        pivot: u8,
+        /// The pincers, in the order found.
+        pincers: Vec<u8>,
     },
 }
 
@@ -210,6 +268,17 @@ impl Step {
                     " ({digit} in {} and {})",
                     house_list(base),
                     house_list(cover)
+                );
+            }
+            Pattern::StrongLinks { digit, cells } => {
+                let _ = write!(out, " ({digit} in {})", cell_list(cells));
+            }
+            Pattern::Wing { pivot, pincers } => {
+                let _ = write!(
+                    out,
+                    " (pivot {}, pincers {})",
+                    Cell(*pivot),
+                    cell_list(pincers)
                 );
             }
         }
