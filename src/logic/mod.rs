@@ -18,8 +18,9 @@ mod rate;
 mod singles;
 mod step;
 mod subsets;
+mod unique_loops;
 
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use rate::{explain, rate, Explanation, Rating};
-pub use step::{Difficulty, Pattern, Step, Technique};
+pub use step::{Difficulty, LoopDetail, Pattern, Step, Technique};

@@ -72,6 +72,24 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// A unique rectangle whose one cell with extra candidates loses the
+    /// rectangle's digits.
+    UniqueRectangleType1,
+    /// A unique rectangle whose extra cells share one extra digit, removed
+    /// from the cells seeing them all.
+    UniqueRectangleType2,
+    /// A unique rectangle whose two extra cells form a set with others.
+    UniqueRectangleType3,
+    /// A unique rectangle with one digit locked in its extra cells' house.
+    UniqueRectangleType4,
+    /// A unique loop (6 cells or more), type 1.
+    UniqueLoopType1,
+    /// A unique loop, type 2.
+    UniqueLoopType2,
+    /// A unique loop, type 3.
+    UniqueLoopType3,
+    /// A unique loop, type 4.
+    UniqueLoopType4,
 }
 
 impl Technique {
@@ -99,6 +117,14 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden quad",
+            Technique::UniqueRectangleType1 => "Unique rectangle type 1",
+            Technique::UniqueRectangleType2 => "Unique rectangle type 2",
+            Technique::UniqueRectangleType3 => "Unique rectangle type 3",
+            Technique::UniqueRectangleType4 => "Unique rectangle type 4",
+            Technique::UniqueLoopType1 => "Unique loop type 1",
+            Technique::UniqueLoopType2 => "Unique loop type 2",
+            Technique::UniqueLoopType3 => "Unique loop type 3",
+            Technique::UniqueLoopType4 => "Unique loop type 4",
         }
     }
 }
@@ -141,6 +167,81 @@ pub enum Pattern {
         /// The cover houses.
         cover: Vec<u8>,
     },
+    /// A unique rectangle or loop: its cells in loop order, its two digits
+    /// and what the type adds.
+    UniqueLoop {
+        /// The loop's cells, in the order the loop runs.
+        cells: Vec<u8>,
+        /// The loop's two digits (bits 0-8).
+        digits: u16,
+        /// The type's own part.
+        detail: LoopDetail,
+    },
+}
+
+/// What a uniqueness pattern's type adds to the loop or BUG cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopDetail {
+    /// Nothing (type 1).
+    None,
+    /// One extra digit shared by the extra cells (type 2).
+    Extra {
+        /// The digit.
+        digit: u8,
+    },
+    /// A naked or hidden set the extra cells form with other cells of a
+    /// house (type 3).
+    Set {
+        /// Hidden (else naked).
+        hidden: bool,
+        /// The house.
+        house: u8,
+        /// The set's digits (bits 0-8).
+        digits: u16,
+        /// The set's other cells, in the house's order.
+        cells: Vec<u8>,
+    },
+    /// A digit locked in a house the extra cells share (type 4).
+    Locked {
+        /// The digit.
+        digit: u8,
+        /// The house.
+        house: u8,
+    },
+}
+
+impl LoopDetail {
+    /// Writes the detail after the cells, e.g. `, naked set r1c3: 4, 5 in row 1`.
+    fn write(&self, out: &mut String) {
+        match self {
+            LoopDetail::None => {}
+            LoopDetail::Extra { digit } => {
+                let _ = write!(out, ", extra {digit}");
+            }
+            LoopDetail::Set {
+                hidden,
+                house,
+                digits,
+                cells,
+            } => {
+                let _ = write!(
+                    out,
+                    ", {} set {}: {} in {}",
+                    if *hidden { "hidden" } else { "naked" },
+                    cell_list(cells),
+                    digit_list(*digits),
+                    house_name(usize::from(*house))
+                );
+            }
+            LoopDetail::Locked { digit, house } => {
+                let _ = write!(
+                    out,
+                    ", {digit} locked in {}",
+                    house_name(usize::from(*house))
+                );
+            }
+        }
+    }
 }
 
 /// One step of logic, as the ladder found it.
@@ -211,6 +312,15 @@ impl Step {
                     house_list(base),
                     house_list(cover)
                 );
+            }
+            Pattern::UniqueLoop {
+                cells,
+                digits,
+                detail,
+            } => {
+                let _ = write!(out, " ({} on {}", cell_list(cells), digit_list(*digits));
+                detail.write(&mut out);
+                out.push(')');
             }
         }
         out
