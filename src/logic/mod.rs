@@ -10,6 +10,7 @@
 // so loops over them read better as ranges.
 #![allow(clippy::needless_range_loop)]
 
+mod bug;
 mod fish;
 mod grid;
 mod intersections;

@@ -90,6 +90,14 @@ pub enum Technique {
     UniqueLoopType3,
     /// A unique loop, type 4.
     UniqueLoopType4,
+    /// BUG with one cell of three candidates or more.
+    BugType1,
+    /// BUG whose extra cells share one extra digit.
+    BugType2,
+    /// BUG whose extra digits form a naked set with other cells.
+    BugType3,
+    /// BUG with two extra cells sharing a digit locked in their house.
+    BugType4,
 }
 
 impl Technique {
@@ -125,6 +133,10 @@ impl Technique {
             Technique::UniqueLoopType2 => "Unique loop type 2",
             Technique::UniqueLoopType3 => "Unique loop type 3",
             Technique::UniqueLoopType4 => "Unique loop type 4",
+            Technique::BugType1 => "BUG type 1",
+            Technique::BugType2 => "BUG type 2",
+            Technique::BugType3 => "BUG type 3",
+            Technique::BugType4 => "BUG type 4",
         }
     }
 }
@@ -173,6 +185,16 @@ pub enum Pattern {
         /// The loop's cells, in the order the loop runs.
         cells: Vec<u8>,
         /// The loop's two digits (bits 0-8).
+        digits: u16,
+        /// The type's own part.
+        detail: LoopDetail,
+    },
+    /// A bivalue universal grave: the cells with extra candidates, their
+    /// extra digits and what the type adds.
+    Bug {
+        /// The BUG cells, in the order found.
+        cells: Vec<u8>,
+        /// Their extra digits (bits 0-8).
         digits: u16,
         /// The type's own part.
         detail: LoopDetail,
@@ -314,6 +336,11 @@ impl Step {
                 );
             }
             Pattern::UniqueLoop {
+                cells,
+                digits,
+                detail,
+            }
+            | Pattern::Bug {
                 cells,
                 digits,
                 detail,
