@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{bug, fish, intersections, singles, subsets, unique_loops};
+use super::{bug, exclusion, fish, intersections, singles, subsets, unique_loops};
 
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
@@ -12,7 +12,7 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
 /// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
 /// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 17] = [
+const LADDER: [Producer; 19] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -32,6 +32,10 @@ const LADDER: [Producer; 17] = [
     |g| subsets::hidden_set(g, 4, false),
     // 22: bivalue universal grave.
     bug::bug,
+    // 24: aligned pair exclusion.
+    exclusion::aligned_pair,
+    // 26: aligned triplet exclusion.
+    exclusion::aligned_triplet,
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

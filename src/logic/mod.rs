@@ -11,6 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod bug;
+mod exclusion;
 mod fish;
 mod grid;
 mod intersections;

@@ -98,6 +98,10 @@ pub enum Technique {
     BugType3,
     /// BUG with two extra cells sharing a digit locked in their house.
     BugType4,
+    /// Two cells whose candidate combinations an excluder rules out.
+    AlignedPairExclusion,
+    /// Three cells whose candidate combinations excluders rule out.
+    AlignedTripletExclusion,
 }
 
 impl Technique {
@@ -137,6 +141,8 @@ impl Technique {
             Technique::BugType2 => "BUG type 2",
             Technique::BugType3 => "BUG type 3",
             Technique::BugType4 => "BUG type 4",
+            Technique::AlignedPairExclusion => "Aligned pair exclusion",
+            Technique::AlignedTripletExclusion => "Aligned triplet exclusion",
         }
     }
 }
@@ -198,6 +204,11 @@ pub enum Pattern {
         digits: u16,
         /// The type's own part.
         detail: LoopDetail,
+    },
+    /// An aligned pair or triplet: its cells.
+    Aligned {
+        /// The cells, in the order the scan took them.
+        cells: Vec<u8>,
     },
 }
 
@@ -348,6 +359,9 @@ impl Step {
                 let _ = write!(out, " ({} on {}", cell_list(cells), digit_list(*digits));
                 detail.write(&mut out);
                 out.push(')');
+            }
+            Pattern::Aligned { cells } => {
+                let _ = write!(out, " ({})", cell_list(cells));
             }
         }
         out
