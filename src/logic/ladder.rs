@@ -4,15 +4,17 @@
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{fish, intersections, singles, strong_links, subsets, turbot, wings};
+use super::{
+    bug, exclusion, fish, intersections, singles, strong_links, subsets, turbot, unique_loops, wings,
+};
 
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
 
-/// The rungs this engine has, in Sudoku Explainer's order. Techniques not
-/// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
-/// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 21] = [
+/// The rungs this engine has, in Sudoku Explainer's order (numbers as in
+/// `se-rating.md`). The chain family (25, 27-32) is not built yet, so a
+/// puzzle that needs it rates 20.0.
+const LADDER: [Producer; 25] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -30,6 +32,9 @@ const LADDER: [Producer; 21] = [
     // 14-15: XY-wing, XYZ-wing.
     |g| wings::xy_wing(g, false),
     |g| wings::xy_wing(g, true),
+    // 16: unique rectangles and loops.
+    unique_loops::unique_loop,
+    // 17-19: naked quad, jellyfish, hidden quad.
     |g| subsets::naked_set(g, 4),
     |g| fish::fish(g, 4),
     |g| subsets::hidden_set(g, 4, false),
@@ -37,8 +42,14 @@ const LADDER: [Producer; 21] = [
     strong_links::three_strong_links,
     // 21: WXYZ-wing.
     |g| wings::als_wing(g, 3),
-    // 23: VWXYZ-wing (22, BUG, is not built yet).
+    // 22: bivalue universal grave.
+    bug::bug,
+    // 23: VWXYZ-wing.
     |g| wings::als_wing(g, 4),
+    // 24: aligned pair exclusion.
+    exclusion::aligned_pair,
+    // 26: aligned triplet exclusion.
+    exclusion::aligned_triplet,
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

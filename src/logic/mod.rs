@@ -10,6 +10,8 @@
 // so loops over them read better as ranges.
 #![allow(clippy::needless_range_loop)]
 
+mod bug;
+mod exclusion;
 mod fish;
 mod grid;
 mod intersections;
@@ -23,8 +25,9 @@ mod subsets;
 mod testing;
 mod turbot;
 mod wings;
+mod unique_loops;
 
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use rate::{explain, rate, Explanation, Rating};
-pub use step::{Difficulty, Pattern, Step, Technique};
+pub use step::{Difficulty, LoopDetail, Pattern, Step, Technique};
