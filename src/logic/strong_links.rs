@@ -421,14 +421,14 @@ mod tests {
                  r7c1<>5",
             ),
             (
-                "...6.8....5.....3..26...87.4.......7.1.3.9.2...74613...........37..4..61..8.9.7..",
+                ".7.4......2..3.6..1....5.9.58...79....3...1....45...83.5.8....2..6.7..1......3.6.",
                 Technique::ThreeStringKite,
-                "5.6  3-string kite (9 in r8c7, r8c3, r7c1, r3c1, r3c4, r2c4): r2c7<>9",
+                "5.6  3-string kite (1 in r4c5, r4c3, r6c2, r9c2, r9c4, r2c4): r1c5<>1",
             ),
             (
                 "8.......3.9.....2..2.471.8.2...3...7..9.1.4.....8.2...9.......4.7.1.8.5..15.9.27.",
                 Technique::GroupedThreeStrongLinks,
-                "5.7  Grouped 3 strong links (6 in r5c1, r5c4, r6c5, r8c5, r9c4, r9c1): r3c1<>6",
+                "5.7  Grouped 3 strong links (5 in r5c1, r4c2, r1c2, r1c5, r2c4, r4c4): r5c6<>5",
             ),
         ];
         for (puzzle, technique, text) in cases {
