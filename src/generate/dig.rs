@@ -12,14 +12,21 @@
 //! cheaper argument proves it: if, once a group is emptied, each of its
 //! cells sees the eight other digits among the remaining givens of its
 //! row, column and box (a naked single), every solution must put back the
-//! digits that were there, so the solutions are the same as before. Early
-//! in a pass, with many givens left, that settles most groups.
+//! digits that were there, so the solutions are the same as before; the
+//! same holds for a hidden single (every other empty cell of one of its
+//! units sees the digit). Early in a pass, with many givens left, that
+//! settles most groups. A removal that empties a known unavoidable set
+//! ([`Unavoidable`]) is refused at once. The solver is asked the rest, one
+//! question per other digit a cell of the group could take: "is there any
+//! solution with this digit here?" That skips the part of the search that
+//! would find the known solution again, which counting to two walks.
 
 use crate::board::Board;
 use crate::solver::solve;
 
 use super::random::Random;
 use super::symmetry::Groups;
+use super::unavoidable::{Cells, Unavoidable};
 
 /// Bit `d` (1-9) of a unit's mask: digit `d` is among its givens.
 const fn bit(digit: u8) -> u16 {
@@ -32,6 +39,25 @@ const ALL: u16 = 0b11_1111_1110;
 /// The box (0-8) of cell `i`.
 const fn box_of(i: usize) -> usize {
     i / 27 * 3 + i % 9 / 3
+}
+
+/// The cells of each unit: rows 0-8, columns 9-17, boxes 18-26.
+const UNITS: [[u8; 9]; 27] = units();
+
+const fn units() -> [[u8; 9]; 27] {
+    let mut units = [[0u8; 9]; 27];
+    let mut u = 0;
+    while u < 9 {
+        let mut k = 0;
+        while k < 9 {
+            units[u][k] = (u * 9 + k) as u8;
+            units[9 + u][k] = (k * 9 + u) as u8;
+            units[18 + u][k] = ((u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3) as u8;
+            k += 1;
+        }
+        u += 1;
+    }
+    units
 }
 
 /// A random full grid: boxes 1, 5 and 9 (which share no row, column or
@@ -84,58 +110,107 @@ fn band_order(random: &mut Random) -> [u8; 9] {
     order
 }
 
-/// A board being dug: its cells, and each unit's digits among its givens.
+/// A board being dug: its cells, its givens as a set, each unit's digits
+/// among its givens, and the grid's known unavoidable sets.
 struct Digging {
     cells: [u8; 81],
+    givens: Cells,
+    count: u8,
     rows: [u16; 9],
     columns: [u16; 9],
     boxes: [u16; 9],
-    givens: u8,
+    unavoidable: Unavoidable,
 }
 
 impl Digging {
     fn new(grid: &[u8; 81]) -> Digging {
-        let digging = Digging {
+        debug_assert!(grid.iter().all(|&d| (1..=9).contains(&d)));
+        Digging {
             cells: *grid,
+            givens: (1 << 81) - 1,
+            count: 81,
             rows: [ALL; 9],
             columns: [ALL; 9],
             boxes: [ALL; 9],
-            givens: 81,
-        };
-        debug_assert!(grid.iter().all(|&d| (1..=9).contains(&d)));
-        digging
+            unavoidable: Unavoidable::of(grid),
+        }
     }
 
     /// Empties cell `i`.
     fn clear(&mut self, i: usize) {
         let digit = self.cells[i];
         self.cells[i] = 0;
+        self.givens &= !(1 << i);
         // XOR drops the digit's bit: it was set, the unit held it once.
         self.rows[i / 9] ^= bit(digit);
         self.columns[i % 9] ^= bit(digit);
         self.boxes[box_of(i)] ^= bit(digit);
-        self.givens -= 1;
+        self.count -= 1;
     }
 
     /// Puts `digit` back on the empty cell `i`.
     fn restore(&mut self, i: usize, digit: u8) {
         self.cells[i] = digit;
+        self.givens |= 1 << i;
         self.rows[i / 9] |= bit(digit);
         self.columns[i % 9] |= bit(digit);
         self.boxes[box_of(i)] |= bit(digit);
-        self.givens += 1;
+        self.count += 1;
     }
 
-    /// Whether the empty cell `i` sees eight different digits among the
-    /// givens of its units, so that only one digit can go there.
-    fn is_naked_single(&self, i: usize) -> bool {
-        let seen = self.rows[i / 9] | self.columns[i % 9] | self.boxes[box_of(i)];
-        seen.count_ones() == 8
+    /// The digits among the givens of the units of cell `i`.
+    fn seen(&self, i: usize) -> u16 {
+        self.rows[i / 9] | self.columns[i % 9] | self.boxes[box_of(i)]
     }
 
-    /// Whether the board has exactly one solution.
-    fn is_unique(&self) -> bool {
-        solve(&Board::from_checked(self.cells), 2).is_ok_and(|found| found.count == 1)
+    /// Whether the givens alone put `digit` on the empty cell `i`: it is a
+    /// naked single (its units hold the eight other digits), or a hidden
+    /// single (every other empty cell of one of its units sees `digit`).
+    fn is_forced(&self, i: usize, digit: u8) -> bool {
+        if self.seen(i).count_ones() == 8 {
+            return true;
+        }
+        [i / 9, 9 + i % 9, 18 + box_of(i)].into_iter().any(|unit| {
+            UNITS[unit].iter().all(|&other| {
+                let other = usize::from(other);
+                other == i || self.cells[other] != 0 || self.seen(other) & bit(digit) != 0
+            })
+        })
+    }
+
+    /// Whether some solution puts, on one of the empty cells `group`, a
+    /// digit other than `digits` (theirs in the known solution).
+    fn has_other_solution(&mut self, group: &[u8], digits: &[u8]) -> bool {
+        for (&cell, &digit) in group.iter().zip(digits) {
+            let i = usize::from(cell);
+            // The digits no unit of the cell holds, but its own.
+            let mut others = ALL & !self.seen(i) & !bit(digit);
+            while others != 0 {
+                let other = others.trailing_zeros() as u8;
+                others &= others - 1; // drop the lowest bit
+                self.cells[i] = other;
+                // `other` is in none of the cell's units: never refused.
+                let found =
+                    solve(&Board::from_checked(self.cells), 1).is_ok_and(|found| found.count > 0);
+                self.cells[i] = 0;
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the solution stays unique with the cells of `group` empty
+    /// (their digits in the known solution being `digits`).
+    fn stays_unique(&mut self, group: &[u8], digits: &[u8]) -> bool {
+        let forced = group
+            .iter()
+            .zip(digits)
+            .all(|(&cell, &digit)| self.is_forced(usize::from(cell), digit));
+        forced
+            || (!self.unavoidable.any_missed(self.givens)
+                && !self.has_other_solution(group, digits))
     }
 
     /// Tries to empty `group`: keeps it empty and returns true if the
@@ -146,10 +221,7 @@ impl Digging {
             digits[k] = self.cells[usize::from(cell)];
             self.clear(usize::from(cell));
         }
-        let forced = group
-            .iter()
-            .all(|&cell| self.is_naked_single(usize::from(cell)));
-        if forced || self.is_unique() {
+        if self.stays_unique(group, &digits[..group.len()]) {
             return true;
         }
         for (k, &cell) in group.iter().enumerate() {
@@ -180,11 +252,11 @@ pub(crate) fn dig(grid: &[u8; 81], groups: &Groups, stop: Stop, random: &mut Ran
     random.shuffle(order);
     let mut digging = Digging::new(grid);
     for &g in order.iter() {
-        if digging.givens <= stop.target {
+        if digging.count <= stop.target {
             break;
         }
         let group = groups.cells(usize::from(g));
-        if usize::from(digging.givens) < usize::from(stop.floor) + group.len() {
+        if usize::from(digging.count) < usize::from(stop.floor) + group.len() {
             continue;
         }
         digging.try_clear(group);
@@ -248,25 +320,25 @@ mod tests {
     }
 
     #[test]
-    fn the_naked_single_shortcut_agrees_with_the_solver() {
-        // Whenever the shortcut says "unique", the solver must agree.
+    fn every_shortcut_agrees_with_counting_to_two() {
+        // On random digs, whatever the shortcuts decide, counting the
+        // solutions to two decides the same.
         let mut random = Random::new(5);
-        let groups = Groups::new(Symmetry::None);
-        for _ in 0..50 {
+        let groups = Groups::new(Symmetry::Rotate180);
+        for _ in 0..40 {
             let grid = full_grid(&mut random);
             let mut digging = Digging::new(&grid);
-            let mut order: Vec<usize> = (0..81).collect();
-            random.shuffle(&mut order);
-            for g in order {
+            for g in 0..groups.count() {
                 let group = groups.cells(g);
-                let cell = usize::from(group[0]);
-                let digit = digging.cells[cell];
-                digging.clear(cell);
-                if digging.is_naked_single(cell) {
-                    assert!(digging.is_unique());
-                } else if !digging.is_unique() {
-                    digging.restore(cell, digit);
+                let before = digging.cells;
+                let kept = digging.try_clear(group);
+                let mut emptied = before;
+                for &cell in group {
+                    emptied[usize::from(cell)] = 0;
                 }
+                let count = solve(&Board::from_checked(emptied), 2).unwrap().count;
+                assert_eq!(kept, count == 1, "{}", Board::from_checked(emptied));
+                assert_eq!(digging.cells, if kept { emptied } else { before });
             }
         }
     }

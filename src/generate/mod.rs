@@ -23,6 +23,7 @@ mod random;
 mod record;
 mod stream;
 mod symmetry;
+mod unavoidable;
 
 use std::fmt;
 use std::str::FromStr;
