@@ -29,7 +29,10 @@ fn recipes() -> [(&'static str, Recipe); 3] {
     [
         ("minimal", recipe(Symmetry::None, true, None)),
         ("rotate180_minimal", recipe(Symmetry::Rotate180, true, None)),
-        ("givens_30_35", recipe(Symmetry::None, false, Some("30..35"))),
+        (
+            "givens_30_35",
+            recipe(Symmetry::None, false, Some("30..35")),
+        ),
     ]
 }
 

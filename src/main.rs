@@ -94,9 +94,16 @@ fn generate(args: &GenerateArgs) -> Outcome {
     let recipe = match args.recipe() {
         Ok(recipe) => recipe,
         Err(error) => {
-            let _ = Cli::command()
-                .error(ClapErrorKind::ValueValidation, error)
-                .print();
+            // Through clap, so it reads like every other usage error, with
+            // generate's usage line.
+            let mut command = Cli::command();
+            command.build();
+            let message = format!("impossible request: {error}");
+            let error = match command.find_subcommand_mut("generate") {
+                Some(generate) => generate.error(ClapErrorKind::ValueValidation, message),
+                None => command.error(ClapErrorKind::ValueValidation, message),
+            };
+            let _ = error.print();
             return Outcome::Usage;
         }
     };
