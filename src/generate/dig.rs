@@ -287,6 +287,8 @@ mod tests {
         }
     }
 
+    /// The module's claim that one pass is enough: after it, emptying any
+    /// group of givens (what a second pass would try) leaves two solutions.
     #[test]
     fn a_full_pass_gives_a_unique_minimal_symmetric_puzzle() {
         let mut random = Random::new(11);
