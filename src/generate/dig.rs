@@ -8,8 +8,11 @@
 //! group once ends at a puzzle where emptying any group of givens leaves
 //! two or more solutions.
 //!
-//! Uniqueness is checked by the solver (`solve(board, 2)`), except where a
-//! cheaper argument proves it: if, once a group is emptied, each of its
+//! Before each removal the board has one solution, the grid, so the
+//! question is only whether another appears; any other solution differs
+//! from the grid on a cell of the emptied group (else it would solve the
+//! board before the removal). A cheap argument settles most removals: if,
+//! once a group is emptied, each of its
 //! cells sees the eight other digits among the remaining givens of its
 //! row, column and box (a naked single), every solution must put back the
 //! digits that were there, so the solutions are the same as before; the
@@ -18,8 +21,9 @@
 //! settles most groups. A removal that empties a known unavoidable set
 //! ([`Unavoidable`]) is refused at once. The solver is asked the rest, one
 //! question per other digit a cell of the group could take: "is there any
-//! solution with this digit here?" That skips the part of the search that
-//! would find the known solution again, which counting to two walks.
+//! solution with this digit here?" (`solve(board, 1)`). That skips the part
+//! of the search that would find the known solution again, which counting
+//! to two (`solve(board, 2)`) walks.
 
 use crate::board::Board;
 use crate::solver::solve;
@@ -234,8 +238,8 @@ impl Digging {
 /// Where the digging of one attempt stops.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Stop {
-    /// Stop once the givens are at most this many (81: never stop early,
-    /// dig every group once).
+    /// Stop once the givens are at most this many (0: never stop early,
+    /// try every group once).
     pub target: u8,
     /// Never go below this many givens: a group that would is skipped.
     pub floor: u8,
