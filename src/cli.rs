@@ -2,8 +2,10 @@
 //! library.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_cli::generate::{Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry};
 use sudoku_cli::{Format, Input, Options, Request};
 
 /// Most worker threads actually started; more would only cost memory, and
@@ -32,6 +34,8 @@ pub enum Command {
     Explain(LogicArgs),
     /// Show the next step a person should look for in a board in progress.
     Hint(LogicArgs),
+    /// Make new puzzles with one solution each: symmetric, minimal, seeded.
+    Generate(GenerateArgs),
 }
 
 #[derive(Debug, Args)]
@@ -68,12 +72,119 @@ pub struct ValidateArgs {
     common: Common,
 }
 
-/// The options every subcommand takes.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles to write (all distinct).
+    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
+    pub count: u64,
+    /// The run's seed: the same seed and options print the same puzzles
+    /// (default: a random seed, shown by --stats and in JSON).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The pattern of givens is unchanged by this map.
+    #[arg(long, value_enum, value_name = "MAP", default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+    /// Removing any given (or symmetric group of givens) leaves more than
+    /// one solution.
+    #[arg(long)]
+    minimal: bool,
+    /// The number of givens: N, or a range MIN..MAX (either end may be
+    /// left out).
+    #[arg(long, value_name = "N|MIN..MAX")]
+    givens: Option<Givens>,
+    /// The puzzles' ER (as `sudoku rate` gives it) lies in MIN..MAX, both
+    /// ends included, either left out (e.g. `7.0..`).
+    #[arg(long, value_name = "MIN..MAX", conflicts_with = "difficulty")]
+    rating: Option<RatingRange>,
+    /// Shorthand for the Sudoku Exchange's ER buckets: easy (below 1.5),
+    /// medium (1.5 to 2.4), hard (2.5 to 4.9), diabolical (5.0 and up).
+    #[arg(long, value_enum, value_name = "BUCKET")]
+    difficulty: Option<DifficultyArg>,
+    /// Stop after this many seconds, printing the puzzles found (exit 1 if
+    /// fewer than asked).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+    Diabolical,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rotate180,
+    Rotate90,
+    Mirror,
+    Flip,
+    Diagonal,
+    Antidiagonal,
+}
+
+/// Reads a non-negative number of seconds, fractions allowed.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("expected a number of seconds, not {text:?}"))
+}
+
+impl GenerateArgs {
+    /// What every puzzle must be; an impossible request is an error.
+    pub fn recipe(&self) -> Result<Recipe, RecipeError> {
+        let symmetry = match self.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotate180 => Symmetry::Rotate180,
+            SymmetryArg::Rotate90 => Symmetry::Rotate90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Flip => Symmetry::Flip,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Antidiagonal => Symmetry::Antidiagonal,
+        };
+        let range = match self.difficulty {
+            Some(DifficultyArg::Easy) => RatingRange::bucket("easy"),
+            Some(DifficultyArg::Medium) => RatingRange::bucket("medium"),
+            Some(DifficultyArg::Hard) => RatingRange::bucket("hard"),
+            Some(DifficultyArg::Diabolical) => RatingRange::bucket("diabolical"),
+            None => self.rating,
+        };
+        // JSON records always carry the rating.
+        let rate_all = self.output.format() == Format::Json;
+        Ok(Recipe::new(symmetry, self.minimal, self.givens)?.with_rating(range, rate_all))
+    }
+
+    /// The run's options, with `seed` for the run.
+    pub fn run_options(&self, seed: u64) -> RunOptions {
+        RunOptions {
+            count: self.count,
+            seed,
+            jobs: self.output.jobs(),
+            format: self.output.format(),
+            quiet: self.output.quiet,
+            timeout: self.timeout,
+        }
+    }
+}
+
+/// The options every subcommand that reads boards takes.
 #[derive(Debug, Args)]
 pub struct Common {
     /// Input files, read in order; `-` or none means standard input.
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// The options every subcommand takes: how and where to print.
+#[derive(Debug, Args)]
+pub struct Output {
     /// Output format: `auto` keeps each board's input shape.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
     format: FormatArg,
@@ -96,19 +207,55 @@ enum FormatArg {
     Json,
 }
 
+impl Output {
+    /// Worker threads: as asked, else one per CPU; at most [`MAX_THREADS`].
+    pub fn jobs(&self) -> usize {
+        let jobs = match self.jobs {
+            Some(jobs) => usize::try_from(jobs).unwrap_or(MAX_THREADS),
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        jobs.min(MAX_THREADS)
+    }
+
+    /// The library's format.
+    pub fn format(&self) -> Format {
+        match self.format {
+            FormatArg::Auto => Format::Auto,
+            FormatArg::Line => Format::Line,
+            FormatArg::Grid => Format::Grid,
+            FormatArg::Json => Format::Json,
+        }
+    }
+}
+
 impl Cli {
-    /// The options shared by both subcommands.
-    pub fn common(&self) -> &Common {
+    /// The input files, for the subcommands that read boards.
+    fn files(&self) -> &[PathBuf] {
         match &self.command {
-            Command::Solve(args) => &args.common,
-            Command::Validate(args) => &args.common,
-            Command::Rate(args) | Command::Explain(args) | Command::Hint(args) => &args.common,
+            Command::Solve(args) => &args.common.files,
+            Command::Validate(args) => &args.common.files,
+            Command::Rate(args) | Command::Explain(args) | Command::Hint(args) => {
+                &args.common.files
+            }
+            Command::Generate(_) => &[],
         }
     }
 
-    /// What to ask of each board.
-    pub fn request(&self) -> Request {
+    /// The options every subcommand shares.
+    pub fn output(&self) -> &Output {
         match &self.command {
+            Command::Solve(args) => &args.common.output,
+            Command::Validate(args) => &args.common.output,
+            Command::Rate(args) | Command::Explain(args) | Command::Hint(args) => {
+                &args.common.output
+            }
+            Command::Generate(args) => &args.output,
+        }
+    }
+
+    /// What to ask of each board; `None` for `generate`, which reads none.
+    pub fn request(&self) -> Option<Request> {
+        Some(match &self.command {
             Command::Solve(args) if args.count => Request::Count { limit: args.limit },
             Command::Solve(args) => Request::Solve {
                 unique: args.unique,
@@ -120,32 +267,24 @@ impl Cli {
             Command::Rate(_) => Request::Rate,
             Command::Explain(_) => Request::Explain,
             Command::Hint(_) => Request::Hint,
-        }
+            Command::Generate(_) => return None,
+        })
     }
 
-    /// The library's run options.
-    pub fn options(&self) -> Options {
-        let common = self.common();
-        let jobs = match common.jobs {
-            Some(jobs) => usize::try_from(jobs).unwrap_or(MAX_THREADS),
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
-        Options {
-            request: self.request(),
-            format: match common.format {
-                FormatArg::Auto => Format::Auto,
-                FormatArg::Line => Format::Line,
-                FormatArg::Grid => Format::Grid,
-                FormatArg::Json => Format::Json,
-            },
-            jobs: jobs.min(MAX_THREADS),
-            quiet: common.quiet,
-        }
+    /// The library's run options, for the subcommands that read boards.
+    pub fn options(&self) -> Option<Options> {
+        let output = self.output();
+        Some(Options {
+            request: self.request()?,
+            format: output.format(),
+            jobs: output.jobs(),
+            quiet: output.quiet,
+        })
     }
 
     /// The inputs in order; none given means standard input.
     pub fn inputs(&self) -> Vec<Input> {
-        let files = &self.common().files;
+        let files = self.files();
         if files.is_empty() {
             return vec![Input::stdin()];
         }
@@ -179,19 +318,22 @@ mod tests {
     #[test]
     fn requests_follow_the_flags() {
         let cli = parse(&["solve", "--count", "--limit", "7"]).unwrap();
-        assert_eq!(cli.request(), Request::Count { limit: 7 });
+        assert_eq!(cli.request(), Some(Request::Count { limit: 7 }));
         let cli = parse(&["solve", "--unique"]).unwrap();
-        assert_eq!(cli.request(), Request::Solve { unique: true });
-        assert_eq!(parse(&["rate"]).unwrap().request(), Request::Rate);
-        assert_eq!(parse(&["explain"]).unwrap().request(), Request::Explain);
-        assert_eq!(parse(&["hint"]).unwrap().request(), Request::Hint);
+        assert_eq!(cli.request(), Some(Request::Solve { unique: true }));
+        assert_eq!(parse(&["rate"]).unwrap().request(), Some(Request::Rate));
+        assert_eq!(
+            parse(&["explain"]).unwrap().request(),
+            Some(Request::Explain)
+        );
+        assert_eq!(parse(&["hint"]).unwrap().request(), Some(Request::Hint));
         let cli = parse(&["validate", "--complete", "--unique"]).unwrap();
         assert_eq!(
             cli.request(),
-            Request::Validate {
+            Some(Request::Validate {
                 complete: true,
                 unique: true
-            }
+            })
         );
     }
 
@@ -201,7 +343,7 @@ mod tests {
         assert!(parse(&["solve", "--count", "--limit", "0"]).is_err());
         assert!(parse(&["solve", "-j", "0"]).is_err());
         assert_eq!(
-            parse(&["solve", "-j", "99999"]).unwrap().options().jobs,
+            parse(&["solve", "-j", "99999"]).unwrap().output().jobs(),
             MAX_THREADS
         );
     }
@@ -214,5 +356,53 @@ mod tests {
         let inputs = cli.inputs();
         let names: Vec<&str> = inputs.iter().map(Input::name).collect();
         assert_eq!(names, ["a.txt", "<stdin>", "b.txt"]);
+    }
+
+    #[test]
+    fn generate_takes_its_options_and_no_files() {
+        let cli = parse(&[
+            "generate",
+            "-n",
+            "5",
+            "--seed",
+            "9",
+            "--symmetry",
+            "rotate90",
+            "--givens",
+            "21..25",
+            "--minimal",
+            "--timeout",
+            "1.5",
+            "-j",
+            "2",
+            "--format",
+            "json",
+        ])
+        .unwrap();
+        let Command::Generate(args) = &cli.command else {
+            panic!("not generate: {cli:?}");
+        };
+        let recipe = args.recipe().unwrap();
+        assert_eq!(recipe.symmetry(), Symmetry::Rotate90);
+        assert!(recipe.minimal());
+        assert_eq!(recipe.givens(), Some(Givens { min: 21, max: 25 }));
+        let options = args.run_options(9);
+        assert_eq!((options.count, options.seed, options.jobs), (5, 9, 2));
+        assert_eq!(options.timeout, Some(Duration::from_millis(1500)));
+        assert_eq!(options.format, Format::Json);
+        assert_eq!(cli.request(), None);
+        assert!(cli.options().is_none());
+        assert!(cli.files().is_empty());
+
+        assert!(parse(&["generate", "file.txt"]).is_err());
+        assert!(parse(&["generate", "--givens", "x"]).is_err());
+        assert!(parse(&["generate", "--symmetry", "half"]).is_err());
+        assert!(parse(&["generate", "--timeout", "-1"]).is_err());
+        assert!(parse(&["generate", "--seed", "-1"]).is_err());
+        let cli = parse(&["generate", "--givens", "16"]).unwrap();
+        let Command::Generate(args) = &cli.command else {
+            panic!("not generate");
+        };
+        assert!(args.recipe().is_err(), "parsed, but impossible");
     }
 }

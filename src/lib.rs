@@ -21,6 +21,7 @@
 pub mod answer;
 pub mod board;
 pub mod format;
+pub mod generate;
 pub mod logic;
 pub mod pipeline;
 pub mod reader;

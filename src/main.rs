@@ -9,10 +9,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::error::ErrorKind as ClapErrorKind;
-use clap::Parser;
+use clap::{CommandFactory, Parser};
+use sudoku_cli::generate::{fresh_seed, Generation};
 use sudoku_cli::Tally;
 
-use crate::cli::Cli;
+use crate::cli::{Cli, Command, GenerateArgs};
 use crate::report::Stderr;
 
 /// How a run ended, before it becomes an exit status.
@@ -31,7 +32,12 @@ enum Outcome {
 
 fn main() -> ExitCode {
     let outcome = match Cli::try_parse() {
-        Ok(cli) => run(&cli),
+        Ok(cli) => match (&cli.command, cli.options()) {
+            (Command::Generate(args), _) => generate(args),
+            (_, Some(options)) => run(&cli, &options),
+            // Every other subcommand reads boards, so has options.
+            (_, None) => Outcome::Usage,
+        },
         Err(error) => {
             // Help and version go to stdout, usage errors to stderr.
             let _ = error.print();
@@ -61,16 +67,16 @@ fn exit_code(outcome: Outcome) -> ExitCode {
     }
 }
 
-fn run(cli: &Cli) -> Outcome {
+fn run(cli: &Cli, options: &sudoku_cli::Options) -> Outcome {
     let started = Instant::now();
     let mut report = Stderr::new(started);
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = sudoku_cli::run(cli.inputs(), &cli.options(), &mut out, &mut report);
+    let result = sudoku_cli::run(cli.inputs(), options, &mut out, &mut report);
     report.clear_progress();
     match result {
         Ok(tally) => {
-            if cli.common().stats {
+            if cli.output().stats {
                 report.stats(&tally, started.elapsed());
             }
             Outcome::Finished(tally)
@@ -79,6 +85,61 @@ fn run(cli: &Cli) -> Outcome {
         Err(error) => {
             Outcome::Failed(anyhow::Error::new(error).context("writing to standard output"))
         }
+    }
+}
+
+/// `sudoku generate`: an impossible request is a usage error; a run that
+/// made fewer puzzles than asked (the timeout) says so and exits 1.
+fn generate(args: &GenerateArgs) -> Outcome {
+    let recipe = match args.recipe() {
+        Ok(recipe) => recipe,
+        Err(error) => {
+            // Through clap, so it reads like every other usage error, with
+            // generate's usage line.
+            let mut command = Cli::command();
+            command.build();
+            let message = format!("impossible request: {error}");
+            let error = match command.find_subcommand_mut("generate") {
+                Some(generate) => generate.error(ClapErrorKind::ValueValidation, message),
+                None => command.error(ClapErrorKind::ValueValidation, message),
+            };
+            let _ = error.print();
+            return Outcome::Usage;
+        }
+    };
+    let started = Instant::now();
+    let mut report = Stderr::new(started);
+    let options = args.run_options(args.seed.unwrap_or_else(fresh_seed));
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    // The rating filter (`--rating`, `--difficulty`) goes here, as `accept`.
+    let result = sudoku_cli::generate::run(&recipe, &options, |_| true, &mut out, &mut report);
+    report.clear_progress();
+    match result {
+        Ok(made) => {
+            report_shortfall(&made, &options);
+            if args.output.stats {
+                report.generate_stats(&made, started.elapsed());
+            }
+            Outcome::Finished(made.tally())
+        }
+        Err(error) if error.kind() == ErrorKind::BrokenPipe => Outcome::Closed,
+        Err(error) => {
+            Outcome::Failed(anyhow::Error::new(error).context("writing to standard output"))
+        }
+    }
+}
+
+/// The stderr line of a run that stopped at its timeout short of the count.
+fn report_shortfall(made: &Generation, options: &sudoku_cli::generate::RunOptions) {
+    if made.found < made.asked {
+        let seconds = options.timeout.map_or(0.0, |timeout| timeout.as_secs_f64());
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku: generate: asked for {} puzzles, found {} within the {seconds} s timeout",
+            made.asked,
+            made.found,
+        );
     }
 }
 

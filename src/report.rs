@@ -4,6 +4,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+use sudoku_cli::generate::Generation;
 use sudoku_cli::{ReadError, Report, Tally};
 
 /// The progress line appears only after this long...
@@ -50,6 +51,21 @@ impl Stderr {
             tally.not_met,
             tally.malformed,
             tally.unreadable,
+        );
+    }
+
+    /// Prints `generate`'s `--stats` summary, with the run's seed.
+    pub fn generate_stats(&mut self, made: &Generation, elapsed: Duration) {
+        let seconds = elapsed.as_secs_f64();
+        let rate = made.found as f64 / seconds.max(1e-9);
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku: stats: seed {}, {} puzzles asked, {} generated, {} not generated, \
+             {seconds:.3} s, {rate:.0} puzzles/s",
+            made.seed,
+            made.asked,
+            made.found,
+            made.asked - made.found,
         );
     }
 }

@@ -5,7 +5,8 @@
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    bug, exclusion, fish, intersections, singles, strong_links, subsets, turbot, unique_loops, wings,
+    bug, exclusion, fish, intersections, singles, strong_links, subsets, turbot, unique_loops,
+    wings,
 };
 
 /// A producer: the first step its technique finds, in its scan order.

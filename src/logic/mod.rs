@@ -24,8 +24,8 @@ mod subsets;
 #[cfg(test)]
 mod testing;
 mod turbot;
-mod wings;
 mod unique_loops;
+mod wings;
 
 pub use grid::Grid;
 pub use ladder::next_step;

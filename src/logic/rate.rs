@@ -7,7 +7,7 @@ use super::step::{Difficulty, Step, Technique};
 use crate::board::Board;
 
 /// A puzzle's rating on Sudoku Explainer's scale.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rating {
     /// The largest difficulty of any step; 20.0 when the ladder got stuck.
     pub er: Difficulty,

@@ -1,0 +1,373 @@
+//! Making puzzles: unique, optionally minimal, symmetric and within a range
+//! of givens, each reproducible from a 64-bit seed.
+//!
+//! A puzzle is made from its seed alone ([`generate`]): draw a random full
+//! grid, dig it (empty groups of symmetric cells in random order while the
+//! solution stays unique, proved by the solver), and keep the result if it
+//! meets the [`Recipe`] and the caller's `accept` test; otherwise draw again
+//! from the same random stream. [`run`](stream::run) makes many puzzles
+//! from one run seed, on any number of threads, writing them in order.
+//!
+//! ```
+//! use sudoku_cli::generate::{generate, Recipe, Symmetry};
+//! use sudoku_cli::solve;
+//!
+//! let recipe = Recipe::new(Symmetry::Rotate180, true, None).unwrap();
+//! let made = generate(&recipe, 42, |_| true, || false).unwrap();
+//! assert_eq!(solve(&made.puzzle, 2).unwrap().count, 1);
+//! assert_eq!(made, generate(&recipe, 42, |_| true, || false).unwrap());
+//! ```
+
+mod dig;
+mod random;
+mod rating;
+mod record;
+mod stream;
+mod symmetry;
+mod unavoidable;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Board;
+use crate::logic::{rate, Rating};
+
+pub use random::{fresh_seed, puzzle_seed};
+pub use rating::{RatingError, RatingRange};
+pub use record::GeneratedWriter;
+pub use stream::{run, Generation, RunOptions};
+pub use symmetry::{Groups, Symmetry, UnknownSymmetry, SYMMETRIES};
+
+use dig::{dig, full_grid, Stop};
+use random::Random;
+
+/// Fewer givens than this never have a unique solution (McGuire, Tugemann
+/// and Civario, 2012).
+pub const MIN_GIVENS: u8 = 17;
+
+/// The most givens of any minimal puzzle anyone has found; none with more
+/// is known, and this generator could not find one, so asking for more is
+/// refused rather than left to run for ever.
+pub const MAX_MINIMAL_GIVENS: u8 = 40;
+
+/// A range of givens, as `--givens N` or `--givens MIN..MAX` writes it
+/// (either end of a range may be left out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Givens {
+    /// The fewest givens.
+    pub min: u8,
+    /// The most givens.
+    pub max: u8,
+}
+
+impl Givens {
+    /// Whether `n` givens lie in the range.
+    pub fn contains(&self, n: u8) -> bool {
+        (self.min..=self.max).contains(&n)
+    }
+}
+
+impl fmt::Display for Givens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}..{}", self.min, self.max)
+        }
+    }
+}
+
+/// Why a request for puzzles cannot be met by any puzzle, or was
+/// misspelled.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecipeError {
+    /// `--givens` is not `N`, `MIN..MAX`, `MIN..` or `..MAX` with numbers
+    /// 0-81.
+    #[error("invalid givens {0:?} (expected N or MIN..MAX, numbers up to 81)")]
+    BadGivens(String),
+    /// The range is empty.
+    #[error("the givens range {0} is empty")]
+    EmptyRange(Givens),
+    /// No unique puzzle has fewer than 17 givens.
+    #[error("no puzzle with {0} givens has a unique solution (at least 17 are needed)")]
+    TooFew(Givens),
+    /// No minimal puzzle is known with that many givens.
+    #[error("no minimal puzzle with {0} givens is known (at most 40)")]
+    TooManyForMinimal(Givens),
+    /// The quarter turn's groups make 4k or 4k + 1 givens only.
+    #[error("with symmetry rotate90 the givens are 4k or 4k+1, never {0}")]
+    Symmetry(Givens),
+}
+
+impl FromStr for Givens {
+    type Err = RecipeError;
+
+    /// Reads `N`, `MIN..MAX`, `MIN..` or `..MAX`.
+    fn from_str(s: &str) -> Result<Givens, RecipeError> {
+        let bad = || RecipeError::BadGivens(s.to_owned());
+        let number = |text: &str, default: u8| -> Result<u8, RecipeError> {
+            if text.is_empty() {
+                return Ok(default);
+            }
+            match text.parse::<u8>() {
+                Ok(n) if n <= 81 => Ok(n),
+                _ => Err(bad()),
+            }
+        };
+        let givens = match s.split_once("..") {
+            Some((min, max)) => Givens {
+                min: number(min, 0)?,
+                max: number(max, 81)?,
+            },
+            None if s.is_empty() => return Err(bad()),
+            None => {
+                let n = number(s, 0)?;
+                Givens { min: n, max: n }
+            }
+        };
+        if givens.min > givens.max {
+            return Err(RecipeError::EmptyRange(givens));
+        }
+        Ok(givens)
+    }
+}
+
+/// What every puzzle of a run must be, checked for possibility once.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    symmetry: Symmetry,
+    minimal: bool,
+    givens: Option<Givens>,
+    groups: Groups,
+    /// The ER every puzzle must have, if any.
+    rating: Option<RatingRange>,
+    /// Rate every puzzle even without a range (for records that show it).
+    rate_all: bool,
+}
+
+impl Recipe {
+    /// A recipe for puzzles whose pattern of givens keeps `symmetry`,
+    /// minimal if asked, with a number of givens in `givens` if given.
+    /// Without `givens` every group is tried once, so the puzzle is minimal
+    /// anyway; with it and not `minimal`, digging stops at a number of
+    /// givens drawn in the range.
+    ///
+    /// Fails on requests no puzzle can meet (or none is known to).
+    pub fn new(
+        symmetry: Symmetry,
+        minimal: bool,
+        givens: Option<Givens>,
+    ) -> Result<Recipe, RecipeError> {
+        if let Some(range) = givens {
+            if range.max < MIN_GIVENS {
+                return Err(RecipeError::TooFew(range));
+            }
+            if minimal && range.min > MAX_MINIMAL_GIVENS {
+                return Err(RecipeError::TooManyForMinimal(range));
+            }
+            if !(range.min..=range.max).any(|n| symmetry.allows_givens(n)) {
+                return Err(RecipeError::Symmetry(range));
+            }
+        }
+        Ok(Recipe {
+            symmetry,
+            minimal,
+            givens,
+            groups: Groups::new(symmetry),
+            rating: None,
+            rate_all: false,
+        })
+    }
+
+    /// The same recipe, asking for an ER in `range` (if any) and, with
+    /// `rate_all`, rating every puzzle so that records can show it.
+    pub fn with_rating(self, range: Option<RatingRange>, rate_all: bool) -> Recipe {
+        Recipe {
+            rating: range,
+            rate_all,
+            ..self
+        }
+    }
+
+    /// Rates `puzzle` if the recipe needs its rating; `Err` when the rating
+    /// is out of the range asked.
+    fn rating_of(&self, puzzle: &Board) -> Result<Option<Rating>, ()> {
+        if self.rating.is_none() && !self.rate_all {
+            return Ok(None);
+        }
+        let rating = rate(puzzle);
+        match self.rating {
+            Some(range) if !range.contains(rating.er) => Err(()),
+            _ => Ok(Some(rating)),
+        }
+    }
+
+    /// The symmetry of the pattern of givens.
+    pub fn symmetry(&self) -> Symmetry {
+        self.symmetry
+    }
+
+    /// Whether puzzles must be minimal.
+    pub fn minimal(&self) -> bool {
+        self.minimal
+    }
+
+    /// The range of givens asked, if any.
+    pub fn givens(&self) -> Option<Givens> {
+        self.givens
+    }
+
+    /// Where one attempt's digging stops: a minimal puzzle, or no range,
+    /// digs every group; otherwise stop at a random target in the range,
+    /// never going below its minimum.
+    fn stop(&self, random: &mut Random) -> Stop {
+        match self.givens {
+            Some(range) if !self.minimal => Stop {
+                target: random.between(range.min.max(MIN_GIVENS), range.max),
+                floor: range.min,
+            },
+            _ => Stop {
+                target: 0,
+                floor: 0,
+            },
+        }
+    }
+
+    /// Whether a dug puzzle with `givens` givens meets the range.
+    fn fits(&self, givens: u8) -> bool {
+        self.givens.is_none_or(|range| range.contains(givens))
+    }
+}
+
+/// One generated puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    /// The puzzle: givens and empty cells.
+    pub puzzle: Board,
+    /// Its one solution.
+    pub solution: Board,
+    /// The seed that makes this puzzle again (with the same recipe).
+    pub seed: u64,
+    /// Its rating, when the recipe rates puzzles.
+    pub rating: Option<Rating>,
+}
+
+impl Puzzle {
+    /// The number of givens.
+    pub fn givens(&self) -> usize {
+        self.puzzle.givens()
+    }
+}
+
+/// Makes the puzzle of `seed`: attempts drawn one after another from the
+/// seed's random stream until one meets `recipe` and `accept` (a further
+/// test of the finished puzzle, e.g. its rating). Before each attempt
+/// `give_up` is asked; `None` if it said yes.
+///
+/// The result depends on the seed, the recipe and `accept` only.
+pub fn generate(
+    recipe: &Recipe,
+    seed: u64,
+    accept: impl Fn(&Puzzle) -> bool,
+    give_up: impl Fn() -> bool,
+) -> Option<Puzzle> {
+    let mut random = Random::new(seed);
+    loop {
+        if give_up() {
+            return None;
+        }
+        let grid = full_grid(&mut random);
+        let stop = recipe.stop(&mut random);
+        let cells = dig(&grid, &recipe.groups, stop, &mut random);
+        let mut made = Puzzle {
+            puzzle: Board::from_checked(cells),
+            solution: Board::from_checked(grid),
+            seed,
+            rating: None,
+        };
+        if !recipe.fits(made.givens() as u8) {
+            continue;
+        }
+        let Ok(rating) = recipe.rating_of(&made.puzzle) else {
+            continue;
+        };
+        made.rating = rating;
+        if accept(&made) {
+            return Some(made);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::solve;
+
+    #[test]
+    fn givens_parse_every_form() {
+        let g = |min, max| Ok(Givens { min, max });
+        assert_eq!("25".parse(), g(25, 25));
+        assert_eq!("20..30".parse(), g(20, 30));
+        assert_eq!("30..".parse(), g(30, 81));
+        assert_eq!("..30".parse(), g(0, 30));
+        assert_eq!("..".parse(), g(0, 81));
+        for bad in ["", "x", "82", "20..x", "-1", "20...30", "1e2"] {
+            assert!(
+                matches!(bad.parse::<Givens>(), Err(RecipeError::BadGivens(_))),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            "30..20".parse::<Givens>(),
+            Err(RecipeError::EmptyRange(_))
+        ));
+    }
+
+    #[test]
+    fn impossible_recipes_are_refused() {
+        let recipe = |symmetry, minimal, givens: &str| {
+            Recipe::new(symmetry, minimal, Some(givens.parse().unwrap())).map(|_| ())
+        };
+        assert!(matches!(
+            recipe(Symmetry::None, false, "16"),
+            Err(RecipeError::TooFew(_))
+        ));
+        assert!(matches!(
+            recipe(Symmetry::None, false, "..16"),
+            Err(RecipeError::TooFew(_))
+        ));
+        assert!(recipe(Symmetry::None, false, "..17").is_ok());
+        assert!(recipe(Symmetry::None, false, "81").is_ok());
+        assert!(matches!(
+            recipe(Symmetry::None, true, "81"),
+            Err(RecipeError::TooManyForMinimal(_))
+        ));
+        assert!(recipe(Symmetry::None, true, "40").is_ok());
+        assert!(matches!(
+            recipe(Symmetry::Rotate90, false, "26..27"),
+            Err(RecipeError::Symmetry(_))
+        ));
+        assert!(recipe(Symmetry::Rotate90, false, "26..28").is_ok());
+    }
+
+    #[test]
+    fn puzzles_meet_their_recipe_and_replay_from_their_seed() {
+        let recipe = Recipe::new(Symmetry::Mirror, false, Some("30..34".parse().unwrap())).unwrap();
+        for seed in 0..20 {
+            let made = generate(&recipe, seed, |_| true, || false).unwrap();
+            assert!((30..=34).contains(&made.givens()));
+            assert_eq!(made.seed, seed);
+            assert!(made.puzzle.is_solved_by(&made.solution));
+            assert_eq!(solve(&made.puzzle, 2).unwrap().count, 1);
+            assert_eq!(Some(made), generate(&recipe, seed, |_| true, || false));
+        }
+    }
+
+    #[test]
+    fn accept_filters_and_give_up_stops() {
+        let recipe = Recipe::new(Symmetry::None, false, None).unwrap();
+        let made = generate(&recipe, 1, |p| p.puzzle.cell(0) != 0, || false).unwrap();
+        assert_ne!(made.puzzle.cell(0), 0);
+        assert_eq!(generate(&recipe, 1, |_| true, || true), None);
+    }
+}
