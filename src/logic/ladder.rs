@@ -10,8 +10,8 @@ use super::{fish, intersections, singles, strong_links, subsets, turbot, wings};
 type Producer = fn(&Grid) -> Option<Step>;
 
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
-/// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
-/// are missing, so a puzzle that needs them rates 20.0.
+/// yet built (uniqueness, BUG, aligned exclusions, chains) are missing, so
+/// a puzzle that needs them rates 20.0.
 const LADDER: [Producer; 21] = [
     singles::hidden_single,
     intersections::direct_locking,

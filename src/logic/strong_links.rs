@@ -163,7 +163,10 @@ fn read_link(house: usize, places: u16) -> Link {
                 continue;
             }
             // A box's group is named by its first cell backed by the heart;
-            // a line's by its first two cells.
+            // a line's by its first two cells. When both groups of a box are
+            // single cells the heart still backs the other group: reading
+            // the two cells as a plain pair (as one stored source does)
+            // would be unsound, and disagrees with the bank's ratings.
             let support = if is_box {
                 cell(e as u32)
             } else {
@@ -197,6 +200,7 @@ fn read_link(house: usize, places: u16) -> Link {
     link
 }
 
+/// Whether two cells share a row or a column.
 fn same_line(a: u8, b: u8) -> bool {
     a % 9 == b % 9 || a / 9 == b / 9
 }
