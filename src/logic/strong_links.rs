@@ -362,6 +362,17 @@ impl Chosen<'_> {
     fn chains(&self, best: &mut Option<(Rank, Step)>) {
         let candidates = self.grid.digit_cells(self.digit);
         let links = self.links;
+        // The house shared by end `sa` of link `a` and end `sb` of link `b`.
+        let mut meets = [[[[None; 2]; 2]; 3]; 3];
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            for sa in 0..2 {
+                for sb in 0..2 {
+                    let house = shared_house(self.readings[a].ends[sa], self.readings[b].ends[sb]);
+                    meets[a][b][sa][sb] = house;
+                    meets[b][a][sb][sa] = house;
+                }
+            }
+        }
         for order in ORDERS {
             for directions in 0..8u8 {
                 // Direction bits, first link most significant.
@@ -372,7 +383,7 @@ impl Chosen<'_> {
                 let mut linked = true;
                 for w in 0..2 {
                     let (b1, b2) = (end_of(w, 1 - u(w)), end_of(w + 1, u(w + 1)));
-                    let Some(house) = shared_house(b1, b2) else {
+                    let Some(house) = meets[order[w]][order[w + 1]][1 - u(w)][u(w + 1)] else {
                         linked = false;
                         break;
                     };
