@@ -519,6 +519,20 @@ mod tests {
     }
 
     #[test]
+    fn single_cell_groups_keep_the_heart() {
+        // Box 1 holding the digit at r1c1 (the heart), r1c2 and r2c1: each
+        // single cell is linked to the other one grouped with the heart,
+        // never to it alone (the heart may hold the digit).
+        let link = link_of(0, 0b000_001_011).unwrap();
+        assert!(link.grouped);
+        let readings = link.readings.map(|r| r.unwrap().ends);
+        assert_eq!(readings[0], [(9, None), (1, Some(0))]);
+        assert_eq!(readings[1], [(1, None), (9, Some(0))]);
+        // Two places of a box in one row are that row's link, not the box's.
+        assert!(link_of(0, 0b000_000_011).is_none());
+    }
+
+    #[test]
     fn shape_codes_are_canonical() {
         // Rows only, columns only: written as rows.
         assert_eq!(shape_code([1, 1, 1]), [1, 1, 1]);
