@@ -92,8 +92,9 @@ struct Reading {
     ends: [(u8, Option<u8>); 2],
 }
 
-/// How a house holds the digit: its readings (none when it is no link)
-/// and whether it is a grouped link.
+/// How a house holds the digit: its readings and whether it is a grouped
+/// link.
+#[derive(Clone, Copy)]
 struct Link {
     house: usize,
     grouped: bool,
@@ -101,8 +102,14 @@ struct Link {
 }
 
 /// Reads a house's link on a digit as Sudoku Explainer's 3-link search
-/// does.
-fn link_of(house: usize, places: u16) -> Link {
+/// does; none when the house holds no usable link.
+fn link_of(house: usize, places: u16) -> Option<Link> {
+    let link = read_link(house, places);
+    link.readings.iter().any(Option::is_some).then_some(link)
+}
+
+/// A house's link, with no readings when it is none.
+fn read_link(house: usize, places: u16) -> Link {
     let mut link = Link {
         house,
         grouped: false,
@@ -156,7 +163,10 @@ fn link_of(house: usize, places: u16) -> Link {
                 continue;
             }
             // A box's group is named by its first cell backed by the heart;
-            // a line's by its first two cells.
+            // a line's by its first two cells. When both groups of a box are
+            // single cells the heart still backs the other group: reading
+            // the two cells as a plain pair (as one stored source does)
+            // would be unsound, and disagrees with the bank's ratings.
             let support = if is_box {
                 cell(e as u32)
             } else {
@@ -190,6 +200,7 @@ fn link_of(house: usize, places: u16) -> Link {
     link
 }
 
+/// Whether two cells share a row or a column.
 fn same_line(a: u8, b: u8) -> bool {
     a % 9 == b % 9 || a / 9 == b / 9
 }
@@ -202,6 +213,10 @@ fn shared_house(b1: (u8, Option<u8>), b2: (u8, Option<u8>)) -> Option<usize> {
         |c| 9 + usize::from(c / 9),
         |c| usize::from(c / 27 * 3 + c % 9 / 3),
     ];
+    // Ends in no common house cannot share one (a quick test first).
+    if b1.0 != b2.0 && PEERS[usize::from(b1.0)] >> b2.0 & 1 == 0 {
+        return None;
+    }
     for key in keys {
         if key(b1.0) != key(b2.0) {
             continue;
@@ -219,57 +234,110 @@ fn shared_house(b1: (u8, Option<u8>), b2: (u8, Option<u8>)) -> Option<usize> {
     None
 }
 
-/// A candidate hint and its rank in Sudoku Explainer's sort.
-struct Found {
-    step: Step,
-    rank: (u16, std::cmp::Reverse<u32>, [u8; 4]),
+/// A hint's rank in Sudoku Explainer's sort: difficulty, more removals
+/// first, then the smaller shape code (grouped-link count, house kinds).
+type Rank = (u16, std::cmp::Reverse<u32>, [u8; 4]);
+
+/// Whether some end of one reading shares a house with some end of the
+/// other (a weak link could join them).
+fn joinable(r: &Reading, s: &Reading) -> bool {
+    r.ends
+        .iter()
+        .any(|&e| s.ends.iter().any(|&f| shared_house(e, f).is_some()))
+}
+
+/// For each reading (house * 2 + reading number), the readings of other
+/// houses it is joinable with, as bits.
+fn join_table(links: &[Option<Link>; 27]) -> [u64; 54] {
+    let mut readings: Vec<(usize, Reading)> = Vec::with_capacity(54);
+    for (house, link) in links.iter().enumerate() {
+        for (k, reading) in link.iter().flat_map(|l| l.readings.iter().enumerate()) {
+            if let Some(reading) = reading {
+                readings.push((house * 2 + k, *reading));
+            }
+        }
+    }
+    // Ends sharing a house are peers (or the same cell): a quick test.
+    let reach = |r: &Reading| {
+        r.ends.iter().fold(0 as Cells, |set, e| {
+            set | PEERS[usize::from(e.0)] | 1 << e.0
+        })
+    };
+    let ends = |r: &Reading| r.ends.iter().fold(0 as Cells, |set, e| set | 1 << e.0);
+    let mut table = [0u64; 54];
+    for (n, &(id, reading)) in readings.iter().enumerate() {
+        let near = reach(&reading);
+        for &(other, next) in &readings[n + 1..] {
+            if other / 2 != id / 2 && near & ends(&next) != 0 && joinable(&reading, &next) {
+                table[id] |= 1 << other;
+                table[other] |= 1 << id;
+            }
+        }
+    }
+    table
 }
 
 /// The 3-strong-links step Sudoku Explainer takes, if any.
 pub fn three_strong_links(grid: &Grid) -> Option<Step> {
-    let mut best: Option<Found> = None;
-    let all_links: Vec<Vec<Link>> = (1..=9u8)
-        .map(|digit| (0..27).map(|h| link_of(h, grid.places(h, digit))).collect())
-        .collect();
+    let mut best: Option<(Rank, Step)> = None;
+    let mut all_links: [[Option<Link>; 27]; 9] = [[None; 27]; 9];
+    for (d, links) in all_links.iter_mut().enumerate() {
+        for (house, link) in links.iter_mut().enumerate() {
+            *link = link_of(house, grid.places(house, d as u8 + 1));
+        }
+    }
+    let all_joins = all_links.map(|links| join_table(&links));
     for kinds in KIND_SETS {
         for digit in 1..=9u8 {
             let candidates = grid.digit_cells(digit);
             let links = &all_links[usize::from(digit - 1)];
-            let house_of = |depth: usize, i: usize| kinds[depth] * 9 + i;
+            let joins = &all_joins[usize::from(digit - 1)];
+            let link_at = |depth: usize, i: usize| links[kinds[depth] * 9 + i].as_ref();
             for i0 in 0..9 {
-                let l0 = &links[house_of(0, i0)];
-                for r0 in l0.readings.iter().flatten() {
-                    let start1 = if kinds[1] == kinds[0] { i0 + 1 } else { 0 };
-                    for i1 in start1..9 {
-                        let l1 = &links[house_of(1, i1)];
-                        if l1.readings[0].is_none() && l1.readings[1].is_none() {
-                            continue;
-                        }
+                let Some(l0) = link_at(0, i0) else { continue };
+                for (k0, r0) in l0.readings.iter().enumerate() {
+                    let Some(r0) = r0 else { continue };
+                    let join0 = joins[l0.house * 2 + k0];
+                    for i1 in if kinds[1] == kinds[0] { i0 + 1 } else { 0 }..9 {
+                        let Some(l1) = link_at(1, i1) else { continue };
                         if candidates & HOUSE_MASKS[l0.house] & HOUSE_MASKS[l1.house] != 0 {
                             continue;
                         }
-                        for r1 in l1.readings.iter().flatten() {
-                            let start2 = if kinds[2] == kinds[1] { i1 + 1 } else { 0 };
-                            for i2 in start2..9 {
-                                let l2 = &links[house_of(2, i2)];
+                        for (k1, r1) in l1.readings.iter().enumerate() {
+                            let Some(r1) = r1 else { continue };
+                            let id1 = l1.house * 2 + k1;
+                            let join1 = joins[id1];
+                            // A chain needs two of the three pairs joinable.
+                            let mut thirds = if join0 >> id1 & 1 == 1 {
+                                join0 | join1
+                            } else {
+                                join0 & join1
+                            };
+                            let first2 = if kinds[2] == kinds[1] { i1 + 1 } else { 0 };
+                            // Readings of the third kind's houses from `first2` on.
+                            thirds &= (1u64 << ((kinds[2] * 9 + 9) * 2)) - 1;
+                            thirds &= !((1u64 << ((kinds[2] * 9 + first2) * 2)) - 1);
+                            while thirds != 0 {
+                                let id2 = thirds.trailing_zeros() as usize;
+                                thirds &= thirds - 1;
+                                let Some(l2) = links[id2 / 2].as_ref() else {
+                                    continue;
+                                };
                                 let covered = HOUSE_MASKS[l0.house] | HOUSE_MASKS[l1.house];
                                 if candidates & covered & HOUSE_MASKS[l2.house] != 0 {
                                     continue;
                                 }
-                                for r2 in l2.readings.iter().flatten() {
-                                    chains(
-                                        grid,
-                                        digit,
-                                        kinds,
-                                        [l0, l1, l2],
-                                        [r0, r1, r2],
-                                        &mut |found| {
-                                            if best.as_ref().is_none_or(|b| found.rank < b.rank) {
-                                                best = Some(found);
-                                            }
-                                        },
-                                    );
-                                }
+                                let Some(r2) = &l2.readings[id2 % 2] else {
+                                    continue;
+                                };
+                                let chosen = Chosen {
+                                    grid,
+                                    digit,
+                                    kinds,
+                                    links: [l0, l1, l2],
+                                    readings: [r0, r1, r2],
+                                };
+                                chosen.chains(&mut best);
                             }
                         }
                     }
@@ -277,84 +345,97 @@ pub fn three_strong_links(grid: &Grid) -> Option<Step> {
             }
         }
     }
-    best.map(|found| found.step)
+    best.map(|(_, step)| step)
 }
 
-/// Tries every order and direction of three chosen links.
-fn chains(
-    grid: &Grid,
+/// Three links chosen for a chain, each with one of its readings.
+struct Chosen<'a> {
+    grid: &'a Grid,
     digit: u8,
     kinds: [usize; 3],
-    links: [&Link; 3],
-    readings: [&Reading; 3],
-    found: &mut impl FnMut(Found),
-) {
-    let candidates = grid.digit_cells(digit);
-    for order in ORDERS {
-        for directions in 0..8u8 {
-            // Direction bits, first link most significant.
-            let u = |w: usize| usize::from(directions >> (2 - w) & 1);
-            let end_of = |w: usize, side: usize| readings[order[w]].ends[side];
-            let mut shared = [0usize; 2];
-            let mut bridges = [(0u8, 0u8); 2];
-            let mut linked = true;
-            for w in 0..2 {
-                let (b1, b2) = (end_of(w, 1 - u(w)), end_of(w + 1, u(w + 1)));
-                match shared_house(b1, b2) {
-                    Some(house) => {
-                        shared[w] = house;
-                        bridges[w] = (b1.0, b2.0);
-                    }
-                    None => {
-                        linked = false;
-                        break;
-                    }
+    links: [&'a Link; 3],
+    readings: [&'a Reading; 3],
+}
+
+impl Chosen<'_> {
+    /// Tries every order and direction of the three links.
+    fn chains(&self, best: &mut Option<(Rank, Step)>) {
+        let candidates = self.grid.digit_cells(self.digit);
+        let links = self.links;
+        // The house shared by end `sa` of link `a` and end `sb` of link `b`.
+        let mut meets = [[[[None; 2]; 2]; 3]; 3];
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            for sa in 0..2 {
+                for sb in 0..2 {
+                    let house = shared_house(self.readings[a].ends[sa], self.readings[b].ends[sb]);
+                    meets[a][b][sa][sb] = house;
+                    meets[b][a][sb][sa] = house;
                 }
             }
-            if !linked {
-                continue;
-            }
-            let (start, end) = (end_of(0, u(0)), end_of(2, 1 - u(2)));
-            let mut victims: Cells = PEERS[usize::from(start.0)] & PEERS[usize::from(end.0)];
-            if let (true, Some(s)) = (links[order[0]].grouped, start.1) {
-                victims &= PEERS[usize::from(s)];
-            }
-            if let (true, Some(s)) = (links[order[2]].grouped, end.1) {
-                victims &= PEERS[usize::from(s)];
-            }
-            victims &= !(1u128 << start.0) & !(1u128 << end.0);
-            for link in links {
-                victims &= !HOUSE_MASKS[link.house];
-            }
-            for house in shared {
-                victims &= !HOUSE_MASKS[house];
-            }
-            let removed = victims & candidates;
-            if removed == 0 {
-                continue;
-            }
-            let grouped = links.iter().filter(|l| l.grouped).count() as u8;
-            let shape = shape_code(order.map(|k| kinds[k]));
-            let (technique, tenths) = if grouped > 0 {
-                (Technique::GroupedThreeStrongLinks, 57)
-            } else if shape.contains(&0) {
-                (Technique::ThreeStrongLinksWithBox, 55)
-            } else if shape.contains(&2) {
-                (Technique::ThreeStringKite, 56)
-            } else {
-                (Technique::ThreeSkyscrapers, 54)
-            };
-            found(Found {
-                rank: (
+        }
+        for order in ORDERS {
+            for directions in 0..8u8 {
+                // Direction bits, first link most significant.
+                let u = |w: usize| usize::from(directions >> (2 - w) & 1);
+                let end_of = |w: usize, side: usize| self.readings[order[w]].ends[side];
+                let mut shared = [0usize; 2];
+                let mut bridges = [(0u8, 0u8); 2];
+                let mut linked = true;
+                for w in 0..2 {
+                    let (b1, b2) = (end_of(w, 1 - u(w)), end_of(w + 1, u(w + 1)));
+                    let Some(house) = meets[order[w]][order[w + 1]][1 - u(w)][u(w + 1)] else {
+                        linked = false;
+                        break;
+                    };
+                    shared[w] = house;
+                    bridges[w] = (b1.0, b2.0);
+                }
+                if !linked {
+                    continue;
+                }
+                let (start, end) = (end_of(0, u(0)), end_of(2, 1 - u(2)));
+                let mut victims: Cells = PEERS[usize::from(start.0)] & PEERS[usize::from(end.0)];
+                if let (true, Some(s)) = (links[order[0]].grouped, start.1) {
+                    victims &= PEERS[usize::from(s)];
+                }
+                if let (true, Some(s)) = (links[order[2]].grouped, end.1) {
+                    victims &= PEERS[usize::from(s)];
+                }
+                victims &= !(1u128 << start.0) & !(1u128 << end.0);
+                for link in links {
+                    victims &= !HOUSE_MASKS[link.house];
+                }
+                for house in shared {
+                    victims &= !HOUSE_MASKS[house];
+                }
+                let removed = victims & candidates;
+                if removed == 0 {
+                    continue;
+                }
+                let grouped = links.iter().filter(|l| l.grouped).count() as u8;
+                let shape = shape_code(order.map(|k| self.kinds[k]));
+                let (technique, tenths) = if grouped > 0 {
+                    (Technique::GroupedThreeStrongLinks, 57)
+                } else if shape.contains(&0) {
+                    (Technique::ThreeStrongLinksWithBox, 55)
+                } else if shape.contains(&2) {
+                    (Technique::ThreeStringKite, 56)
+                } else {
+                    (Technique::ThreeSkyscrapers, 54)
+                };
+                let rank = (
                     tenths,
                     std::cmp::Reverse(removed.count_ones()),
                     [grouped, shape[0], shape[1], shape[2]],
-                ),
-                step: Step {
+                );
+                if best.as_ref().is_some_and(|(b, _)| *b <= rank) {
+                    continue;
+                }
+                let step = Step {
                     technique,
                     difficulty: Difficulty(tenths),
                     pattern: Pattern::StrongLinks {
-                        digit,
+                        digit: self.digit,
                         cells: vec![
                             start.0,
                             bridges[0].0,
@@ -365,9 +446,10 @@ fn chains(
                         ],
                     },
                     placed: None,
-                    eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
-                },
-            });
+                    eliminated: cells_of(removed).map(|c| (c as u8, self.digit)).collect(),
+                };
+                *best = Some((rank, step));
+            }
         }
     }
 }
@@ -434,6 +516,20 @@ mod tests {
         for (puzzle, technique, text) in cases {
             assert_eq!(first_step_of(puzzle, technique).to_string(), text);
         }
+    }
+
+    #[test]
+    fn single_cell_groups_keep_the_heart() {
+        // Box 1 holding the digit at r1c1 (the heart), r1c2 and r2c1: each
+        // single cell is linked to the other one grouped with the heart,
+        // never to it alone (the heart may hold the digit).
+        let link = link_of(0, 0b000_001_011).unwrap();
+        assert!(link.grouped);
+        let readings = link.readings.map(|r| r.unwrap().ends);
+        assert_eq!(readings[0], [(9, None), (1, Some(0))]);
+        assert_eq!(readings[1], [(1, None), (9, Some(0))]);
+        // Two places of a box in one row are that row's link, not the box's.
+        assert!(link_of(0, 0b000_000_011).is_none());
     }
 
     #[test]

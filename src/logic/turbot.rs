@@ -11,7 +11,7 @@
 //! then digit, first house, its link reading, second house, its reading,
 //! then which end of each link meets the other.
 
-use super::grid::{Cells, Grid, HouseKind, HOUSE_CELLS, HOUSE_MASKS, PEERS};
+use super::grid::{cells_of, Cells, Grid, HouseKind, HOUSE_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 
 /// The kind pairs (first link's house, second link's house), in Sudoku
@@ -24,138 +24,126 @@ const KIND_PAIRS: [(HouseKind, HouseKind); 5] = [
     (HouseKind::Column, HouseKind::Box),
 ];
 
-/// A box position's row-and-column cross: the positions off it (the
-/// "rectangle"), the heart's column without it, the heart's row without it.
-const fn box_cross(heart: usize) -> (u16, u16, u16) {
-    let (row, column) = (heart / 3, heart % 3);
-    let (mut rectangle, mut down, mut across) = (0u16, 0u16, 0u16);
-    let mut p = 0;
-    while p < 9 {
-        let (r, c) = (p / 3, p % 3);
-        if r != row && c != column {
-            rectangle |= 1 << p;
-        } else if c == column && r != row {
-            down |= 1 << p;
-        } else if r == row && c != column {
-            across |= 1 << p;
+/// A box's crosses by heart position: the positions off the heart's row
+/// and column (the "rectangle"), the rest of the heart's column, the rest
+/// of its row.
+const fn box_crosses() -> [(u16, u16, u16); 9] {
+    let mut table = [(0u16, 0u16, 0u16); 9];
+    let mut heart = 0;
+    while heart < 9 {
+        let (row, column) = (heart / 3, heart % 3);
+        let mut p = 0;
+        while p < 9 {
+            let (r, c) = (p / 3, p % 3);
+            if r != row && c != column {
+                table[heart].0 |= 1 << p;
+            } else if c == column && r != row {
+                table[heart].1 |= 1 << p;
+            } else if r == row && c != column {
+                table[heart].2 |= 1 << p;
+            }
+            p += 1;
         }
-        p += 1;
+        heart += 1;
     }
-    (rectangle, down, across)
+    table
 }
 
-/// How a house holds a digit for a (possibly grouped) strong link.
+const BOX_CROSSES: [(u16, u16, u16); 9] = box_crosses();
+
+/// A line's box segments: the one lacking the digit, then the two others.
+const LINE_SEGMENTS: [(u16, u16, u16); 3] = [
+    (0o007, 0o070, 0o700),
+    (0o070, 0o007, 0o700),
+    (0o700, 0o007, 0o070),
+];
+
+/// One end of a link: a cell and, for a group, a second cell of it.
+pub(super) type End = (u8, Option<u8>);
+
+/// One reading of a link: its two ends.
 #[derive(Clone, Copy)]
-pub(super) struct LinkShape {
-    /// The positions holding the digit.
-    places: u16,
-    /// Grouped: the digit lies in two crossing groups (box) or in two
-    /// boxes' segments (line) and nowhere else.
-    grouped: bool,
-    /// For a grouped link, the two groups (positions).
-    blade1: u16,
-    blade2: u16,
-    /// For a grouped box link, the position where its groups cross.
-    heart: usize,
+pub(super) struct LinkEnds {
+    /// The first end.
+    pub(super) a: End,
+    /// The second end.
+    pub(super) b: End,
 }
 
-/// Reads how `house` holds the digit whose positions are `places`, as
-/// Sudoku Explainer does: two places make a plain link; three to six
-/// (five in a box) make a grouped one when the first empty configuration
-/// (box: a heart whose off-cross cells lack the digit; line: a segment
+/// A house's (possibly grouped) strong link on a digit, with the readings
+/// Sudoku Explainer takes of it, in its order.
+#[derive(Clone, Copy)]
+pub(super) struct Link {
+    /// Whether the link is grouped.
+    pub(super) grouped: bool,
+    /// One or two readings.
+    pub(super) readings: [Option<LinkEnds>; 2],
+}
+
+/// How `house` holds the digit whose positions are `places`, as Sudoku
+/// Explainer reads it: two places make a plain link; three to six (five
+/// in a box) make a grouped one when the first empty configuration (box:
+/// a heart whose off-cross positions lack the digit; line: a segment
 /// lacking it) leaves both groups non-empty.
-pub(super) fn link_shape(is_box: bool, places: u16) -> Option<LinkShape> {
+///
+/// Readings: a plain link has one; a grouped link with a single-cell group
+/// has one per such group (that cell against the other group, named from
+/// the heart backed by its first cell in a box, by its first two cells in
+/// a line); otherwise one reading, group against group, each named by its
+/// first two cells.
+pub(super) fn link_of(house: usize, places: u16) -> Option<Link> {
+    let is_box = house < 9;
     let count = places.count_ones();
     if !(2..=6).contains(&count) || (is_box && count > 5) {
         return None;
     }
-    let plain = LinkShape {
-        places,
-        grouped: false,
-        blade1: 0,
-        blade2: 0,
-        heart: 0,
-    };
-    if count == 2 {
-        return Some(plain);
-    }
-    for e in 0..if is_box { 9 } else { 3 } {
-        let (empty, blade1, blade2) = if is_box {
-            box_cross(e)
-        } else {
-            let others: Vec<usize> = (0..3).filter(|&s| s != e).collect();
-            (
-                0b111 << (3 * e),
-                0b111 << (3 * others[0]),
-                0b111 << (3 * others[1]),
-            )
-        };
-        if places & empty == 0 {
-            let (blade1, blade2) = (places & blade1, places & blade2);
-            // Only the first empty configuration is considered.
-            return (blade1 != 0 && blade2 != 0).then_some(LinkShape {
-                grouped: true,
-                blade1,
-                blade2,
-                heart: e,
-                ..plain
-            });
-        }
-    }
-    None
-}
-
-/// One reading of a link: its two ends, each a cell and, when grouped, a
-/// second cell of the same group (positions in the house).
-#[derive(Clone, Copy)]
-pub(super) struct LinkEnds {
-    /// The first end's cell and its group's other cell.
-    pub(super) a: (u8, Option<u8>),
-    /// The second end's cell and its group's other cell.
-    pub(super) b: (u8, Option<u8>),
-}
-
-/// The readings Sudoku Explainer takes of a link, in its order: a plain
-/// link has one; a grouped link whose group has a single cell has one per
-/// such group (that cell against the other group); otherwise one reading
-/// group against group, each end given by its first two cells.
-pub(super) fn link_readings(is_box: bool, house: usize, shape: &LinkShape) -> Vec<LinkEnds> {
-    let cell = |p: usize| HOUSE_CELLS[house][p];
-    let first = |m: u16| m.trailing_zeros() as usize;
+    let cell = |p: u32| HOUSE_CELLS[house][p as usize];
+    let first = |m: u16| m.trailing_zeros();
     let second = |m: u16| first(m & (m - 1));
-    if !shape.grouped {
-        let p = shape.places;
-        return vec![LinkEnds {
-            a: (cell(first(p)), None),
-            b: (cell(second(p)), None),
-        }];
+    if count == 2 {
+        let a = (cell(first(places)), None);
+        let b = (cell(second(places)), None);
+        return Some(Link {
+            grouped: false,
+            readings: [Some(LinkEnds { a, b }), None],
+        });
     }
-    let (b1, b2) = (shape.blade1, shape.blade2);
+    let configurations: &[(u16, u16, u16)] = if is_box { &BOX_CROSSES } else { &LINE_SEGMENTS };
+    // Only the first configuration lacking the digit counts.
+    let heart = configurations
+        .iter()
+        .position(|&(empty, _, _)| places & empty == 0)?;
+    let (_, group1, group2) = configurations[heart];
+    let (b1, b2) = (places & group1, places & group2);
+    if b1 == 0 || b2 == 0 {
+        return None;
+    }
+    let mut readings = [None, None];
     if b1.count_ones() == 1 || b2.count_ones() == 1 {
-        let mut readings = Vec::with_capacity(2);
-        for (single, group) in [(b1, b2), (b2, b1)] {
+        for (k, (single, group)) in [(b1, b2), (b2, b1)].into_iter().enumerate() {
             if single.count_ones() != 1 {
                 continue;
             }
-            // A box's group is read from the heart, backed by its first
-            // cell; a line's from its first cell, backed by its second.
             let b = if is_box {
-                (cell(shape.heart), Some(cell(first(group))))
+                (cell(heart as u32), Some(cell(first(group))))
             } else {
                 (cell(first(group)), Some(cell(second(group))))
             };
-            readings.push(LinkEnds {
+            readings[k] = Some(LinkEnds {
                 a: (cell(first(single)), None),
                 b,
             });
         }
-        readings
     } else {
-        vec![LinkEnds {
+        readings[0] = Some(LinkEnds {
             a: (cell(first(b1)), Some(cell(second(b1)))),
             b: (cell(first(b2)), Some(cell(second(b2)))),
-        }]
+        });
     }
+    Some(Link {
+        grouped: true,
+        readings,
+    })
 }
 
 /// The house holding both bridge ends, as Sudoku Explainer tests it:
@@ -167,6 +155,10 @@ pub(super) fn shared_house(b1: (u8, Option<u8>), b2: (u8, Option<u8>)) -> Option
         |c| 9 + usize::from(c / 9),
         |c| usize::from(c / 27 * 3 + c % 9 / 3),
     ];
+    // Ends in no common house cannot share one (a quick test first).
+    if b1.0 != b2.0 && PEERS[usize::from(b1.0)] >> b2.0 & 1 == 0 {
+        return None;
+    }
     for key in keys {
         if key(b1.0) != key(b2.0) {
             continue;
@@ -193,109 +185,132 @@ fn seeing(end: (u8, Option<u8>), grouped: bool) -> Cells {
     seen
 }
 
-/// A candidate hint and its rank in Sudoku Explainer's sort.
-struct Found {
-    step: Step,
-    rank: (u16, std::cmp::Reverse<u32>, u8),
-}
+/// A hint's rank in Sudoku Explainer's sort: difficulty, more removals
+/// first, fewer grouped links first; then the order found (house-kind pair,
+/// digit, and the scan within them).
+type Rank = (u16, std::cmp::Reverse<u32>, u8, usize, u8);
 
 /// The turbot-family step Sudoku Explainer takes, if any.
 pub fn turbot_fish(grid: &Grid) -> Option<Step> {
-    let mut best: Option<Found> = None;
-    for (base_kind, cover_kind) in KIND_PAIRS {
-        for digit in 1..=9u8 {
-            scan_pair(grid, digit, base_kind, cover_kind, &mut |found| {
-                if best.as_ref().is_none_or(|b| found.rank < b.rank) {
-                    best = Some(found);
-                }
-            });
+    let mut best: Option<(Rank, Step)> = None;
+    for digit in 1..=9u8 {
+        let mut links = [None; 27];
+        for (house, link) in links.iter_mut().enumerate() {
+            *link = link_of(house, grid.places(house, digit));
+        }
+        for (order, (base_kind, cover_kind)) in KIND_PAIRS.into_iter().enumerate() {
+            let pair = Pair {
+                grid,
+                digit,
+                base_kind,
+                cover_kind,
+                order,
+            };
+            pair.scan(&links, &mut best);
         }
     }
-    best.map(|found| found.step)
+    best.map(|(_, step)| step)
 }
 
-fn scan_pair(
-    grid: &Grid,
+/// One house-kind pair's search on one digit.
+struct Pair<'a> {
+    grid: &'a Grid,
     digit: u8,
     base_kind: HouseKind,
     cover_kind: HouseKind,
-    found: &mut impl FnMut(Found),
-) {
-    let candidates = grid.digit_cells(digit);
-    let (base_box, cover_box) = (base_kind == HouseKind::Box, cover_kind == HouseKind::Box);
-    for i1 in 0..9 {
-        let base = base_kind.first() + i1;
-        let Some(base_shape) = link_shape(base_box, grid.places(base, digit)) else {
-            continue;
-        };
-        for base_ends in link_readings(base_box, base, &base_shape) {
-            let from = if base_kind == cover_kind { i1 + 1 } else { 0 };
-            for i2 in from..9 {
-                let cover = cover_kind.first() + i2;
-                let Some(cover_shape) = link_shape(cover_box, grid.places(cover, digit)) else {
-                    continue;
-                };
-                // Houses sharing a candidate cell of the digit make no pair.
-                if candidates & HOUSE_MASKS[base] & HOUSE_MASKS[cover] != 0 {
-                    continue;
-                }
-                for cover_ends in link_readings(cover_box, cover, &cover_shape) {
-                    let base_pair = [base_ends.a, base_ends.b];
-                    let cover_pair = [cover_ends.a, cover_ends.b];
-                    for i in 0..2 {
-                        for j in 0..2 {
-                            let Some(shared) = shared_house(base_pair[1 - i], cover_pair[j]) else {
-                                continue;
-                            };
-                            if shared == base || shared == cover {
-                                continue;
-                            }
-                            let (start, end) = (base_pair[i], cover_pair[1 - j]);
-                            let victims = seeing(start, base_shape.grouped)
-                                & seeing(end, cover_shape.grouped)
-                                & !(1u128 << start.0)
-                                & !(1u128 << end.0)
-                                & !HOUSE_MASKS[base]
-                                & !HOUSE_MASKS[cover];
-                            let removed = victims & candidates;
-                            if removed == 0 {
-                                continue;
-                            }
-                            let grouped =
-                                u8::from(base_shape.grouped) + u8::from(cover_shape.grouped);
-                            let (technique, tenths) = technique_of(
-                                base_kind == cover_kind,
-                                cover_box,
-                                base_shape.grouped,
-                                cover_shape.grouped,
-                            );
-                            found(Found {
-                                rank: (
-                                    tenths,
-                                    std::cmp::Reverse(removed.count_ones()),
-                                    grouped.min(2),
-                                ),
-                                step: Step {
-                                    technique,
-                                    difficulty: Difficulty(tenths),
-                                    pattern: Pattern::StrongLinks {
-                                        digit,
-                                        cells: vec![
-                                            start.0,
-                                            base_pair[1 - i].0,
-                                            cover_pair[j].0,
-                                            end.0,
-                                        ],
-                                    },
-                                    placed: None,
-                                    eliminated: super::grid::cells_of(removed)
-                                        .map(|c| (c as u8, digit))
-                                        .collect(),
-                                },
-                            });
-                        }
+    /// The pair's place in Sudoku Explainer's order: it runs every digit
+    /// of a pair before the next pair, and ties go to the first found.
+    order: usize,
+}
+
+impl Pair<'_> {
+    fn scan(&self, links: &[Option<Link>; 27], best: &mut Option<(Rank, Step)>) {
+        let candidates = self.grid.digit_cells(self.digit);
+        let same_kind = self.base_kind == self.cover_kind;
+        for i1 in 0..9 {
+            let base = self.base_kind.first() + i1;
+            let Some(base_link) = links[base] else {
+                continue;
+            };
+            for base_ends in base_link.readings.iter().flatten() {
+                for i2 in if same_kind { i1 + 1 } else { 0 }..9 {
+                    let cover = self.cover_kind.first() + i2;
+                    let Some(cover_link) = links[cover] else {
+                        continue;
+                    };
+                    // Houses sharing a candidate cell of the digit make no pair.
+                    if candidates & HOUSE_MASKS[base] & HOUSE_MASKS[cover] != 0 {
+                        continue;
+                    }
+                    for cover_ends in cover_link.readings.iter().flatten() {
+                        let houses = (base, cover);
+                        let grouped = (base_link.grouped, cover_link.grouped);
+                        self.join(houses, grouped, base_ends, cover_ends, best);
                     }
                 }
+            }
+        }
+    }
+
+    /// Tries the four ways two links' ends can meet.
+    fn join(
+        &self,
+        (base, cover): (usize, usize),
+        (base_grouped, cover_grouped): (bool, bool),
+        base_ends: &LinkEnds,
+        cover_ends: &LinkEnds,
+        best: &mut Option<(Rank, Step)>,
+    ) {
+        let candidates = self.grid.digit_cells(self.digit);
+        let base_pair = [base_ends.a, base_ends.b];
+        let cover_pair = [cover_ends.a, cover_ends.b];
+        for i in 0..2 {
+            for j in 0..2 {
+                let Some(shared) = shared_house(base_pair[1 - i], cover_pair[j]) else {
+                    continue;
+                };
+                if shared == base || shared == cover {
+                    continue;
+                }
+                let (start, end) = (base_pair[i], cover_pair[1 - j]);
+                let victims = seeing(start, base_grouped)
+                    & seeing(end, cover_grouped)
+                    & !(1u128 << start.0)
+                    & !(1u128 << end.0)
+                    & !HOUSE_MASKS[base]
+                    & !HOUSE_MASKS[cover];
+                let removed = victims & candidates;
+                if removed == 0 {
+                    continue;
+                }
+                let grouped = u8::from(base_grouped) + u8::from(cover_grouped);
+                let (technique, tenths) = technique_of(
+                    self.base_kind == self.cover_kind,
+                    self.cover_kind == HouseKind::Box,
+                    base_grouped,
+                    cover_grouped,
+                );
+                let rank = (
+                    tenths,
+                    std::cmp::Reverse(removed.count_ones()),
+                    grouped,
+                    self.order,
+                    self.digit,
+                );
+                if best.as_ref().is_some_and(|(b, _)| *b <= rank) {
+                    continue;
+                }
+                let step = Step {
+                    technique,
+                    difficulty: Difficulty(tenths),
+                    pattern: Pattern::StrongLinks {
+                        digit: self.digit,
+                        cells: vec![start.0, base_pair[1 - i].0, cover_pair[j].0, end.0],
+                    },
+                    placed: None,
+                    eliminated: cells_of(removed).map(|c| (c as u8, self.digit)).collect(),
+                };
+                *best = Some((rank, step));
             }
         }
     }
@@ -376,18 +391,27 @@ mod tests {
     }
 
     #[test]
-    fn link_shapes_follow_the_first_empty_configuration() {
-        // Two places: a plain link.
-        let plain = link_shape(false, 0b100_000_001).unwrap();
-        assert!(!plain.grouped);
-        // A line with the digit in its first and last segments: grouped,
-        // the middle segment being the first empty one.
-        let line = link_shape(false, 0b110_000_011).unwrap();
+    fn links_follow_the_first_empty_configuration() {
+        // Two places in row 1: a plain link, one reading.
+        let plain = link_of(9, 0b100_000_001).unwrap();
+        assert!(!plain.grouped && plain.readings[1].is_none());
+        // Row 1 holding the digit in its first and last boxes: grouped, the
+        // middle segment being the first empty one; group against group.
+        let line = link_of(9, 0b110_000_011).unwrap();
+        let ends = line.readings[0].unwrap();
         assert!(line.grouped);
-        assert_eq!((line.blade1, line.blade2), (0b000_000_011, 0b110_000_000));
+        assert_eq!((ends.a, ends.b), ((0, Some(1)), (7, Some(8))));
+        // Box 1 holding the digit at r1c1, r1c2 and r2c1: the first cross
+        // (heart r1c1) lacks it off its lines; each single-cell group is
+        // read against the other group, named from the heart.
+        let cross = link_of(0, 0b000_001_011).unwrap();
+        let first = cross.readings[0].unwrap();
+        let second = cross.readings[1].unwrap();
+        assert_eq!((first.a, first.b), ((9, None), (0, Some(1))));
+        assert_eq!((second.a, second.b), ((1, None), (0, Some(9))));
         // A box holding the digit in one row only has no useful cross.
-        assert!(link_shape(true, 0b000_000_111).is_none());
+        assert!(link_of(0, 0b000_000_111).is_none());
         // Seven places in a line are too many.
-        assert!(link_shape(false, 0b001_111_111).is_none());
+        assert!(link_of(9, 0b001_111_111).is_none());
     }
 }
