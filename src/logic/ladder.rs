@@ -9,9 +9,9 @@ use super::{bug, exclusion, fish, intersections, singles, subsets, unique_loops}
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
 
-/// The rungs this engine has, in Sudoku Explainer's order. Techniques not
-/// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
-/// are missing, so a puzzle that needs them rates 20.0.
+/// The rungs this engine has, in Sudoku Explainer's order (numbers as in
+/// `se-rating.md`). Techniques not yet built (turbot fish, wings, 3 strong
+/// links, chains) are missing, so a puzzle that needs them rates 20.0.
 const LADDER: [Producer; 19] = [
     singles::hidden_single,
     intersections::direct_locking,
