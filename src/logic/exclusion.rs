@@ -96,7 +96,10 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
     let bases = bases(grid, 3);
     let n = bases.cells.len();
     let is_base: Cells = bases.cells.iter().fold(0, |all, &c| all | 1u128 << c);
-    let index_of = |cell: u8| bases.cells.iter().position(|&c| c == cell);
+    let mut index_of = [usize::MAX; 81];
+    for (k, &cell) in bases.cells.iter().enumerate() {
+        index_of[usize::from(cell)] = k;
+    }
     for j in 1..n {
         for i in 0..j {
             let (c0, c1) = (bases.cells[i], bases.cells[j]);
@@ -112,7 +115,7 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
                     continue;
                 }
                 listed |= bit;
-                let Some(k) = index_of(third) else { continue };
+                let k = index_of[usize::from(third)];
                 let common = pair_common & bases.excluders[k];
                 if common.count_ones() < 2 {
                     continue;
@@ -126,49 +129,51 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
     None
 }
 
-/// The eliminations of an aligned set over `cells` with excluders
-/// `common`, as a step if there are any.
+/// The eliminations of an aligned set over `cells` (two or three) with
+/// excluders `common`, as a step if there are any.
 fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
-    let excluder_digits: Vec<Digits> = cells_of(common).map(|c| grid.candidates(c)).collect();
+    // A combination is impossible when it leaves an excluder no candidate.
+    let mut excluders = [0 as Digits; 20];
+    let mut count = 0;
+    for cell in cells_of(common) {
+        excluders[count] = grid.candidates(cell);
+        count += 1;
+    }
+    let excluders = &excluders[..count];
+    let empties = |combo: Digits| excluders.iter().any(|&e| e & !combo == 0);
     let candidates: Vec<Digits> = cells
         .iter()
         .map(|&c| grid.candidates(usize::from(c)))
         .collect();
     let sees = |a: usize, b: usize| PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0;
+    let (sees01, sees02, sees12) = (
+        sees(0, 1),
+        cells.len() == 3 && sees(0, 2),
+        cells.len() == 3 && sees(1, 2),
+    );
     let mut allowed = [0 as Digits; 3];
-    let mut values = [0usize; 3];
-    // Every combination of one candidate per cell, as an odometer.
-    let mut choices: Vec<Vec<usize>> = candidates.iter().map(|&c| bits(c).collect()).collect();
-    choices.truncate(cells.len());
-    let mut index = vec![0usize; cells.len()];
-    'combos: loop {
-        for (k, &i) in index.iter().enumerate() {
-            values[k] = choices[k][i];
-        }
-        let combo = index.len();
-        let repeats =
-            (0..combo).any(|a| (a + 1..combo).any(|b| values[a] == values[b] && sees(a, b)));
-        let digits = values[..combo]
-            .iter()
-            .fold(0 as Digits, |all, &d| all | 1 << d);
-        let empties = excluder_digits.iter().any(|&e| e & !digits == 0);
-        if !repeats && !empties {
-            for k in 0..combo {
-                allowed[k] |= 1 << values[k];
+    for d0 in bits(candidates[0]) {
+        for d1 in bits(candidates[1]) {
+            // The same digit twice in a house is impossible.
+            if d0 == d1 && sees01 {
+                continue;
             }
-        }
-        // Advance the odometer; stop after the last combination.
-        let mut k = 0;
-        loop {
-            if k == combo {
-                break 'combos;
+            let pair = 1 << d0 | 1 << d1;
+            if cells.len() == 2 {
+                if !empties(pair) {
+                    allowed[0] |= 1 << d0;
+                    allowed[1] |= 1 << d1;
+                }
+                continue;
             }
-            index[k] += 1;
-            if index[k] < choices[k].len() {
-                break;
+            for d2 in bits(candidates[2]) {
+                if (d2 == d0 && sees02) || (d2 == d1 && sees12) || empties(pair | 1 << d2) {
+                    continue;
+                }
+                allowed[0] |= 1 << d0;
+                allowed[1] |= 1 << d1;
+                allowed[2] |= 1 << d2;
             }
-            index[k] = 0;
-            k += 1;
         }
     }
     let eliminated: Vec<(u8, u8)> = cells

@@ -2,7 +2,7 @@
 //! Explainer's technique ladder, and rating puzzles on its ER/EP/ED scale.
 //!
 //! One file per technique family (`singles`, `intersections`, `subsets`,
-//! `fish`); `ladder` lists them in Sudoku Explainer's order and `rate`
+//! `fish`, `unique_loops`, `bug`, `exclusion`); `ladder` lists them in Sudoku Explainer's order and `rate`
 //! runs the ladder. The fast solver stays separate: commands use it first
 //! to turn away invalid, unsolvable and multi-solution boards.
 

@@ -53,10 +53,14 @@ struct LoopSearch<'a> {
 
 impl LoopSearch<'_> {
     /// Adds `cell` to the path and follows every house of it but the one
-    /// just used. `extra` gathers the extra digits of every cell looked at
-    /// from this cell (siblings included, as Sudoku Explainer does); a cell
-    /// with extra digits may join while `allowed > 0`, or when all extras
-    /// seen are one digit.
+    /// just used. `extra` holds the extra digits of the cells on the path; a
+    /// cell with extra digits may join while `allowed > 0`, or when the
+    /// path's extra digits (its own included) are one digit.
+    ///
+    /// Sudoku Explainer's source as stored also counts the extra digits of
+    /// cells looked at earlier from the same cell (siblings); the bank's
+    /// ratings say v1.15.10 does not (two 4.6 and 4.7 puzzles need loops
+    /// that sibling counting would miss), so only the path counts here.
     fn extend(
         &mut self,
         cell: usize,
@@ -67,7 +71,6 @@ impl LoopSearch<'_> {
     ) {
         self.path.push(cell as u8);
         let in_path = in_path | 1 << cell;
-        let mut extra = extra;
         let start = usize::from(self.path[0]);
         for (kind, house) in houses_of(cell).into_iter().enumerate() {
             if last == Some(kind) {
@@ -82,7 +85,7 @@ impl LoopSearch<'_> {
                     if candidates & self.pair != self.pair {
                         continue;
                     }
-                    extra |= candidates & !self.pair;
+                    let extra = extra | candidates & !self.pair;
                     let count = candidates.count_ones();
                     if count == 2 || extra.count_ones() == 1 || allowed > 0 {
                         let allowed = allowed - i32::from(count > 2);
