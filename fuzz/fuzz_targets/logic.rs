@@ -1,0 +1,61 @@
+//! Fuzzes the logic engine: every board read is rated, explained and
+//! hinted through the library's requests, in every format; for a proper
+//! puzzle every step is checked against the solution (written here: a
+//! placement is the solution's digit, an elimination never removes it),
+//! `rate` must equal `explain`'s rating and, unless the ladder is stuck, the
+//! steps must end on the solution. Any board at all, also improper ones,
+//! must neither panic nor hang.
+//!
+//! `RUSTC_BOOTSTRAP=1 cargo fuzz run -O -a logic` (see the README).
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku_cli::logic::{explain, next_step, rate, Difficulty, Grid};
+use sudoku_cli::{solve, Boards, Format, Record, RecordWriter, Request, Status};
+
+fuzz_target!(|data: &[u8]| {
+    for item in Boards::new(data, "f") {
+        let Ok(entry) = item else { continue };
+        let board = entry.board;
+        // Any board, proper or not: the engine itself must not fail.
+        let _ = next_step(&Grid::new(&board));
+        for request in [Request::Rate, Request::Explain, Request::Hint] {
+            let answer = request.answer(&board);
+            for format in [Format::Auto, Format::Line, Format::Grid, Format::Json] {
+                let writer = RecordWriter::new(format, request);
+                let mut out = Vec::new();
+                let record = Record::Answered {
+                    source: "f",
+                    line: entry.line,
+                    shape: entry.shape,
+                    puzzle: &board,
+                    answer: &answer,
+                };
+                writer.write(&mut out, &record);
+                assert!(out.ends_with(b"\n"));
+            }
+            if request == Request::Rate {
+                assert_eq!(answer.status == Status::Rated, answer.rating.is_some());
+            }
+        }
+        let Ok(found) = solve(&board, 2) else { continue };
+        if found.count != 1 {
+            continue;
+        }
+        let solution = found.first.expect("a unique solution").cells().to_owned();
+        let explained = explain(&board);
+        for step in &explained.steps {
+            if let Some((cell, digit)) = step.placed {
+                assert_eq!(solution[usize::from(cell)], digit, "{board}: {step}");
+            }
+            for &(cell, digit) in &step.eliminated {
+                assert_ne!(solution[usize::from(cell)], digit, "{board}: {step}");
+            }
+        }
+        assert_eq!(rate(&board), explained.rating);
+        if explained.rating.er != Difficulty::BEYOND {
+            assert_eq!(explained.end.cells(), &solution);
+        }
+    }
+});
