@@ -227,6 +227,25 @@ impl Grid {
         grid
     }
 
+    /// The position of a player's pencil marks: `marks[cell]` holds the
+    /// digits still possible in each cell (bits 0-8); a cell with one mark
+    /// is a value, and no cell keeps a digit one of its peers holds.
+    pub fn with_marks(marks: &[Digits; 81]) -> Grid {
+        let mut values = [0u8; 81];
+        for (cell, &mask) in marks.iter().enumerate() {
+            if mask.count_ones() == 1 {
+                values[cell] = mask.trailing_zeros() as u8 + 1;
+            }
+        }
+        let mut grid = Grid::new(&Board::new(values).expect("values are digits"));
+        for cell in 0..81 {
+            for d in bits(grid.candidates[cell] & !marks[cell]) {
+                grid.remove(cell, d as u8 + 1);
+            }
+        }
+        grid
+    }
+
     /// The value of `cell`, 0 when empty.
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]

@@ -29,5 +29,5 @@ mod wings;
 
 pub use grid::Grid;
 pub use ladder::next_step;
-pub use rate::{explain, rate, Explanation, Rating};
+pub use rate::{explain, explain_position, rate, rate_position, Explanation, Rating};
 pub use step::{Difficulty, LoopDetail, Pattern, Step, Technique};

@@ -99,8 +99,24 @@ pub fn rate(board: &Board) -> Rating {
     run(board, |_| {}).0
 }
 
-fn run(board: &Board, mut taken: impl FnMut(&Step)) -> (Rating, Board) {
-    let mut grid = Grid::new(board);
+/// Solves from a position (e.g. a player's pencil marks) the way Sudoku
+/// Explainer does, keeping every step.
+pub fn explain_position(grid: &Grid) -> Explanation {
+    let mut steps = Vec::new();
+    let (rating, end) = run_from(grid.clone(), |step| steps.push(step.clone()));
+    Explanation { rating, steps, end }
+}
+
+/// Rates a position (e.g. a player's pencil marks).
+pub fn rate_position(grid: &Grid) -> Rating {
+    run_from(grid.clone(), |_| {}).0
+}
+
+fn run(board: &Board, taken: impl FnMut(&Step)) -> (Rating, Board) {
+    run_from(Grid::new(board), taken)
+}
+
+fn run_from(mut grid: Grid, mut taken: impl FnMut(&Step)) -> (Rating, Board) {
     let mut tracker = Tracker::default();
     while !grid.is_solved() {
         let Some(step) = next_step(&grid) else {
