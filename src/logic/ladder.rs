@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{fish, intersections, singles, subsets};
+use super::{chains, fish, intersections, singles, subsets};
 
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
@@ -12,7 +12,7 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
 /// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
 /// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 15] = [
+const LADDER: [Producer; 19] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -28,6 +28,14 @@ const LADDER: [Producer; 15] = [
     |g| subsets::naked_set(g, 4),
     |g| fish::fish(g, 4),
     |g| subsets::hidden_set(g, 4, false),
+    // 25: forcing chains and cycles
+    chains::forcing_chains_and_cycles,
+    // 27: Nishio forcing chains
+    chains::nishio_forcing_chains,
+    // 28: multiple forcing chains
+    chains::multiple_forcing_chains,
+    // 29: dynamic forcing chains
+    chains::dynamic_forcing_chains,
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

@@ -10,6 +10,7 @@
 // so loops over them read better as ranges.
 #![allow(clippy::needless_range_loop)]
 
+mod chains;
 mod fish;
 mod grid;
 mod intersections;
@@ -22,4 +23,4 @@ mod subsets;
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use rate::{explain, rate, Explanation, Rating};
-pub use step::{Difficulty, Pattern, Step, Technique};
+pub use step::{Candidate, Difficulty, Pattern, Step, Technique};

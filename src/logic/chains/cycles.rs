@@ -1,0 +1,335 @@
+//! Rung 25: bidirectional cycles and forcing chains with a single starting
+//! assumption (`Chaining` with neither multiple nor dynamic chains).
+//!
+//! For each candidate (cells in reading order, digits ascending), three
+//! passes in this order: X-links only (one digit), Y-links only (bivalue
+//! cells), both. Each pass looks for cycles back to the candidate "on"
+//! (layer by layer, an "off" state never repeating one of its own
+//! ancestors), then for chains from the candidate "on" to its own "off"
+//! (elimination) and from "off" to "on" (placement).
+
+use super::links::{
+    cell_of, conjugate, digit_of, is_on, off_to_on, on_to_off, state, Cands, OnLink, State, STATES,
+};
+use super::{Best, Key};
+use crate::logic::grid::{bits, cells_of, Grid, PEERS};
+use crate::logic::step::{Candidate, Pattern, Step, Technique};
+
+const NONE: u32 = u32::MAX;
+
+/// The first step of Sudoku Explainer's "Forcing Chains & Cycles".
+pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
+    let cands = Cands::of(grid);
+    let mut best = Best::default();
+    let mut search = Unary::new();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for cell in 0..81 {
+            let here = cands.cells[cell];
+            if here.count_ones() < 2 {
+                continue;
+            }
+            if !x && here.count_ones() > 2 {
+                continue; // Y-cycles start from bivalue cells only
+            }
+            for d0 in bits(here) {
+                search.run(&cands, state(cell, d0, true), y, x, &mut best);
+            }
+        }
+    }
+    best.step
+}
+
+/// The search from one candidate: an arena of states, each with the state
+/// it follows from.
+struct Unary {
+    nodes: Vec<(State, u32)>,
+    /// `seen[s] == generation` when state `s` was reached in this search.
+    seen: Vec<u32>,
+    generation: u32,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    batch: Vec<u32>,
+    links: Vec<OnLink>,
+    cycles: Vec<u32>,
+    chains: Vec<u32>,
+}
+
+impl Unary {
+    fn new() -> Unary {
+        Unary {
+            nodes: Vec::new(),
+            seen: vec![0; STATES],
+            generation: 0,
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            batch: Vec::new(),
+            links: Vec::new(),
+            cycles: Vec::new(),
+            chains: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, s: State, parent: u32) -> u32 {
+        self.nodes.push((s, parent));
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn fresh(&mut self) {
+        self.generation += 1;
+    }
+
+    fn seen(&self, s: State) -> bool {
+        self.seen[usize::from(s)] == self.generation
+    }
+
+    fn mark(&mut self, s: State) {
+        self.seen[usize::from(s)] = self.generation;
+    }
+
+    /// Whether `s` is a strict ancestor of node `n` (first parents).
+    fn has_ancestor(&self, n: u32, s: State) -> bool {
+        let mut at = self.nodes[n as usize].1;
+        while at != NONE {
+            if self.nodes[at as usize].0 == s {
+                return true;
+            }
+            at = self.nodes[at as usize].1;
+        }
+        false
+    }
+
+    fn run(&mut self, cands: &Cands, source: State, y: bool, x: bool, best: &mut Best) {
+        self.nodes.clear();
+        self.cycles.clear();
+        self.chains.clear();
+        self.find_cycles(cands, source, y, x);
+        if x {
+            self.find_chains(cands, source, y);
+            self.find_chains(cands, conjugate(source), y);
+        }
+        for i in 0..self.cycles.len() {
+            self.offer_cycle(cands, self.cycles[i], y, x, best);
+        }
+        for i in 0..self.chains.len() {
+            self.offer_chain(cands, self.chains[i], y, x, best);
+        }
+    }
+
+    fn find_cycles(&mut self, cands: &Cands, source: State, y: bool, x: bool) {
+        self.fresh();
+        let root = self.push(source, NONE);
+        self.mark(source);
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.pending_on.push(root);
+        let mut length = 0;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            length += 1;
+            std::mem::swap(&mut self.batch, &mut self.pending_on);
+            for i in 0..self.batch.len() {
+                let p = self.batch[i];
+                let ps = self.nodes[p as usize].0;
+                on_to_off(cands, ps, y, |off, _| {
+                    if !self.has_ancestor(p, off) {
+                        let n = self.push(off, p);
+                        self.pending_off.push(n);
+                    }
+                });
+            }
+            self.batch.clear();
+            length += 1;
+            std::mem::swap(&mut self.batch, &mut self.pending_off);
+            for i in 0..self.batch.len() {
+                let p = self.batch[i];
+                off_to_on(
+                    cands,
+                    cands,
+                    self.nodes[p as usize].0,
+                    y,
+                    x,
+                    &mut self.links,
+                );
+                for k in 0..self.links.len() {
+                    let on = self.links[k].state;
+                    if length >= 4 && on == source {
+                        let n = self.push(on, p);
+                        self.cycles.push(n);
+                    }
+                    if !self.seen(on) {
+                        self.mark(on);
+                        let n = self.push(on, p);
+                        self.pending_on.push(n);
+                    }
+                }
+            }
+            self.batch.clear();
+        }
+    }
+
+    fn find_chains(&mut self, cands: &Cands, source: State, y: bool) {
+        self.fresh();
+        let root = self.push(source, NONE);
+        self.mark(source);
+        self.pending_on.clear();
+        self.pending_off.clear();
+        if is_on(source) {
+            self.pending_on.push(root);
+        } else {
+            self.pending_off.push(root);
+        }
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            std::mem::swap(&mut self.batch, &mut self.pending_on);
+            for i in 0..self.batch.len() {
+                let p = self.batch[i];
+                let ps = self.nodes[p as usize].0;
+                on_to_off(cands, ps, y, |off, _| self.reach(off, p, source));
+            }
+            self.batch.clear();
+            std::mem::swap(&mut self.batch, &mut self.pending_off);
+            for i in 0..self.batch.len() {
+                let p = self.batch[i];
+                off_to_on(
+                    cands,
+                    cands,
+                    self.nodes[p as usize].0,
+                    y,
+                    true,
+                    &mut self.links,
+                );
+                for k in 0..self.links.len() {
+                    let on = self.links[k].state;
+                    self.reach(on, p, source);
+                }
+            }
+            self.batch.clear();
+        }
+    }
+
+    /// State `s` follows from node `p`: a conclusion when it negates the
+    /// source, and a new state to explore when not seen yet.
+    fn reach(&mut self, s: State, p: u32, source: State) {
+        let target =
+            conjugate(s) == source && !self.chains.iter().any(|&c| self.nodes[c as usize].0 == s);
+        let fresh = !self.seen(s);
+        if !target && !fresh {
+            return;
+        }
+        let n = self.push(s, p);
+        if target {
+            self.chains.push(n);
+        }
+        if fresh {
+            self.mark(s);
+            if is_on(s) {
+                self.pending_on.push(n);
+            } else {
+                self.pending_off.push(n);
+            }
+        }
+    }
+
+    fn offer_cycle(&self, cands: &Cands, end: u32, y: bool, x: bool, best: &mut Best) {
+        // The cycle's states, from its end back to (not including) the root,
+        // which is the same state as the end.
+        let mut path = Vec::new();
+        let mut at = end;
+        while self.nodes[at as usize].1 != NONE {
+            path.push(self.nodes[at as usize].0);
+            at = self.nodes[at as usize].1;
+        }
+        let base = if x && y { 7.0 } else { 6.5 };
+        let kind = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        let key = Key::new(base, path.len() as u32, kind);
+        best.offer(key, |difficulty| {
+            let on_cells: u128 = path.iter().fold(0, |m, &s| m | 1u128 << cell_of(s));
+            let (mut forward, mut backward) = ([0u128; 9], [0u128; 9]);
+            for &s in &path {
+                let (cell, d0) = (cell_of(s), digit_of(s));
+                let seen = PEERS[cell] & cands.digits[d0] & !on_cells;
+                if is_on(s) {
+                    forward[d0] |= seen;
+                } else {
+                    backward[d0] |= seen;
+                }
+            }
+            let mut eliminated = Vec::new();
+            for d0 in 0..9 {
+                for cell in cells_of(forward[d0] & backward[d0]) {
+                    eliminated.push((cell as u8, d0 as u8 + 1));
+                }
+            }
+            if eliminated.is_empty() {
+                return None;
+            }
+            eliminated.sort_unstable();
+            let mut cells: Vec<u8> = Vec::new();
+            for &s in path.iter().rev() {
+                let cell = cell_of(s) as u8;
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                }
+            }
+            let technique = match (x, y) {
+                (true, true) => Technique::BidirectionalCycle,
+                (false, _) => Technique::BidirectionalYCycle,
+                _ if cells.len() == 4 => Technique::GeneralizedXWing,
+                _ => Technique::BidirectionalXCycle,
+            };
+            Some(Step {
+                technique,
+                difficulty,
+                pattern: Pattern::Cycle { cells },
+                placed: None,
+                eliminated,
+            })
+        });
+    }
+
+    fn offer_chain(&self, cands: &Cands, target: u32, y: bool, x: bool, best: &mut Best) {
+        let mut size = 1;
+        let mut at = self.nodes[target as usize].1;
+        while at != NONE {
+            size += 1;
+            at = self.nodes[at as usize].1;
+        }
+        let both = x && y;
+        let key = Key::new(if both { 7.0 } else { 6.6 }, size, if both { 4 } else { 2 });
+        let s = self.nodes[target as usize].0;
+        best.offer(key, |difficulty| {
+            let (cell, d0) = (cell_of(s), digit_of(s));
+            let technique = if both {
+                Technique::ForcingChain
+            } else if size == 6 {
+                Technique::TurbotFish
+            } else {
+                Technique::ForcingXChain
+            };
+            let digit = d0 as u8 + 1;
+            let (placed, eliminated) = if is_on(s) {
+                (Some((cell as u8, digit)), Vec::new())
+            } else {
+                (None, vec![(cell as u8, digit)])
+            };
+            let _ = cands;
+            Some(Step {
+                technique,
+                difficulty,
+                pattern: Pattern::ForcingChain {
+                    target: Candidate {
+                        cell: cell as u8,
+                        digit,
+                        on: is_on(s),
+                    },
+                },
+                placed,
+                eliminated,
+            })
+        });
+    }
+}
