@@ -12,7 +12,7 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
 /// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
 /// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 19] = [
+const LADDER: [Producer; 20] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -36,6 +36,8 @@ const LADDER: [Producer; 19] = [
     chains::multiple_forcing_chains,
     // 29: dynamic forcing chains
     chains::dynamic_forcing_chains,
+    // 30: dynamic forcing chains (+)
+    chains::dynamic_forcing_chains_plus,
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

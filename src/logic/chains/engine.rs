@@ -12,6 +12,7 @@
 
 use std::collections::VecDeque;
 
+use super::advanced::{advanced, Found};
 use super::links::{conjugate, is_on, off_to_on, on_to_off, Cands, Cause, OnLink, State, STATES};
 
 const NONE: u32 = u32::MAX;
@@ -102,6 +103,7 @@ pub struct Engine {
     todo: Vec<u32>,
     next: Vec<u32>,
     parents: Vec<u32>,
+    found: Found,
 }
 
 impl Engine {
@@ -117,17 +119,21 @@ impl Engine {
             todo: Vec::new(),
             next: Vec::new(),
             parents: Vec::new(),
+            found: Found::default(),
         }
     }
 
     /// Everything that follows from `start` in `source`: with cell links
-    /// unless `nishio`, reducing the position as it goes when `dynamic`.
+    /// unless `nishio`, reducing the position as it goes when `dynamic`,
+    /// and with level 1 and up, applying simple techniques to the reduced
+    /// position whenever the links run dry.
     pub fn propagate(
         &mut self,
         source: &Cands,
         start: State,
         nishio: bool,
         dynamic: bool,
+        level: u8,
     ) -> Arena {
         let mut arena = Arena {
             reached: vec![0; STATES.div_ceil(64)],
@@ -201,6 +207,9 @@ impl Engine {
             } else {
                 break;
             }
+            if level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
+                self.advance(&work, source, &mut arena);
+            }
         }
         for node in &arena.nodes {
             if node.registered {
@@ -208,6 +217,28 @@ impl Engine {
             }
         }
         arena
+    }
+
+    /// Adds what the simple techniques deduce on the reduced position.
+    fn advance(&mut self, work: &Cands, source: &Cands, arena: &mut Arena) {
+        advanced(work, source, &mut self.found);
+        for k in 0..self.found.removals.len() {
+            let (cand, first, count) = self.found.removals[k];
+            let off = usize::from(cand) * 2;
+            if self.index[off] != NONE {
+                continue;
+            }
+            self.parents.clear();
+            for &parent in &self.found.parents[first as usize..(first + count) as usize] {
+                let node = self.index[usize::from(parent) * 2];
+                if node != NONE {
+                    self.parents.push(node);
+                }
+            }
+            let n = arena.add(off as State, Cause::Advanced, &self.parents, true);
+            self.index[off] = n;
+            self.pending_off.push_back(n);
+        }
     }
 
     /// The number of distinct states node `n` rests on, itself included

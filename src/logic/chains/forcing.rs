@@ -73,6 +73,19 @@ pub fn dynamic_forcing_chains(grid: &Grid) -> Option<Step> {
     Producer::new(grid, mode).run()
 }
 
+/// The first step of Sudoku Explainer's "Dynamic Forcing Chains (+)" (9.0+):
+/// dynamic chains that also apply pointing, claiming, hidden and naked
+/// pairs and X-wings to the position each assumption reduces.
+pub fn dynamic_forcing_chains_plus(grid: &Grid) -> Option<Step> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 1,
+    };
+    Producer::new(grid, mode).run()
+}
+
 /// One run of a producer over a position.
 struct Producer {
     cands: Cands,
@@ -105,8 +118,13 @@ impl Producer {
     }
 
     fn propagate(&mut self, s: State) -> Arena {
-        self.engine
-            .propagate(&self.cands, s, self.mode.nishio, self.mode.dynamic)
+        self.engine.propagate(
+            &self.cands,
+            s,
+            self.mode.nishio,
+            self.mode.dynamic,
+            self.mode.level,
+        )
     }
 
     /// The "on" assumption of candidate `cand`, from the cache or computed.

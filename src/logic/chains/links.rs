@@ -58,6 +58,8 @@ pub struct Cands {
     pub cells: [u16; 81],
     /// Each digit's candidate cells.
     pub digits: [u128; 9],
+    /// How many cells hold each digit.
+    pub placed: [u8; 9],
 }
 
 impl Cands {
@@ -66,19 +68,16 @@ impl Cands {
         let mut cands = Cands {
             cells: [0; 81],
             digits: [0; 9],
+            placed: [0; 9],
         };
         for cell in 0..81 {
             cands.cells[cell] = grid.candidates(cell);
         }
         for d0 in 0..9 {
             cands.digits[d0] = grid.digit_cells(d0 as u8 + 1);
+            cands.placed[d0] = grid.placed_count(d0 as u8 + 1) as u8;
         }
         cands
-    }
-
-    /// Whether `cell` holds candidate `d0` (0-based digit).
-    pub fn has(&self, cell: usize, d0: usize) -> bool {
-        self.cells[cell] >> d0 & 1 != 0
     }
 
     /// Removes candidate `d0` from `cell`.

@@ -10,13 +10,17 @@
 //! exactly as Sudoku Explainer adds them, so ties and near-ties order the
 //! same way.
 
+mod advanced;
 mod cycles;
 mod engine;
 mod forcing;
 mod links;
 
 pub use cycles::forcing_chains_and_cycles;
-pub use forcing::{dynamic_forcing_chains, multiple_forcing_chains, nishio_forcing_chains};
+pub use forcing::{
+    dynamic_forcing_chains, dynamic_forcing_chains_plus, multiple_forcing_chains,
+    nishio_forcing_chains,
+};
 
 use super::step::{Difficulty, Step};
 
