@@ -9,7 +9,7 @@
 //! (elimination) and from "off" to "on" (placement).
 
 use super::links::{
-    cell_of, conjugate, digit_of, is_on, off_to_on, on_to_off, state, Cands, OnLink, State, STATES,
+    cell_of, conjugate, digit_of, is_on, off_to_on, on_to_off, state, Cands, State, STATES,
 };
 use super::{Best, Key};
 use crate::logic::grid::{bits, cells_of, Grid, PEERS};
@@ -21,7 +21,7 @@ const NONE: u32 = u32::MAX;
 pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
     let cands = Cands::of(grid);
     let mut best = Best::default();
-    let mut search = Unary::new();
+    let mut search = Unary::new(&cands);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             let here = cands.cells[cell];
@@ -39,9 +39,76 @@ pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
     best.step
 }
 
+/// What each candidate being off turns on, in the fixed position: the
+/// cell's other candidate (bivalue cells) and the digit's other place in
+/// each house with two places (box, row, column; each state once).
+struct OffLinks {
+    cell: Vec<Option<State>>,
+    house: Vec<([State; 3], u8)>,
+}
+
+impl OffLinks {
+    fn new(cands: &Cands) -> OffLinks {
+        let mut links = Vec::new();
+        let mut table = OffLinks {
+            cell: vec![None; 729],
+            house: vec![([0; 3], 0); 729],
+        };
+        for cell in 0..81 {
+            for d0 in bits(cands.cells[cell]) {
+                let off = state(cell, d0, false);
+                off_to_on(cands, cands, off, true, false, &mut links);
+                table.cell[cell * 9 + d0] = links.first().map(|l| l.state);
+                off_to_on(cands, cands, off, false, true, &mut links);
+                let entry = &mut table.house[cell * 9 + d0];
+                for link in &links {
+                    entry.0[usize::from(entry.1)] = link.state;
+                    entry.1 += 1;
+                }
+            }
+        }
+        table
+    }
+
+    /// The states `off` turns on with the given link kinds, in order.
+    fn of(&self, off: State, y: bool, x: bool, out: &mut Vec<State>) {
+        out.clear();
+        let cand = usize::from(off) / 2;
+        if y {
+            out.extend(self.cell[cand]);
+        }
+        if x {
+            let (states, len) = &self.house[cand];
+            for &s in &states[..usize::from(*len)] {
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+}
+
+/// The largest size a hint of this base difficulty and kind may have to
+/// come before the best one so far.
+fn max_size(best: &Best, base: f64, kind: u8) -> u32 {
+    let Some(key) = best.key else {
+        return u32::MAX;
+    };
+    let mut size = 1;
+    while size < 4096 && Key::new(base, size + 1, kind).before(key) {
+        size += 1;
+    }
+    if Key::new(base, size, kind).before(key) {
+        size
+    } else {
+        0
+    }
+}
+
 /// The search from one candidate: an arena of states, each with the state
 /// it follows from.
 struct Unary {
+    table: OffLinks,
     nodes: Vec<(State, u32)>,
     /// `seen[s] == generation` when state `s` was reached in this search.
     seen: Vec<u32>,
@@ -49,14 +116,15 @@ struct Unary {
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
     batch: Vec<u32>,
-    links: Vec<OnLink>,
+    links: Vec<State>,
     cycles: Vec<u32>,
     chains: Vec<u32>,
 }
 
 impl Unary {
-    fn new() -> Unary {
+    fn new(cands: &Cands) -> Unary {
         Unary {
+            table: OffLinks::new(cands),
             nodes: Vec::new(),
             seen: vec![0; STATES],
             generation: 0,
@@ -86,6 +154,16 @@ impl Unary {
         self.seen[usize::from(s)] = self.generation;
     }
 
+    /// Whether "off" state `off` turns the source on.
+    fn closes(&self, off: State, source: State, y: bool, x: bool) -> bool {
+        let cand = usize::from(off) / 2;
+        if y && self.table.cell[cand] == Some(source) {
+            return true;
+        }
+        let (states, len) = &self.table.house[cand];
+        x && states[..usize::from(*len)].contains(&source)
+    }
+
     /// Whether `s` is a strict ancestor of node `n` (first parents).
     fn has_ancestor(&self, n: u32, s: State) -> bool {
         let mut at = self.nodes[n as usize].1;
@@ -102,10 +180,14 @@ impl Unary {
         self.nodes.clear();
         self.cycles.clear();
         self.chains.clear();
-        self.find_cycles(cands, source, y, x);
+        let both = x && y;
+        let cycle_kind = if both { 4 } else if y { 3 } else { 2 };
+        let max_cycle = max_size(best, if both { 7.0 } else { 6.5 }, cycle_kind);
+        self.find_cycles(cands, source, y, x, max_cycle);
         if x {
-            self.find_chains(cands, source, y);
-            self.find_chains(cands, conjugate(source), y);
+            let max_chain = max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
+            self.find_chains(cands, source, y, max_chain);
+            self.find_chains(cands, conjugate(source), y, max_chain);
         }
         for i in 0..self.cycles.len() {
             self.offer_cycle(cands, self.cycles[i], y, x, best);
@@ -115,7 +197,9 @@ impl Unary {
         }
     }
 
-    fn find_cycles(&mut self, cands: &Cands, source: State, y: bool, x: bool) {
+    /// Searches layer by layer for paths back to the source, up to cycles
+    /// of `max_size` states.
+    fn find_cycles(&mut self, cands: &Cands, source: State, y: bool, x: bool, max_size: u32) {
         self.fresh();
         let root = self.push(source, NONE);
         self.mark(source);
@@ -124,13 +208,25 @@ impl Unary {
         self.pending_on.push(root);
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            if length + 2 > max_size {
+                return;
+            }
             length += 1;
             std::mem::swap(&mut self.batch, &mut self.pending_on);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
                 let ps = self.nodes[p as usize].0;
                 on_to_off(cands, ps, y, |off, _| {
+                    // A repeated "off" state only matters when it closes
+                    // the cycle: what else it implies is already reached.
+                    let repeated = self.seen(off);
+                    if repeated && !self.closes(off, source, y, x) {
+                        return;
+                    }
                     if !self.has_ancestor(p, off) {
+                        if !repeated {
+                            self.mark(off);
+                        }
                         let n = self.push(off, p);
                         self.pending_off.push(n);
                     }
@@ -141,16 +237,10 @@ impl Unary {
             std::mem::swap(&mut self.batch, &mut self.pending_off);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                off_to_on(
-                    cands,
-                    cands,
-                    self.nodes[p as usize].0,
-                    y,
-                    x,
-                    &mut self.links,
-                );
+                let ps = self.nodes[p as usize].0;
+                self.table.of(ps, y, x, &mut self.links);
                 for k in 0..self.links.len() {
-                    let on = self.links[k].state;
+                    let on = self.links[k];
                     if length >= 4 && on == source {
                         let n = self.push(on, p);
                         self.cycles.push(n);
@@ -166,8 +256,12 @@ impl Unary {
         }
     }
 
-    fn find_chains(&mut self, cands: &Cands, source: State, y: bool) {
+    /// Searches breadth first for the source's negation, up to chains of
+    /// `max_size` states; there is at most one such conclusion.
+    fn find_chains(&mut self, cands: &Cands, source: State, y: bool, max_size: u32) {
         self.fresh();
+        let found = self.chains.len();
+        let mut size = 1;
         let root = self.push(source, NONE);
         self.mark(source);
         self.pending_on.clear();
@@ -178,6 +272,12 @@ impl Unary {
             self.pending_off.push(root);
         }
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            if self.chains.len() > found || size >= max_size {
+                return;
+            }
+            if !self.pending_on.is_empty() {
+                size += 1;
+            }
             std::mem::swap(&mut self.batch, &mut self.pending_on);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
@@ -185,19 +285,19 @@ impl Unary {
                 on_to_off(cands, ps, y, |off, _| self.reach(off, p, source));
             }
             self.batch.clear();
+            if self.chains.len() > found || (size >= max_size && !self.pending_off.is_empty()) {
+                return;
+            }
+            if !self.pending_off.is_empty() {
+                size += 1;
+            }
             std::mem::swap(&mut self.batch, &mut self.pending_off);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                off_to_on(
-                    cands,
-                    cands,
-                    self.nodes[p as usize].0,
-                    y,
-                    true,
-                    &mut self.links,
-                );
+                let ps = self.nodes[p as usize].0;
+                self.table.of(ps, y, true, &mut self.links);
                 for k in 0..self.links.len() {
-                    let on = self.links[k].state;
+                    let on = self.links[k];
                     self.reach(on, p, source);
                 }
             }
