@@ -12,7 +12,7 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// The rungs this engine has, in Sudoku Explainer's order. Techniques not
 /// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
 /// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 20] = [
+const LADDER: [Producer; 25] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -38,6 +38,13 @@ const LADDER: [Producer; 20] = [
     chains::dynamic_forcing_chains,
     // 30: dynamic forcing chains (+)
     chains::dynamic_forcing_chains_plus,
+    // 31: nested forcing chains, levels 2 and 3
+    |g| chains::nested_forcing_chains(g, 2, 0),
+    |g| chains::nested_forcing_chains(g, 3, 0),
+    // 32: nested dynamic forcing chains, level 4 with nesting limits 0-2
+    |g| chains::nested_forcing_chains(g, 4, 0),
+    |g| chains::nested_forcing_chains(g, 4, 1),
+    |g| chains::nested_forcing_chains(g, 4, 2),
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

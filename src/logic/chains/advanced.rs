@@ -17,12 +17,16 @@ pub struct Found {
     pub removals: Vec<(u16, u32, u32)>,
     /// Parent candidates.
     pub parents: Vec<u16>,
+    /// For each removal, the size of the nested chain it comes from (0 for
+    /// the simple techniques).
+    pub nested: Vec<u32>,
 }
 
 impl Found {
     fn clear(&mut self) {
         self.removals.clear();
         self.parents.clear();
+        self.nested.clear();
     }
 
     /// Adds a hint's eliminations (in Sudoku Explainer's hash-map order)
@@ -37,7 +41,21 @@ impl Found {
             for d0 in bits(digits) {
                 self.removals
                     .push(((cell * 9 + d0) as u16, first, parents.len() as u32));
+                self.nested.push(0);
             }
+        }
+    }
+
+    /// Adds a nested chain's removals, in its own order.
+    fn chain(&mut self, hint: &super::Collected) {
+        if hint.parents.is_empty() || hint.removals.is_empty() {
+            return;
+        }
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(&hint.parents);
+        for &cand in &hint.removals {
+            self.removals.push((cand, first, hint.parents.len() as u32));
+            self.nested.push(hint.key.size);
         }
     }
 }
@@ -45,7 +63,7 @@ impl Found {
 /// The cells of a `HashMap<Cell, BitSet>` in Java's iteration order: by
 /// bucket (the cell index modulo the table size, 16 doubling while more
 /// than three quarters full), then in insertion order.
-fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
+pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
     let mut size = 16;
     while removable.len() * 4 > size * 3 {
         size *= 2;
@@ -56,9 +74,36 @@ fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
 }
 
 /// Runs the rules in order on `work` (the chain's reduced position; the
-/// chain started from `source`) and keeps the first rule's findings.
-pub fn advanced(work: &Cands, source: &Cands, found: &mut Found) {
+/// chain started from `source`) and keeps the first rule's findings: the
+/// simple techniques, then at level 2 forcing chains, at level 3 multiple
+/// forcing chains, and at level 4 dynamic forcing chains of level `limit`.
+pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, found: &mut Found) {
     found.clear();
+    simple(work, source, found);
+    if !found.removals.is_empty() || level < 2 {
+        return;
+    }
+    let producers: &[u8] = match level {
+        2 => &[0],
+        3 => &[0, 1],
+        _ => &[2],
+    };
+    for &producer in producers {
+        let hints = match producer {
+            0 => super::cycles::collect(work, source),
+            1 => super::forcing::collect(work, source, false, 0, 0),
+            _ => super::forcing::collect(work, source, true, limit, 0),
+        };
+        for hint in &hints {
+            found.chain(hint);
+        }
+        if !found.removals.is_empty() {
+            return;
+        }
+    }
+}
+
+fn simple(work: &Cands, source: &Cands, found: &mut Found) {
     locking(work, source, found);
     if !found.removals.is_empty() {
         return;

@@ -8,11 +8,13 @@
 //! ancestors), then for chains from the candidate "on" to its own "off"
 //! (elimination) and from "off" to "on" (placement).
 
+use super::forcing::removed_by;
+use super::links::Cause;
 use super::links::{
     cell_of, conjugate, digit_of, is_on, off_to_on, on_to_off, state, Cands, State, STATES,
 };
 use super::{Best, Key};
-use crate::logic::grid::{bits, cells_of, Grid, PEERS};
+use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
 const NONE: u32 = u32::MAX;
@@ -21,7 +23,20 @@ const NONE: u32 = u32::MAX;
 pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
     let cands = Cands::of(grid);
     let mut best = Best::default();
-    let mut search = Unary::new(&cands);
+    scan(&cands, &mut best);
+    best.step
+}
+
+/// Every hint of forcing chains and cycles on `work`, for a chain that
+/// started from `source` and nests them.
+pub(super) fn collect(work: &Cands, source: &Cands) -> Vec<super::Collected> {
+    let mut best = Best::collecting(source);
+    scan(work, &mut best);
+    best.into_collected()
+}
+
+fn scan(cands: &Cands, best: &mut Best) {
+    let mut search = Unary::new(cands);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             let here = cands.cells[cell];
@@ -32,11 +47,10 @@ pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d0 in bits(here) {
-                search.run(&cands, state(cell, d0, true), y, x, &mut best);
+                search.run(cands, state(cell, d0, true), y, x, best);
             }
         }
     }
-    best.step
 }
 
 /// What each candidate being off turns on, in the fixed position: the
@@ -181,7 +195,13 @@ impl Unary {
         self.cycles.clear();
         self.chains.clear();
         let both = x && y;
-        let cycle_kind = if both { 4 } else if y { 3 } else { 2 };
+        let cycle_kind = if both {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
         let max_cycle = max_size(best, if both { 7.0 } else { 6.5 }, cycle_kind);
         self.find_cycles(cands, source, y, x, max_cycle);
         if x {
@@ -346,49 +366,68 @@ impl Unary {
             2
         };
         let key = Key::new(base, path.len() as u32, kind);
-        best.offer(key, |difficulty| {
-            let on_cells: u128 = path.iter().fold(0, |m, &s| m | 1u128 << cell_of(s));
-            let (mut forward, mut backward) = ([0u128; 9], [0u128; 9]);
-            for &s in &path {
-                let (cell, d0) = (cell_of(s), digit_of(s));
-                let seen = PEERS[cell] & cands.digits[d0] & !on_cells;
-                if is_on(s) {
-                    forward[d0] |= seen;
-                } else {
-                    backward[d0] |= seen;
+        best.offer(
+            key,
+            |difficulty| {
+                let on_cells: u128 = path.iter().fold(0, |m, &s| m | 1u128 << cell_of(s));
+                let (mut forward, mut backward) = ([0u128; 9], [0u128; 9]);
+                for &s in &path {
+                    let (cell, d0) = (cell_of(s), digit_of(s));
+                    let seen = PEERS[cell] & cands.digits[d0] & !on_cells;
+                    if is_on(s) {
+                        forward[d0] |= seen;
+                    } else {
+                        backward[d0] |= seen;
+                    }
                 }
-            }
-            let mut eliminated = Vec::new();
-            for d0 in 0..9 {
-                for cell in cells_of(forward[d0] & backward[d0]) {
-                    eliminated.push((cell as u8, d0 as u8 + 1));
+                let mut eliminated = Vec::new();
+                for d0 in 0..9 {
+                    for cell in cells_of(forward[d0] & backward[d0]) {
+                        eliminated.push((cell as u8, d0 as u8 + 1));
+                    }
                 }
-            }
-            if eliminated.is_empty() {
-                return None;
-            }
-            eliminated.sort_unstable();
-            let mut cells: Vec<u8> = Vec::new();
-            for &s in path.iter().rev() {
-                let cell = cell_of(s) as u8;
-                if !cells.contains(&cell) {
-                    cells.push(cell);
+                if eliminated.is_empty() {
+                    return None;
                 }
-            }
-            let technique = match (x, y) {
-                (true, true) => Technique::BidirectionalCycle,
-                (false, _) => Technique::BidirectionalYCycle,
-                _ if cells.len() == 4 => Technique::GeneralizedXWing,
-                _ => Technique::BidirectionalXCycle,
-            };
-            Some(Step {
-                technique,
-                difficulty,
-                pattern: Pattern::Cycle { cells },
-                placed: None,
-                eliminated,
-            })
-        });
+                eliminated.sort_unstable();
+                let mut cells: Vec<u8> = Vec::new();
+                for &s in path.iter().rev() {
+                    let cell = cell_of(s) as u8;
+                    if !cells.contains(&cell) {
+                        cells.push(cell);
+                    }
+                }
+                let technique = match (x, y) {
+                    (true, true) => Technique::BidirectionalCycle,
+                    (false, _) => Technique::BidirectionalYCycle,
+                    _ if cells.len() == 4 => Technique::GeneralizedXWing,
+                    _ => Technique::BidirectionalXCycle,
+                };
+                Some(Step {
+                    technique,
+                    difficulty,
+                    pattern: Pattern::Cycle { cells },
+                    placed: None,
+                    eliminated,
+                })
+            },
+            cands,
+            |source| {
+                // Both directions of the cycle: every state but the root, each
+                // read as "on" with its own link's reason.
+                let mut out = Vec::new();
+                let mut at = end;
+                while self.nodes[at as usize].1 != NONE {
+                    let parent = self.nodes[at as usize].1;
+                    let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
+                    removed_by(s | 1, link_cause(cands, s, p), source, cands, &mut out);
+                    at = parent;
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            },
+        );
     }
 
     fn offer_chain(&self, cands: &Cands, target: u32, y: bool, x: bool, best: &mut Best) {
@@ -401,35 +440,73 @@ impl Unary {
         let both = x && y;
         let key = Key::new(if both { 7.0 } else { 6.6 }, size, if both { 4 } else { 2 });
         let s = self.nodes[target as usize].0;
-        best.offer(key, |difficulty| {
-            let (cell, d0) = (cell_of(s), digit_of(s));
-            let technique = if both {
-                Technique::ForcingChain
-            } else if size == 6 {
-                Technique::TurbotFish
-            } else {
-                Technique::ForcingXChain
-            };
-            let digit = d0 as u8 + 1;
-            let (placed, eliminated) = if is_on(s) {
-                (Some((cell as u8, digit)), Vec::new())
-            } else {
-                (None, vec![(cell as u8, digit)])
-            };
-            let _ = cands;
-            Some(Step {
-                technique,
-                difficulty,
-                pattern: Pattern::ForcingChain {
-                    target: Candidate {
-                        cell: cell as u8,
-                        digit,
-                        on: is_on(s),
+        best.offer(
+            key,
+            |difficulty| {
+                let (cell, d0) = (cell_of(s), digit_of(s));
+                let technique = if both {
+                    Technique::ForcingChain
+                } else if size == 6 {
+                    Technique::TurbotFish
+                } else {
+                    Technique::ForcingXChain
+                };
+                let digit = d0 as u8 + 1;
+                let (placed, eliminated) = if is_on(s) {
+                    (Some((cell as u8, digit)), Vec::new())
+                } else {
+                    (None, vec![(cell as u8, digit)])
+                };
+                Some(Step {
+                    technique,
+                    difficulty,
+                    pattern: Pattern::ForcingChain {
+                        target: Candidate {
+                            cell: cell as u8,
+                            digit,
+                            on: is_on(s),
+                        },
                     },
-                },
-                placed,
-                eliminated,
-            })
-        });
+                    placed,
+                    eliminated,
+                })
+            },
+            cands,
+            |source| {
+                let mut out = Vec::new();
+                let mut at = target;
+                while self.nodes[at as usize].1 != NONE {
+                    let parent = self.nodes[at as usize].1;
+                    let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
+                    if is_on(s) {
+                        removed_by(s, link_cause(cands, s, p), source, cands, &mut out);
+                    }
+                    at = parent;
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            },
+        );
     }
+}
+
+/// Why state `s` follows from state `p` in the fixed position `cands`: the
+/// same cell, or the first house (box, row, column) linking them; from an
+/// "off" state only a house where the digit has two places links.
+fn link_cause(cands: &Cands, s: State, p: State) -> Cause {
+    let (cell, other) = (cell_of(s), cell_of(p));
+    if cell == other {
+        return Cause::Cell;
+    }
+    let d0 = digit_of(s);
+    for house in houses_of(cell) {
+        if HOUSE_MASKS[house] >> other & 1 == 0 {
+            continue;
+        }
+        if !is_on(s) || cands.places(house, d0).count_ones() == 2 {
+            return Cause::House(house as u8);
+        }
+    }
+    Cause::Assumption
 }

@@ -31,6 +31,8 @@ pub struct Node {
     /// Whether the state is one of the propagation's results (the two
     /// states of a contradiction are extra nodes, not results).
     pub registered: bool,
+    /// The nested chain it comes from, as an index into `Arena::nested`.
+    pub nested: u32,
 }
 
 /// The outcome of one assumption: every state reached, in order.
@@ -45,6 +47,8 @@ pub struct Arena {
     /// When the assumption leads to a candidate both on and off: the
     /// nodes of its "on" and "off" states.
     pub contradiction: Option<(u32, u32)>,
+    /// Nested chains used: (identity, size).
+    nested: Vec<(u32, u32)>,
 }
 
 impl Arena {
@@ -80,6 +84,7 @@ impl Arena {
             start: self.parents.len() as u32,
             len: parents.len() as u16,
             registered,
+            nested: NONE,
         });
         self.parents.extend_from_slice(parents);
         if registered {
@@ -104,6 +109,9 @@ pub struct Engine {
     next: Vec<u32>,
     parents: Vec<u32>,
     found: Found,
+    /// Nested chains met by the walks of the current hint.
+    nested_seen: Vec<(u32, u32)>,
+    nested_count: u32,
 }
 
 impl Engine {
@@ -120,6 +128,8 @@ impl Engine {
             next: Vec::new(),
             parents: Vec::new(),
             found: Found::default(),
+            nested_seen: Vec::new(),
+            nested_count: 0,
         }
     }
 
@@ -134,6 +144,7 @@ impl Engine {
         nishio: bool,
         dynamic: bool,
         level: u8,
+        limit: u8,
     ) -> Arena {
         let mut arena = Arena {
             reached: vec![0; STATES.div_ceil(64)],
@@ -208,7 +219,7 @@ impl Engine {
                 break;
             }
             if level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
-                self.advance(&work, source, &mut arena);
+                self.advance(&work, source, level, limit, &mut arena);
             }
         }
         for node in &arena.nodes {
@@ -220,8 +231,9 @@ impl Engine {
     }
 
     /// Adds what the simple techniques deduce on the reduced position.
-    fn advance(&mut self, work: &Cands, source: &Cands, arena: &mut Arena) {
-        advanced(work, source, &mut self.found);
+    fn advance(&mut self, work: &Cands, source: &Cands, level: u8, limit: u8, arena: &mut Arena) {
+        advanced(work, source, level, limit, &mut self.found);
+        let mut last_first = u32::MAX;
         for k in 0..self.found.removals.len() {
             let (cand, first, count) = self.found.removals[k];
             let off = usize::from(cand) * 2;
@@ -236,9 +248,28 @@ impl Engine {
                 }
             }
             let n = arena.add(off as State, Cause::Advanced, &self.parents, true);
+            let size = self.found.nested[k];
+            if size > 0 {
+                // The removals of one nested chain share its parents, and
+                // its identity.
+                if first != last_first {
+                    self.nested_count += 1;
+                    last_first = first;
+                }
+                arena.nested.push((self.nested_count, size));
+                arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u32;
+            }
             self.index[off] = n;
             self.pending_off.push_back(n);
         }
+    }
+
+    /// The total size of the nested chains met since the last call, which
+    /// counts toward a hint's size (`getNestedComplexity`).
+    pub fn take_nested(&mut self) -> u32 {
+        let total = self.nested_seen.iter().map(|&(_, size)| size).sum();
+        self.nested_seen.clear();
+        total
     }
 
     /// The number of distinct states node `n` rests on, itself included
@@ -261,6 +292,13 @@ impl Engine {
                     self.stamp[s] = self.generation;
                     count += 1;
                     self.next.extend_from_slice(arena.parents_of(at));
+                    let nested = arena.nodes[at as usize].nested;
+                    if nested != NONE {
+                        let entry = arena.nested[nested as usize];
+                        if !self.nested_seen.contains(&entry) {
+                            self.nested_seen.push(entry);
+                        }
+                    }
                 }
             }
             std::mem::swap(&mut self.todo, &mut self.next);

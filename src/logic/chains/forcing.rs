@@ -9,7 +9,7 @@
 //! digit's first place; after the digits, cell chains.
 
 use super::engine::{Arena, Engine};
-use super::links::{cell_of, digit_of, is_on, state, Cands, State};
+use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Grid};
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
@@ -21,6 +21,8 @@ struct Mode {
     dynamic: bool,
     nishio: bool,
     level: u8,
+    /// For level 4: the level of the dynamic chains nested inside.
+    limit: u8,
 }
 
 impl Mode {
@@ -47,8 +49,9 @@ pub fn nishio_forcing_chains(grid: &Grid) -> Option<Step> {
         dynamic: true,
         nishio: true,
         level: 0,
+        limit: 0,
     };
-    Producer::new(grid, mode).run()
+    Producer::new(Cands::of(grid), mode).run()
 }
 
 /// The first step of Sudoku Explainer's "Multiple Forcing Chains" (8.0+).
@@ -58,8 +61,9 @@ pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
         dynamic: false,
         nishio: false,
         level: 0,
+        limit: 0,
     };
-    Producer::new(grid, mode).run()
+    Producer::new(Cands::of(grid), mode).run()
 }
 
 /// The first step of Sudoku Explainer's "Dynamic Forcing Chains" (8.5+).
@@ -69,8 +73,9 @@ pub fn dynamic_forcing_chains(grid: &Grid) -> Option<Step> {
         dynamic: true,
         nishio: false,
         level: 0,
+        limit: 0,
     };
-    Producer::new(grid, mode).run()
+    Producer::new(Cands::of(grid), mode).run()
 }
 
 /// The first step of Sudoku Explainer's "Dynamic Forcing Chains (+)" (9.0+):
@@ -82,8 +87,45 @@ pub fn dynamic_forcing_chains_plus(grid: &Grid) -> Option<Step> {
         dynamic: true,
         nishio: false,
         level: 1,
+        limit: 0,
     };
-    Producer::new(grid, mode).run()
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// The first step of Sudoku Explainer's nested dynamic forcing chains:
+/// level 2 (+ forcing chains, 9.5+), 3 (+ multiple forcing chains, 10.0+),
+/// 4 (+ dynamic forcing chains of level `limit`, 10.5+).
+pub fn nested_forcing_chains(grid: &Grid, level: u8, limit: u8) -> Option<Step> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level,
+        limit,
+    };
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// Every hint of multiple (static) or dynamic forcing chains of `level` on
+/// `work`, for a chain that started from `source` and nests them.
+pub(super) fn collect(
+    work: &Cands,
+    source: &Cands,
+    dynamic: bool,
+    level: u8,
+    limit: u8,
+) -> Vec<super::Collected> {
+    let mode = Mode {
+        multiple: true,
+        dynamic,
+        nishio: false,
+        level,
+        limit,
+    };
+    let mut producer = Producer::new(work.clone(), mode);
+    producer.best = Best::collecting(source);
+    producer.scan();
+    producer.best.into_collected()
 }
 
 /// One run of a producer over a position.
@@ -97,9 +139,9 @@ struct Producer {
 }
 
 impl Producer {
-    fn new(grid: &Grid, mode: Mode) -> Producer {
+    fn new(cands: Cands, mode: Mode) -> Producer {
         Producer {
-            cands: Cands::of(grid),
+            cands,
             mode,
             engine: Engine::new(),
             best: Best::default(),
@@ -108,13 +150,28 @@ impl Producer {
     }
 
     fn run(mut self) -> Option<Step> {
+        self.scan();
+        self.best.step
+    }
+
+    fn scan(&mut self) {
         for cell in 0..81 {
             let count = self.cands.cells[cell].count_ones();
             if count > 2 || (count > 1 && self.mode.dynamic) {
                 self.cell(cell, count);
             }
         }
-        self.best.step
+    }
+
+    /// The size of a hint whose chains end at `targets`: their states,
+    /// plus the nested chains they use.
+    fn size(&mut self, targets: &[(&Arena, u32)]) -> u32 {
+        self.engine.take_nested();
+        let mut size = 0;
+        for &(arena, n) in targets {
+            size += self.engine.ancestors(arena, n);
+        }
+        size + self.engine.take_nested()
     }
 
     fn propagate(&mut self, s: State) -> Arena {
@@ -124,6 +181,7 @@ impl Producer {
             self.mode.nishio,
             self.mode.dynamic,
             self.mode.level,
+            self.mode.limit,
         )
     }
 
@@ -154,7 +212,7 @@ impl Producer {
         }
         if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
             let refs: Vec<&Arena> = outcomes.iter().collect();
-            self.common(&refs, |target| Pattern::CellForcing {
+            self.common(&refs, Cause::Cell, |target| Pattern::CellForcing {
                 cell: cell as u8,
                 target,
             });
@@ -211,22 +269,26 @@ impl Producer {
             let Some((on_node, off_node)) = arena.contradiction else {
                 continue;
             };
-            let size =
-                self.engine.ancestors(arena, on_node) + self.engine.ancestors(arena, off_node);
+            let size = self.size(&[(arena, on_node), (arena, off_node)]);
             let key = Key::new(self.mode.base(), size, 7);
             let technique = self.kind_technique(7);
             let source = candidate(state(cell, d0, assumption));
             let target = candidate(arena.nodes[off_node as usize].state);
             let conclusion = state(cell, d0, !assumption);
             let cands = &self.cands;
-            self.best.offer(key, |difficulty| {
-                let pattern = Pattern::Binary {
-                    source,
-                    target,
-                    contradiction: true,
-                };
-                conclude(cands, conclusion, technique, pattern, difficulty)
-            });
+            self.best.offer(
+                key,
+                |difficulty| {
+                    let pattern = Pattern::Binary {
+                        source,
+                        target,
+                        contradiction: true,
+                    };
+                    conclude(cands, conclusion, technique, pattern, difficulty)
+                },
+                cands,
+                |source| rule_parents(&[(arena, on_node), (arena, off_node)], None, source, cands),
+            );
         }
     }
 
@@ -240,20 +302,25 @@ impl Producer {
                 let Some(other) = off.find(node.state) else {
                     continue;
                 };
-                let size = self.engine.ancestors(on, i as u32) + self.engine.ancestors(off, other);
+                let size = self.size(&[(on, i as u32), (off, other)]);
                 let key = Key::new(self.mode.base(), size, 1);
                 let technique = self.kind_technique(1);
                 let source = candidate(state(cell, d0, true));
                 let target = candidate(node.state);
                 let cands = &self.cands;
-                self.best.offer(key, |difficulty| {
-                    let pattern = Pattern::Binary {
-                        source,
-                        target,
-                        contradiction: false,
-                    };
-                    conclude(cands, node.state, technique, pattern, difficulty)
-                });
+                self.best.offer(
+                    key,
+                    |difficulty| {
+                        let pattern = Pattern::Binary {
+                            source,
+                            target,
+                            contradiction: false,
+                        };
+                        conclude(cands, node.state, technique, pattern, difficulty)
+                    },
+                    cands,
+                    |source| rule_parents(&[(on, i as u32), (off, other)], None, source, cands),
+                );
             }
         }
     }
@@ -280,10 +347,12 @@ impl Producer {
             for other in cells_of(places & !(1u128 << cell)) {
                 branches.extend(cache[other * 9 + d0].as_ref());
             }
-            self.common(&branches, |target| Pattern::RegionForcing {
-                house: house as u8,
-                digit: d0 as u8 + 1,
-                target,
+            self.common(&branches, Cause::House(house as u8), |target| {
+                Pattern::RegionForcing {
+                    house: house as u8,
+                    digit: d0 as u8 + 1,
+                    target,
+                }
             });
             self.cache = cache;
         }
@@ -291,7 +360,12 @@ impl Producer {
 
     /// Offers every state all `branches` reach ("on" states first, in the
     /// first branch's order) as a cell (`kind` 5) or region (6) chain.
-    fn common(&mut self, branches: &[&Arena], pattern: impl Fn(Candidate) -> Pattern) {
+    fn common(
+        &mut self,
+        branches: &[&Arena],
+        assumption: Cause,
+        pattern: impl Fn(Candidate) -> Pattern,
+    ) {
         let kind = if matches!(pattern(candidate(0)), Pattern::CellForcing { .. }) {
             5
         } else {
@@ -307,25 +381,89 @@ impl Producer {
                 if !branches[1..].iter().all(|b| b.has(node.state)) {
                     continue;
                 }
-                let mut size = 0;
-                for b in branches {
-                    let n = b.find(node.state).expect("a reached state");
-                    size += self.engine.ancestors(b, n);
-                }
+                let targets: Vec<(&Arena, u32)> = branches
+                    .iter()
+                    .map(|b| (*b, b.find(node.state).expect("a reached state")))
+                    .collect();
+                let size = self.size(&targets);
                 let key = Key::new(self.mode.base(), size, kind);
                 let technique = self.kind_technique(kind);
                 let cands = &self.cands;
-                self.best.offer(key, |difficulty| {
-                    conclude(
-                        cands,
-                        node.state,
-                        technique,
-                        pattern(candidate(node.state)),
-                        difficulty,
-                    )
-                });
+                self.best.offer(
+                    key,
+                    |difficulty| {
+                        conclude(
+                            cands,
+                            node.state,
+                            technique,
+                            pattern(candidate(node.state)),
+                            difficulty,
+                        )
+                    },
+                    cands,
+                    |source| rule_parents(&targets, Some(assumption), source, cands),
+                );
             }
         }
+    }
+}
+
+/// The candidates removed since `source` (in `work`) that the chains
+/// ending at `targets` rest on (`ChainingHint.collectRuleParents`): for each
+/// "on" state, the removed candidates of its cell or of its digit in its
+/// house, by why it holds; `assumption` says why the starting states hold
+/// (cell and region chains).
+fn rule_parents(
+    targets: &[(&Arena, u32)],
+    assumption: Option<Cause>,
+    source: &Cands,
+    work: &Cands,
+) -> Vec<u16> {
+    let mut out = Vec::new();
+    for &(arena, target) in targets {
+        let mut seen = vec![false; arena.nodes.len()];
+        let mut todo = vec![target];
+        while let Some(n) = todo.pop() {
+            if std::mem::replace(&mut seen[n as usize], true) {
+                continue;
+            }
+            let node = arena.nodes[n as usize];
+            todo.extend_from_slice(arena.parents_of(n));
+            if !is_on(node.state) {
+                continue;
+            }
+            let cause = match node.cause {
+                Cause::Assumption => match assumption {
+                    Some(cause) => cause,
+                    None => continue,
+                },
+                cause => cause,
+            };
+            removed_by(node.state, cause, source, work, &mut out);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Adds the candidates removed since `source` that an "on" state resting
+/// on `cause` needs: its cell's, or its digit's in the house.
+pub(super) fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, out: &mut Vec<u16>) {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    match cause {
+        Cause::Cell => {
+            for d in crate::logic::grid::bits(source.cells[cell] & !work.cells[cell]) {
+                out.push((cell * 9 + d) as u16);
+            }
+        }
+        Cause::House(house) => {
+            let gone = source.places(usize::from(house), d0) & !work.digits[d0];
+            for c in cells_of(gone) {
+                out.push((c * 9 + d0) as u16);
+            }
+        }
+        _ => {}
     }
 }
 

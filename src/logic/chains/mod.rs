@@ -19,7 +19,7 @@ mod links;
 pub use cycles::forcing_chains_and_cycles;
 pub use forcing::{
     dynamic_forcing_chains, dynamic_forcing_chains_plus, multiple_forcing_chains,
-    nishio_forcing_chains,
+    nested_forcing_chains, nishio_forcing_chains,
 };
 
 use super::step::{Difficulty, Step};
@@ -72,27 +72,117 @@ impl Key {
     }
 }
 
-/// The best hint found so far.
+/// A hint of a nested chain producer: what it removes and the candidates
+/// the enclosing chain must have removed for it to hold.
+struct Collected {
+    key: Key,
+    /// Candidates (`cell * 9 + d0`) removed, in Sudoku Explainer's order.
+    removals: Vec<u16>,
+    /// Candidates of the enclosing chain's removals it rests on.
+    parents: Vec<u16>,
+}
+
+/// The best hint found so far, or every hint when collecting for an
+/// enclosing chain.
 #[derive(Default)]
 struct Best {
     key: Option<Key>,
     step: Option<Step>,
+    /// When collecting: the enclosing chain's starting position and the
+    /// hints so far.
+    all: Option<(Box<links::Cands>, Vec<Collected>)>,
 }
 
 impl Best {
-    /// Whether a hint with `key` would replace the best one.
-    fn wants(&self, key: Key) -> bool {
-        self.key.is_none_or(|best| key.before(best))
+    /// A sink keeping every hint, for a chain that started from `source`.
+    fn collecting(source: &links::Cands) -> Best {
+        Best {
+            all: Some((Box::new(source.clone()), Vec::new())),
+            ..Best::default()
+        }
     }
 
-    /// Offers a hint: `make` builds it (None when it removes nothing).
-    fn offer(&mut self, key: Key, make: impl FnOnce(Difficulty) -> Option<Step>) {
-        if self.wants(key) {
-            if let Some(step) = make(tenths(key.difficulty)) {
-                self.key = Some(key);
-                self.step = Some(step);
+    /// Whether a hint with `key` would replace the best one.
+    fn wants(&self, key: Key) -> bool {
+        self.all.is_some() || self.key.is_none_or(|best| key.before(best))
+    }
+
+    /// Offers a hint: `make` builds it (None when it removes nothing); when
+    /// collecting, `parents` lists what it rests on (given the enclosing
+    /// chain's starting position) and `work` is the position it applies to.
+    fn offer(
+        &mut self,
+        key: Key,
+        make: impl FnOnce(Difficulty) -> Option<Step>,
+        work: &links::Cands,
+        parents: impl FnOnce(&links::Cands) -> Vec<u16>,
+    ) {
+        if !self.wants(key) {
+            return;
+        }
+        let Some(step) = make(tenths(key.difficulty)) else {
+            return;
+        };
+        if let Some((source, all)) = &mut self.all {
+            let mut cells: Vec<(usize, u16)> = Vec::new();
+            if let Some((cell, digit)) = step.placed {
+                let cell = usize::from(cell);
+                cells.push((cell, work.cells[cell] & !(1 << (digit - 1))));
+            }
+            for &(cell, digit) in &step.eliminated {
+                let cell = usize::from(cell);
+                match cells.iter_mut().find(|(c, _)| *c == cell) {
+                    Some(entry) => entry.1 |= 1 << (digit - 1),
+                    None => cells.push((cell, 1 << (digit - 1))),
+                }
+            }
+            let mut removals = Vec::new();
+            for (cell, digits) in advanced::hash_order(&cells) {
+                for d0 in super::grid::bits(digits) {
+                    removals.push((cell * 9 + d0) as u16);
+                }
+            }
+            let parents = parents(source);
+            all.push(Collected {
+                key,
+                removals,
+                parents,
+            });
+        } else {
+            self.key = Some(key);
+            self.step = Some(step);
+        }
+    }
+
+    /// The collected hints in Sudoku Explainer's order (stable sort by
+    /// key), each set of removals once.
+    fn into_collected(self) -> Vec<Collected> {
+        let Some((_, mut all)) = self.all else {
+            return Vec::new();
+        };
+        all.sort_by(|a, b| {
+            if a.key.before(b.key) {
+                std::cmp::Ordering::Less
+            } else if b.key.before(a.key) {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        });
+        let mut kept: Vec<Collected> = Vec::new();
+        for hint in all {
+            let mut set = hint.removals.clone();
+            set.sort_unstable();
+            let repeated = kept.iter().any(|k| {
+                let mut other = k.removals.clone();
+                other.sort_unstable();
+                other == set
+            });
+            if !repeated {
+                kept.push(hint);
             }
         }
+        kept
     }
 }
 
