@@ -366,3 +366,15 @@ fn dynamic_forcing_chains_of_each_kind() {
         "8.8  Dynamic Double Forcing Chains (r8c8.2 on & off ==> r8c8.6 off): r8c8<>6"
     );
 }
+
+#[test]
+fn nested_chains_rate_a_forum_hardest_puzzle_soundly() {
+    // Needs chains nested in dynamic chains; every step must still hold.
+    let board: Board =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+            .parse()
+            .unwrap();
+    assert_sound(&board);
+    let rating = crate::logic::rate(&board);
+    assert!(rating.er.0 >= 95 && rating.er.0 < 200, "{rating}");
+}
