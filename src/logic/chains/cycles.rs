@@ -239,17 +239,16 @@ impl Unary {
                 on_to_off(cands, ps, y, |off, _| {
                     // A repeated "off" state only matters when it closes
                     // the cycle: what else it implies is already reached.
-                    let repeated = self.seen(off);
-                    if repeated && !self.closes(off, source, y, x) {
-                        return;
-                    }
-                    if !self.has_ancestor(p, off) {
-                        if !repeated {
-                            self.mark(off);
+                    // A new state cannot be an ancestor (those are seen).
+                    if self.seen(off) {
+                        if !self.closes(off, source, y, x) || self.has_ancestor(p, off) {
+                            return;
                         }
-                        let n = self.push(off, p);
-                        self.pending_off.push(n);
+                    } else {
+                        self.mark(off);
                     }
+                    let n = self.push(off, p);
+                    self.pending_off.push(n);
                 });
             }
             self.batch.clear();
