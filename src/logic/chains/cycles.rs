@@ -119,10 +119,99 @@ fn max_size(best: &Best, base: f64, kind: u8) -> u32 {
     }
 }
 
+/// A set of candidates (`cell * 9 + d0`), 729 bits.
+type CandSet = [u64; 12];
+
+fn set_has(set: &CandSet, cand: usize) -> bool {
+    set[cand / 64] >> (cand % 64) & 1 != 0
+}
+
+fn set_add(set: &mut CandSet, cand: usize) {
+    set[cand / 64] |= 1 << (cand % 64);
+}
+
+/// The implications as candidate sets, by whether cell links are used:
+/// what each candidate "on" turns off, and what each "off" turns on.
+struct Adjacency {
+    on: [Vec<CandSet>; 2],
+    off: [Vec<CandSet>; 2],
+}
+
+impl Adjacency {
+    fn new(cands: &Cands, table: &OffLinks) -> Adjacency {
+        let mut adjacency = Adjacency {
+            on: [vec![[0; 12]; 729], vec![[0; 12]; 729]],
+            off: [vec![[0; 12]; 729], vec![[0; 12]; 729]],
+        };
+        let mut links = Vec::new();
+        for cell in 0..81 {
+            for d0 in bits(cands.cells[cell]) {
+                let cand = cell * 9 + d0;
+                for y in [false, true] {
+                    let set = &mut adjacency.on[usize::from(y)][cand];
+                    on_to_off(cands, state(cell, d0, true), y, |off, _| {
+                        set_add(set, usize::from(off) / 2);
+                    });
+                    table.of(state(cell, d0, false), y, true, &mut links);
+                    for &on in &links {
+                        set_add(&mut adjacency.off[usize::from(y)][cand], usize::from(on) / 2);
+                    }
+                }
+            }
+        }
+        adjacency
+    }
+
+    /// The size of the forcing chain from candidate `cand` assumed on
+    /// (`start_on`) or off to its own negation: the breadth-first distance
+    /// plus one, when at most `max_size`.
+    fn chain_size(&self, cand: usize, start_on: bool, y: bool, max_size: u32) -> Option<u32> {
+        let y = usize::from(y);
+        let (mut seen_on, mut seen_off, mut front) = ([0; 12], [0; 12], [0; 12]);
+        set_add(&mut front, cand);
+        set_add(if start_on { &mut seen_on } else { &mut seen_off }, cand);
+        let (mut front_on, mut size) = (start_on, 1);
+        loop {
+            if size >= max_size {
+                return None;
+            }
+            let table = if front_on { &self.on[y] } else { &self.off[y] };
+            let mut next: CandSet = [0; 12];
+            for (w, &word) in front.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let c = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    for (n, t) in next.iter_mut().zip(&table[c]) {
+                        *n |= t;
+                    }
+                }
+            }
+            size += 1;
+            if front_on == start_on && set_has(&next, cand) {
+                return Some(size);
+            }
+            let seen = if front_on { &mut seen_off } else { &mut seen_on };
+            let mut any = 0;
+            for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
+                *n &= !*s;
+                *s |= *n;
+                any |= *n;
+            }
+            if any == 0 {
+                return None;
+            }
+            front = next;
+            front_on = !front_on;
+        }
+    }
+}
+
 /// The search from one candidate: an arena of states, each with the state
 /// it follows from.
 struct Unary {
     table: OffLinks,
+    adjacency: Adjacency,
     nodes: Vec<(State, u32)>,
     /// `seen[s] == generation` when state `s` was reached in this search.
     seen: Vec<u32>,
@@ -137,8 +226,10 @@ struct Unary {
 
 impl Unary {
     fn new(cands: &Cands) -> Unary {
+        let table = OffLinks::new(cands);
         Unary {
-            table: OffLinks::new(cands),
+            adjacency: Adjacency::new(cands, &table),
+            table,
             nodes: Vec::new(),
             seen: vec![0; STATES],
             generation: 0,
@@ -204,16 +295,37 @@ impl Unary {
         };
         let max_cycle = max_size(best, if both { 7.0 } else { 6.5 }, cycle_kind);
         self.find_cycles(cands, source, y, x, max_cycle);
-        if x {
-            let max_chain = max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
+        let max_chain = max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
+        if x && best.all.is_some() {
+            // Nested use needs the chains themselves, for their reasons.
             self.find_chains(cands, source, y, max_chain);
             self.find_chains(cands, conjugate(source), y, max_chain);
         }
         for i in 0..self.cycles.len() {
             self.offer_cycle(cands, self.cycles[i], y, x, best);
         }
+        if x && best.all.is_none() {
+            // Only the size and the conclusion matter: distances suffice.
+            let cand = usize::from(source) / 2;
+            for start_on in [true, false] {
+                let max_chain =
+                    max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
+                if let Some(size) = self.adjacency.chain_size(cand, start_on, y, max_chain) {
+                    let target = state(cand / 9, cand % 9, !start_on);
+                    self.offer_chain(cands, target, size, None, y, x, best);
+                }
+            }
+        }
         for i in 0..self.chains.len() {
-            self.offer_chain(cands, self.chains[i], y, x, best);
+            let end = self.chains[i];
+            let mut size = 1;
+            let mut at = self.nodes[end as usize].1;
+            while at != NONE {
+                size += 1;
+                at = self.nodes[at as usize].1;
+            }
+            let target = self.nodes[end as usize].0;
+            self.offer_chain(cands, target, size, Some(end), y, x, best);
         }
     }
 
@@ -429,16 +541,21 @@ impl Unary {
         );
     }
 
-    fn offer_chain(&self, cands: &Cands, target: u32, y: bool, x: bool, best: &mut Best) {
-        let mut size = 1;
-        let mut at = self.nodes[target as usize].1;
-        while at != NONE {
-            size += 1;
-            at = self.nodes[at as usize].1;
-        }
+    /// Offers the forcing chain concluding state `s` with `size` states,
+    /// ending at node `end` when its path was kept.
+    #[allow(clippy::too_many_arguments)]
+    fn offer_chain(
+        &self,
+        cands: &Cands,
+        s: State,
+        size: u32,
+        end: Option<u32>,
+        y: bool,
+        x: bool,
+        best: &mut Best,
+    ) {
         let both = x && y;
         let key = Key::new(if both { 7.0 } else { 6.6 }, size, if both { 4 } else { 2 });
-        let s = self.nodes[target as usize].0;
         best.offer(
             key,
             |difficulty| {
@@ -473,7 +590,7 @@ impl Unary {
             cands,
             |source| {
                 let mut out = Vec::new();
-                let mut at = target;
+                let mut at = end.expect("nested chains keep their paths");
                 while self.nodes[at as usize].1 != NONE {
                     let parent = self.nodes[at as usize].1;
                     let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
