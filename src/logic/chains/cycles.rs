@@ -154,7 +154,10 @@ impl Adjacency {
                     });
                     table.of(state(cell, d0, false), y, true, &mut links);
                     for &on in &links {
-                        set_add(&mut adjacency.off[usize::from(y)][cand], usize::from(on) / 2);
+                        set_add(
+                            &mut adjacency.off[usize::from(y)][cand],
+                            usize::from(on) / 2,
+                        );
                     }
                 }
             }
@@ -169,7 +172,14 @@ impl Adjacency {
         let y = usize::from(y);
         let (mut seen_on, mut seen_off, mut front) = ([0; 12], [0; 12], [0; 12]);
         set_add(&mut front, cand);
-        set_add(if start_on { &mut seen_on } else { &mut seen_off }, cand);
+        set_add(
+            if start_on {
+                &mut seen_on
+            } else {
+                &mut seen_off
+            },
+            cand,
+        );
         let (mut front_on, mut size) = (start_on, 1);
         loop {
             if size >= max_size {
@@ -191,7 +201,11 @@ impl Adjacency {
             if front_on == start_on && set_has(&next, cand) {
                 return Some(size);
             }
-            let seen = if front_on { &mut seen_off } else { &mut seen_on };
+            let seen = if front_on {
+                &mut seen_off
+            } else {
+                &mut seen_on
+            };
             let mut any = 0;
             for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
                 *n &= !*s;
