@@ -2,6 +2,7 @@
 //! solution, count or conflicts that go with it.
 
 use crate::board::Board;
+use crate::logic::{self, Rating, Step};
 use crate::solver::solve;
 use crate::validate::{conflicts, Conflict};
 
@@ -27,6 +28,12 @@ pub enum Request {
         /// Also require exactly one solution.
         unique: bool,
     },
+    /// `sudoku rate`: ER/EP/ED on Sudoku Explainer's scale.
+    Rate,
+    /// `sudoku explain`: every step of the ladder, then the solution.
+    Explain,
+    /// `sudoku hint`: the next step from a position in progress.
+    Hint,
 }
 
 /// The verdict on one board.
@@ -46,6 +53,12 @@ pub enum Status {
     Valid,
     /// The board was malformed.
     Error,
+    /// `rate`, `explain`: the puzzle was rated.
+    Rated,
+    /// `hint`: a next step was found.
+    Hint,
+    /// `hint`: the ladder finds no step from this position.
+    Stuck,
 }
 
 impl Status {
@@ -59,6 +72,9 @@ impl Status {
             Status::Incomplete => "incomplete",
             Status::Valid => "valid",
             Status::Error => "error",
+            Status::Rated => "rated",
+            Status::Hint => "hint",
+            Status::Stuck => "stuck",
         }
     }
 }
@@ -85,6 +101,10 @@ pub struct Answer {
     pub count: Option<Count>,
     /// The conflicts, for an invalid board (empty otherwise).
     pub conflicts: Vec<Conflict>,
+    /// The rating, for `rate` and `explain`.
+    pub rating: Option<Rating>,
+    /// The steps: every step for `explain`, the next one for `hint`.
+    pub steps: Vec<Step>,
 }
 
 impl Answer {
@@ -95,6 +115,8 @@ impl Answer {
             solution: None,
             count: None,
             conflicts: Vec::new(),
+            rating: None,
+            steps: Vec::new(),
         }
     }
 
@@ -125,13 +147,78 @@ impl Request {
             Request::Solve { unique } => solve_board(board, unique),
             Request::Count { limit } => count_board(board, limit),
             Request::Validate { complete, unique } => validate_board(board, complete, unique),
+            Request::Rate => rate_board(board, false),
+            Request::Explain => rate_board(board, true),
+            Request::Hint => hint_board(board),
         }
     }
 
-    /// Whether this is a `validate` request (its `invalid` records list
-    /// their conflicts).
+    /// Whether the text of an `invalid` record lists its conflicts
+    /// (`validate` and `hint` do).
+    pub fn lists_conflicts(&self) -> bool {
+        matches!(self, Request::Validate { .. } | Request::Hint)
+    }
+
+    /// Whether this is a `validate` request (its JSON records all carry
+    /// `conflicts`).
     pub fn is_validate(&self) -> bool {
         matches!(self, Request::Validate { .. })
+    }
+}
+
+/// The solver's verdict before any logic runs: the solution of a proper
+/// puzzle, or the status that turns the board away.
+fn proper(board: &Board) -> Result<Board, Status> {
+    match solve(board, 2) {
+        Err(_) => Err(Status::Invalid),
+        Ok(found) => match (found.count, found.first) {
+            (1, Some(solution)) => Ok(solution),
+            (0, _) => Err(Status::Unsolvable),
+            _ => Err(Status::Multiple),
+        },
+    }
+}
+
+/// The answer for a board that is not a proper puzzle.
+fn refused(board: &Board, status: Status) -> Answer {
+    match status {
+        Status::Invalid => Answer::invalid(board),
+        _ => Answer::new(status, false),
+    }
+}
+
+fn rate_board(board: &Board, explain: bool) -> Answer {
+    let solution = match proper(board) {
+        Ok(solution) => solution,
+        Err(status) => return refused(board, status),
+    };
+    let (rating, steps) = if explain {
+        let explained = logic::explain(board);
+        (explained.rating, explained.steps)
+    } else {
+        (logic::rate(board), Vec::new())
+    };
+    Answer {
+        solution: explain.then_some(solution),
+        rating: Some(rating),
+        steps,
+        ..Answer::new(Status::Rated, true)
+    }
+}
+
+fn hint_board(board: &Board) -> Answer {
+    if let Err(status) = proper(board) {
+        return refused(board, status);
+    }
+    if board.is_full() {
+        return Answer::new(Status::Solved, true);
+    }
+    match logic::next_step(&logic::Grid::new(board)) {
+        Some(step) => Answer {
+            steps: vec![step],
+            ..Answer::new(Status::Hint, true)
+        },
+        None => Answer::new(Status::Stuck, false),
     }
 }
 

@@ -10,7 +10,8 @@ use sudoku_cli::{Format, Input, Options, Request};
 /// the output never depends on the number.
 const MAX_THREADS: usize = 256;
 
-/// Solve and validate sudoku boards from files or standard input.
+/// Solve, validate, rate and explain sudoku boards from files or standard
+/// input.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, arg_required_else_help = true)]
 pub struct Cli {
@@ -24,6 +25,19 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check every board against the rules and list each conflict.
     Validate(ValidateArgs),
+    /// Rate every proper puzzle on Sudoku Explainer's scale: `ER/EP/ED`.
+    Rate(LogicArgs),
+    /// Solve every proper puzzle step by step, as a person would, naming
+    /// each technique.
+    Explain(LogicArgs),
+    /// Show the next step a person should look for in a board in progress.
+    Hint(LogicArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    #[command(flatten)]
+    common: Common,
 }
 
 #[derive(Debug, Args)]
@@ -88,6 +102,7 @@ impl Cli {
         match &self.command {
             Command::Solve(args) => &args.common,
             Command::Validate(args) => &args.common,
+            Command::Rate(args) | Command::Explain(args) | Command::Hint(args) => &args.common,
         }
     }
 
@@ -102,6 +117,9 @@ impl Cli {
                 complete: args.complete,
                 unique: args.unique,
             },
+            Command::Rate(_) => Request::Rate,
+            Command::Explain(_) => Request::Explain,
+            Command::Hint(_) => Request::Hint,
         }
     }
 
@@ -164,6 +182,9 @@ mod tests {
         assert_eq!(cli.request(), Request::Count { limit: 7 });
         let cli = parse(&["solve", "--unique"]).unwrap();
         assert_eq!(cli.request(), Request::Solve { unique: true });
+        assert_eq!(parse(&["rate"]).unwrap().request(), Request::Rate);
+        assert_eq!(parse(&["explain"]).unwrap().request(), Request::Explain);
+        assert_eq!(parse(&["hint"]).unwrap().request(), Request::Hint);
         let cli = parse(&["validate", "--complete", "--unique"]).unwrap();
         assert_eq!(
             cli.request(),

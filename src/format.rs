@@ -11,7 +11,8 @@ use std::io::Write;
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::answer::{Answer, Request, Status};
-use crate::board::{Board, Shape};
+use crate::board::{Board, Cell, Shape};
+use crate::logic::Step;
 use crate::reader::Malformed;
 use crate::validate::Conflict;
 
@@ -73,6 +74,10 @@ impl RecordWriter {
     /// Whether a blank line stands between a record printed as `before` and
     /// one printed as `after`.
     pub fn separated(&self, before: Printed, after: Printed) -> bool {
+        if self.request == Request::Explain && self.format != Format::Json {
+            // An explanation spans many lines: a blank line between any two.
+            return true;
+        }
         match self.format {
             Format::Grid => true,
             Format::Auto => before == Printed::Grid || after == Printed::Grid,
@@ -82,6 +87,13 @@ impl RecordWriter {
 
     /// The board this record prints, if it prints one.
     fn board<'a>(&self, record: &Record<'a>) -> Option<(&'a Board, Shape)> {
+        if matches!(
+            self.request,
+            Request::Rate | Request::Explain | Request::Hint
+        ) {
+            // Their records are ratings and steps, never a bare board.
+            return None;
+        }
         match *record {
             Record::Answered { shape, answer, .. } if answer.count.is_none() => {
                 answer.solution.as_ref().map(|board| (board, shape))
@@ -101,7 +113,7 @@ impl RecordWriter {
     /// Appends `record` to `out`, ending with a newline (no separator).
     pub fn write(&self, out: &mut Vec<u8>, record: &Record) {
         if self.format == Format::Json {
-            write_json(out, record, self.request.is_validate());
+            write_json(out, record, self.request);
             out.push(b'\n');
             return;
         }
@@ -127,14 +139,39 @@ impl RecordWriter {
             let _ = writeln!(out, "{}{plus}", count.solutions);
             return;
         }
+        match answer.status {
+            Status::Rated => return write_rated(out, answer),
+            Status::Hint => {
+                for step in &answer.steps {
+                    let _ = writeln!(out, "{step}");
+                }
+                return;
+            }
+            _ => {}
+        }
         out.extend_from_slice(answer.status.word().as_bytes());
-        if answer.status == Status::Invalid && self.request.is_validate() {
+        if answer.status == Status::Invalid && self.request.lists_conflicts() {
             out.push(b':');
             for (i, conflict) in answer.conflicts.iter().enumerate() {
                 let sep = if i == 0 { " " } else { "; " };
                 let _ = write!(out, "{sep}{conflict}");
             }
         }
+        out.push(b'\n');
+    }
+}
+
+/// Writes a rated puzzle: `ER/EP/ED`, then for `explain` one line per step
+/// and the solution as one line.
+fn write_rated(out: &mut Vec<u8>, answer: &Answer) {
+    if let Some(rating) = answer.rating {
+        let _ = writeln!(out, "{rating}");
+    }
+    for step in &answer.steps {
+        let _ = writeln!(out, "{step}");
+    }
+    if let Some(solution) = answer.solution {
+        out.extend_from_slice(&solution.to_line());
         out.push(b'\n');
     }
 }
@@ -243,6 +280,35 @@ impl Serialize for JsonConflict<'_> {
     }
 }
 
+/// A step as JSON: `{"rating": 1.2, "technique": ..., "text": ...,
+/// "placed": [["r2c3", 7]], "eliminated": [["r5c7", 3]]}`.
+struct JsonStep<'a>(&'a Step);
+
+impl Serialize for JsonStep<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let step = self.0;
+        let pairs = |list: &mut dyn Iterator<Item = &(u8, u8)>| -> Vec<(String, u8)> {
+            list.map(|&(cell, digit)| (Cell(cell).to_string(), digit))
+                .collect()
+        };
+        let mut object = serializer.serialize_struct("Step", 5)?;
+        object.serialize_field("rating", &step.difficulty.value())?;
+        object.serialize_field("technique", step.technique.name())?;
+        object.serialize_field("text", &step.text())?;
+        object.serialize_field("placed", &pairs(&mut step.placed.iter()))?;
+        object.serialize_field("eliminated", &pairs(&mut step.eliminated.iter()))?;
+        object.end()
+    }
+}
+
+struct JsonSteps<'a>(&'a [Step]);
+
+impl Serialize for JsonSteps<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(JsonStep))
+    }
+}
+
 /// The JSON object of one record; absent keys are skipped.
 #[derive(serde::Serialize)]
 struct JsonRecord<'a> {
@@ -260,10 +326,23 @@ struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     conflicts: Option<JsonConflicts<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    er: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ep: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed: Option<f64>,
+    /// `null` when no technique gave ER (stuck, or nothing to do).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<Option<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<JsonSteps<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<JsonStep<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
-fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
+fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
     let json = match *record {
         Record::Answered {
             source,
@@ -282,8 +361,17 @@ fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
                 .map(|board| Cells(board.to_line())),
             solutions: answer.count.map(|count| count.solutions),
             limit_reached: answer.count.map(|count| count.limit_reached),
-            conflicts: (validating || answer.status == Status::Invalid)
+            conflicts: (request.is_validate() || answer.status == Status::Invalid)
                 .then_some(JsonConflicts(&answer.conflicts)),
+            er: answer.rating.map(|r| r.er.value()),
+            ep: answer.rating.map(|r| r.ep.value()),
+            ed: answer.rating.map(|r| r.ed.value()),
+            hardest: answer.rating.map(|r| r.hardest.map(|t| t.name())),
+            steps: (request == Request::Explain && answer.rating.is_some())
+                .then_some(JsonSteps(&answer.steps)),
+            step: (answer.status == Status::Hint)
+                .then(|| answer.steps.first().map(JsonStep))
+                .flatten(),
             error: None,
         },
         Record::Malformed(error) => JsonRecord {
@@ -295,6 +383,12 @@ fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
             solutions: None,
             limit_reached: None,
             conflicts: None,
+            er: None,
+            ep: None,
+            ed: None,
+            hardest: None,
+            steps: None,
+            step: None,
             error: Some(error.problem.to_string()),
         },
     };

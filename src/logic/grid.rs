@@ -90,6 +90,26 @@ pub const fn positions_of(cell: usize) -> [usize; 3] {
     [row % 3 * 3 + column % 3, column, row]
 }
 
+const fn build_cell_table(positions: bool) -> [[u8; 3]; 81] {
+    let mut table = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (houses, places) = (houses_of(cell), positions_of(cell));
+        let mut k = 0;
+        while k < 3 {
+            table[cell][k] = if positions { places[k] } else { houses[k] } as u8;
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// `houses_of` as a table: the hot path should not divide.
+const CELL_HOUSES: [[u8; 3]; 81] = build_cell_table(false);
+/// `positions_of` as a table.
+const CELL_POSITIONS: [[u8; 3]; 81] = build_cell_table(true);
+
 /// An 81-bit set of cells (bit = cell index).
 pub type Cells = u128;
 
@@ -154,9 +174,9 @@ pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
 pub struct Grid {
     values: [u8; 81],
     candidates: [Digits; 81],
-    /// `places[d][h]`: the positions of house `h` where digit `d + 1` is a
-    /// candidate.
-    places: [[u16; 27]; 9],
+    /// `places[h][d]`: the positions of house `h` where digit `d + 1` is a
+    /// candidate; house-major, so one house's nine masks sit together.
+    places: [[u16; 9]; 27],
     /// Each digit's candidate cells.
     digit_cells: [Cells; 9],
     /// Empty cells in each house.
@@ -170,23 +190,38 @@ impl Grid {
     /// holding each digit that no peer holds.
     pub fn new(board: &Board) -> Grid {
         let mut grid = Grid {
-            values: [0; 81],
+            values: *board.cells(),
             candidates: [0; 81],
-            places: [[0; 27]; 9],
+            places: [[0; 9]; 27],
             digit_cells: [0; 9],
             empty: [9; 27],
             placed: [0; 9],
         };
-        for cell in 0..81 {
-            grid.candidates[cell] = ALL_DIGITS;
-        }
-        for d in 0..9 {
-            grid.places[d] = [0x1ff; 27];
-            grid.digit_cells[d] = (1u128 << 81) - 1;
-        }
+        // Each house's digits, then each empty cell's candidates: the
+        // digits none of its houses holds.
+        let mut used = [0 as Digits; 27];
         for (cell, &value) in board.cells().iter().enumerate() {
             if value != 0 {
-                grid.place(cell, value);
+                grid.placed[usize::from(value - 1)] += 1;
+                for &house in &CELL_HOUSES[cell] {
+                    used[usize::from(house)] |= 1 << (value - 1);
+                    grid.empty[usize::from(house)] -= 1;
+                }
+            }
+        }
+        for cell in 0..81 {
+            if grid.values[cell] != 0 {
+                continue;
+            }
+            let [b, r, c] = CELL_HOUSES[cell].map(usize::from);
+            let candidates = ALL_DIGITS & !(used[b] | used[r] | used[c]);
+            grid.candidates[cell] = candidates;
+            for d in bits(candidates) {
+                grid.digit_cells[d] |= 1u128 << cell;
+                for k in 0..3 {
+                    let house = usize::from(CELL_HOUSES[cell][k]);
+                    grid.places[house][d] |= 1 << CELL_POSITIONS[cell][k];
+                }
             }
         }
         grid
@@ -209,7 +244,18 @@ impl Grid {
 
     /// The positions of `house` where `digit` (1-9) is a candidate.
     pub fn places(&self, house: usize, digit: u8) -> u16 {
-        self.places[usize::from(digit - 1)][house]
+        self.places[house][usize::from(digit - 1)]
+    }
+
+    /// The digits (bits 0-8) with exactly one place in `house`.
+    pub fn single_places(&self, house: usize) -> Digits {
+        let mut singles = 0;
+        for (d, &places) in self.places[house].iter().enumerate() {
+            // A power of two: non-zero, and clearing its lowest bit leaves 0.
+            let one = places != 0 && places & places.wrapping_sub(1) == 0;
+            singles |= u16::from(one) << d;
+        }
+        singles
     }
 
     /// The cells where `digit` (1-9) is a candidate.
@@ -246,9 +292,9 @@ impl Grid {
         self.candidates[cell] &= !bit;
         let d = usize::from(digit - 1);
         self.digit_cells[d] &= !(1u128 << cell);
-        let (houses, positions) = (houses_of(cell), positions_of(cell));
         for k in 0..3 {
-            self.places[d][houses[k]] &= !(1 << positions[k]);
+            let house = usize::from(CELL_HOUSES[cell][k]);
+            self.places[house][d] &= !(1 << CELL_POSITIONS[cell][k]);
         }
         true
     }
@@ -261,8 +307,8 @@ impl Grid {
         }
         self.values[cell] = digit;
         self.placed[usize::from(digit - 1)] += 1;
-        for house in houses_of(cell) {
-            self.empty[house] -= 1;
+        for &house in &CELL_HOUSES[cell] {
+            self.empty[usize::from(house)] -= 1;
         }
         for peer in cells_of(PEERS[cell] & self.digit_cells(digit)) {
             self.remove(peer, digit);

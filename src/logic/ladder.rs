@@ -4,15 +4,17 @@
 
 use super::grid::Grid;
 use super::step::Step;
-use super::{chains, fish, intersections, singles, subsets};
+use super::{
+    bug, chains, exclusion, fish, intersections, singles, strong_links, subsets, turbot,
+    unique_loops, wings,
+};
 
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
 
-/// The rungs this engine has, in Sudoku Explainer's order. Techniques not
-/// yet built (turbot fish, wings, uniqueness, aligned exclusions, chains)
-/// are missing, so a puzzle that needs them rates 20.0.
-const LADDER: [Producer; 25] = [
+/// The rungs this engine has, in Sudoku Explainer's order (numbers as in
+/// `se-rating.md`).
+const LADDER: [Producer; 35] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -25,11 +27,31 @@ const LADDER: [Producer; 25] = [
     |g| subsets::naked_set(g, 3),
     |g| fish::fish(g, 3),
     |g| subsets::hidden_set(g, 3, false),
+    // 13: turbot fish family.
+    turbot::turbot_fish,
+    // 14-15: XY-wing, XYZ-wing.
+    |g| wings::xy_wing(g, false),
+    |g| wings::xy_wing(g, true),
+    // 16: unique rectangles and loops.
+    unique_loops::unique_loop,
+    // 17-19: naked quad, jellyfish, hidden quad.
     |g| subsets::naked_set(g, 4),
     |g| fish::fish(g, 4),
     |g| subsets::hidden_set(g, 4, false),
+    // 20: three strong links.
+    strong_links::three_strong_links,
+    // 21: WXYZ-wing.
+    |g| wings::als_wing(g, 3),
+    // 22: bivalue universal grave.
+    bug::bug,
+    // 23: VWXYZ-wing.
+    |g| wings::als_wing(g, 4),
+    // 24: aligned pair exclusion.
+    exclusion::aligned_pair,
     // 25: forcing chains and cycles
     chains::forcing_chains_and_cycles,
+    // 26: aligned triplet exclusion.
+    exclusion::aligned_triplet,
     // 27: Nishio forcing chains
     chains::nishio_forcing_chains,
     // 28: multiple forcing chains

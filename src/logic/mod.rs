@@ -10,7 +10,9 @@
 // so loops over them read better as ranges.
 #![allow(clippy::needless_range_loop)]
 
+mod bug;
 mod chains;
+mod exclusion;
 mod fish;
 mod grid;
 mod intersections;
@@ -18,9 +20,15 @@ mod ladder;
 mod rate;
 mod singles;
 mod step;
+mod strong_links;
 mod subsets;
+#[cfg(test)]
+mod testing;
+mod turbot;
+mod unique_loops;
+mod wings;
 
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use rate::{explain, rate, Explanation, Rating};
-pub use step::{Candidate, Difficulty, Pattern, Step, Technique};
+pub use step::{Candidate, Difficulty, LoopDetail, Pattern, Step, Technique};

@@ -27,9 +27,11 @@ pub fn hidden_single(grid: &Grid) -> Option<Step> {
 }
 
 fn single_in(grid: &Grid, house: usize, kind: HouseKind, alone: bool) -> Option<Step> {
-    (1..=9u8).find_map(|digit| {
+    let singles = grid.single_places(house);
+    (singles != 0).then(|| {
+        let digit = singles.trailing_zeros() as u8 + 1;
         let places = grid.places(house, digit);
-        (places.count_ones() == 1).then(|| {
+        {
             let cell = HOUSE_CELLS[house][places.trailing_zeros() as usize];
             let (technique, tenths) = match (alone, kind) {
                 (true, _) => (Technique::FullHouse, 10),
@@ -44,7 +46,7 @@ fn single_in(grid: &Grid, house: usize, kind: HouseKind, alone: bool) -> Option<
                 placed: Some((cell, digit)),
                 eliminated: Vec::new(),
             }
-        })
+        }
     })
 }
 

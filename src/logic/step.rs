@@ -72,6 +72,65 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a house.
     HiddenQuad,
+    /// Two parallel lines' strong links on a digit, joined at one end.
+    Skyscraper,
+    /// A row's and a column's strong links on a digit, joined in a box.
+    TwoStringKite,
+    /// A line's and a box's strong links on a digit, joined by a weak link.
+    TurbotCrane,
+    /// A line's strong link and a box holding the digit in one row and one
+    /// column only.
+    EmptyRectangle,
+    /// A skyscraper with a grouped link (the digit in two boxes of a line).
+    GroupedSkyscraper,
+    /// A 2-string kite with a grouped link.
+    GroupedTwoStringKite,
+    /// A bivalue pivot and two bivalue pincers (xy, xz, yz).
+    XyWing,
+    /// A trivalue pivot and two bivalue pincers within its digits.
+    XyzWing,
+    /// Three strong links on a digit in parallel lines.
+    ThreeSkyscrapers,
+    /// Three strong links on a digit in rows and columns.
+    ThreeStringKite,
+    /// Three strong links on a digit, one or more in a box.
+    ThreeStrongLinksWithBox,
+    /// Three strong links on a digit, one or more grouped.
+    GroupedThreeStrongLinks,
+    /// Three mutually seeing cells holding four digits and a bivalue cell.
+    WxyzWing,
+    /// Four mutually seeing cells holding five digits and a bivalue cell.
+    VwxyzWing,
+    /// A unique rectangle whose one cell with extra candidates loses the
+    /// rectangle's digits.
+    UniqueRectangleType1,
+    /// A unique rectangle whose extra cells share one extra digit, removed
+    /// from the cells seeing them all.
+    UniqueRectangleType2,
+    /// A unique rectangle whose two extra cells form a set with others.
+    UniqueRectangleType3,
+    /// A unique rectangle with one digit locked in its extra cells' house.
+    UniqueRectangleType4,
+    /// A unique loop (6 cells or more), type 1.
+    UniqueLoopType1,
+    /// A unique loop, type 2.
+    UniqueLoopType2,
+    /// A unique loop, type 3.
+    UniqueLoopType3,
+    /// A unique loop, type 4.
+    UniqueLoopType4,
+    /// BUG with one cell of three candidates or more.
+    BugType1,
+    /// BUG whose extra cells share one extra digit.
+    BugType2,
+    /// BUG whose extra digits form a naked set with other cells.
+    BugType3,
+    /// BUG with two extra cells sharing a digit locked in their house.
+    BugType4,
+    /// Two cells whose candidate combinations an excluder rules out.
+    AlignedPairExclusion,
+    /// Three cells whose candidate combinations excluders rule out.
+    AlignedTripletExclusion,
     /// A loop of one digit's strong and weak links (Sudoku Explainer's
     /// bidirectional X-cycle).
     BidirectionalXCycle,
@@ -161,6 +220,34 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden quad",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::TurbotCrane => "Turbot crane",
+            Technique::EmptyRectangle => "Empty rectangle",
+            Technique::GroupedSkyscraper => "Grouped skyscraper",
+            Technique::GroupedTwoStringKite => "Grouped 2-string kite",
+            Technique::XyWing => "XY-wing",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::ThreeSkyscrapers => "3 skyscrapers",
+            Technique::ThreeStringKite => "3-string kite",
+            Technique::ThreeStrongLinksWithBox => "3 strong links with a box",
+            Technique::GroupedThreeStrongLinks => "Grouped 3 strong links",
+            Technique::WxyzWing => "WXYZ-wing",
+            Technique::VwxyzWing => "VWXYZ-wing",
+            Technique::UniqueRectangleType1 => "Unique rectangle type 1",
+            Technique::UniqueRectangleType2 => "Unique rectangle type 2",
+            Technique::UniqueRectangleType3 => "Unique rectangle type 3",
+            Technique::UniqueRectangleType4 => "Unique rectangle type 4",
+            Technique::UniqueLoopType1 => "Unique loop type 1",
+            Technique::UniqueLoopType2 => "Unique loop type 2",
+            Technique::UniqueLoopType3 => "Unique loop type 3",
+            Technique::UniqueLoopType4 => "Unique loop type 4",
+            Technique::BugType1 => "BUG type 1",
+            Technique::BugType2 => "BUG type 2",
+            Technique::BugType3 => "BUG type 3",
+            Technique::BugType4 => "BUG type 4",
+            Technique::AlignedPairExclusion => "Aligned pair exclusion",
+            Technique::AlignedTripletExclusion => "Aligned triplet exclusion",
             Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
             Technique::GeneralizedXWing => "Generalized X-Wing",
             Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
@@ -244,6 +331,46 @@ pub enum Pattern {
         /// The cover houses.
         cover: Vec<u8>,
     },
+    /// A chain of strong links on one digit: its cells from start to end,
+    /// two per link (a grouped link's end named by one of its cells).
+    StrongLinks {
+        /// The digit.
+        digit: u8,
+        /// The link ends, in chain order.
+        cells: Vec<u8>,
+    },
+    /// A wing: a pivot cell and its pincers.
+    Wing {
+        /// The pivot.
+        pivot: u8,
+        /// The pincers, in the order found.
+        pincers: Vec<u8>,
+    },
+    /// A unique rectangle or loop: its cells in loop order, its two digits
+    /// and what the type adds.
+    UniqueLoop {
+        /// The loop's cells, in the order the loop runs.
+        cells: Vec<u8>,
+        /// The loop's two digits (bits 0-8).
+        digits: u16,
+        /// The type's own part.
+        detail: LoopDetail,
+    },
+    /// A bivalue universal grave: the cells with extra candidates, their
+    /// extra digits and what the type adds.
+    Bug {
+        /// The BUG cells, in the order found.
+        cells: Vec<u8>,
+        /// Their extra digits (bits 0-8).
+        digits: u16,
+        /// The type's own part.
+        detail: LoopDetail,
+    },
+    /// An aligned pair or triplet: its cells.
+    Aligned {
+        /// The cells, in the order the scan took them.
+        cells: Vec<u8>,
+    },
     /// A bidirectional cycle: its cells, from where it starts.
     Cycle {
         /// The cells in the order the cycle visits them.
@@ -283,6 +410,71 @@ pub enum Pattern {
         /// The common conclusion.
         target: Candidate,
     },
+}
+
+/// What a uniqueness pattern's type adds to the loop or BUG cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoopDetail {
+    /// Nothing (type 1).
+    None,
+    /// One extra digit shared by the extra cells (type 2).
+    Extra {
+        /// The digit.
+        digit: u8,
+    },
+    /// A naked or hidden set the extra cells form with other cells of a
+    /// house (type 3).
+    Set {
+        /// Hidden (else naked).
+        hidden: bool,
+        /// The house.
+        house: u8,
+        /// The set's digits (bits 0-8).
+        digits: u16,
+        /// The set's other cells, in the house's order.
+        cells: Vec<u8>,
+    },
+    /// A digit locked in a house the extra cells share (type 4).
+    Locked {
+        /// The digit.
+        digit: u8,
+        /// The house.
+        house: u8,
+    },
+}
+
+impl LoopDetail {
+    /// Writes the detail after the cells, e.g. `, naked set r1c3: 4, 5 in row 1`.
+    fn write(&self, out: &mut String) {
+        match self {
+            LoopDetail::None => {}
+            LoopDetail::Extra { digit } => {
+                let _ = write!(out, ", extra {digit}");
+            }
+            LoopDetail::Set {
+                hidden,
+                house,
+                digits,
+                cells,
+            } => {
+                let _ = write!(
+                    out,
+                    ", {} set {}: {} in {}",
+                    if *hidden { "hidden" } else { "naked" },
+                    cell_list(cells),
+                    digit_list(*digits),
+                    house_name(usize::from(*house))
+                );
+            }
+            LoopDetail::Locked { digit, house } => {
+                let _ = write!(
+                    out,
+                    ", {digit} locked in {}",
+                    house_name(usize::from(*house))
+                );
+            }
+        }
+    }
 }
 
 /// One step of logic, as the ladder found it.
@@ -353,6 +545,34 @@ impl Step {
                     house_list(base),
                     house_list(cover)
                 );
+            }
+            Pattern::StrongLinks { digit, cells } => {
+                let _ = write!(out, " ({digit} in {})", cell_list(cells));
+            }
+            Pattern::Wing { pivot, pincers } => {
+                let _ = write!(
+                    out,
+                    " (pivot {}, pincers {})",
+                    Cell(*pivot),
+                    cell_list(pincers)
+                );
+            }
+            Pattern::UniqueLoop {
+                cells,
+                digits,
+                detail,
+            }
+            | Pattern::Bug {
+                cells,
+                digits,
+                detail,
+            } => {
+                let _ = write!(out, " ({} on {}", cell_list(cells), digit_list(*digits));
+                detail.write(&mut out);
+                out.push(')');
+            }
+            Pattern::Aligned { cells } => {
+                let _ = write!(out, " ({})", cell_list(cells));
             }
             Pattern::Cycle { cells } => {
                 let _ = write!(out, " ({})", cell_list(cells));

@@ -1,0 +1,606 @@
+//! Unique rectangles and unique loops, types 1 to 4: a loop of cells that
+//! would hold the same two digits in two ways (a "deadly pattern") unless
+//! some extra candidate is true, which a proper puzzle guarantees.
+//!
+//! Sudoku Explainer collects every such hint, then sorts them by
+//! difficulty (as a `double`, so `4.6 + 0.1` sorts just before `4.7`),
+//! then by type, keeping scan order among equals; the first is applied.
+
+use super::grid::{bits, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS};
+use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
+use super::subsets::{sorted, tuples};
+
+/// The loop producer: the easiest unique loop hint, in Sudoku Explainer's
+/// sorted order.
+pub fn unique_loop(grid: &Grid) -> Option<Step> {
+    let mut hints: Vec<LoopHint> = Vec::new();
+    for cell in 0..81 {
+        let pair = grid.candidates(cell);
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        let mut search = LoopSearch {
+            grid,
+            pair,
+            path: Vec::with_capacity(16),
+            loops: Vec::new(),
+        };
+        search.extend(cell, 0, 2, 0, None);
+        for found in std::mem::take(&mut search.loops) {
+            if is_valid_loop(&found) {
+                hints_of_loop(grid, &found, pair, &mut hints);
+            }
+        }
+    }
+    // A stable sort: hints of equal difficulty and type keep scan order.
+    hints.sort_by(|a, b| {
+        a.difficulty
+            .partial_cmp(&b.difficulty)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.kind.cmp(&b.kind))
+    });
+    hints.into_iter().next().map(|hint| hint.step)
+}
+
+/// The depth-first search for loops through cells holding both digits of
+/// `pair`, as Sudoku Explainer walks them.
+struct LoopSearch<'a> {
+    grid: &'a Grid,
+    pair: Digits,
+    path: Vec<u8>,
+    loops: Vec<Vec<u8>>,
+}
+
+impl LoopSearch<'_> {
+    /// Adds `cell` to the path and follows every house of it but the one
+    /// just used. `extra` gathers the extra digits of every cell looked at
+    /// from this cell (siblings included, as Sudoku Explainer does); a cell
+    /// with extra digits may join while `allowed > 0`, or when all extras
+    /// seen are one digit.
+    fn extend(
+        &mut self,
+        cell: usize,
+        in_path: Cells,
+        allowed: i32,
+        extra: Digits,
+        last: Option<usize>,
+    ) {
+        self.path.push(cell as u8);
+        let in_path = in_path | 1 << cell;
+        let mut extra = extra;
+        let start = usize::from(self.path[0]);
+        for (kind, house) in houses_of(cell).into_iter().enumerate() {
+            if last == Some(kind) {
+                continue;
+            }
+            for &next in &HOUSE_CELLS[house] {
+                let next = usize::from(next);
+                if next == start && self.path.len() >= 4 {
+                    self.loops.push(self.path.clone());
+                } else if in_path >> next & 1 == 0 {
+                    let candidates = self.grid.candidates(next);
+                    if candidates & self.pair != self.pair {
+                        continue;
+                    }
+                    extra |= candidates & !self.pair;
+                    let count = candidates.count_ones();
+                    if count == 2 || extra.count_ones() == 1 || allowed > 0 {
+                        let allowed = allowed - i32::from(count > 2);
+                        self.extend(next, in_path, allowed, extra, Some(kind));
+                    }
+                }
+            }
+        }
+        self.path.pop();
+    }
+}
+
+/// Whether every house the loop visits is visited exactly twice, once by a
+/// cell at an even index and once by a cell at an odd index.
+fn is_valid_loop(cells: &[u8]) -> bool {
+    let mut visited = [0u32; 2];
+    for (i, &cell) in cells.iter().enumerate() {
+        for house in houses_of(usize::from(cell)) {
+            let bit = 1u32 << house;
+            if visited[i % 2] & bit != 0 {
+                return false;
+            }
+            visited[i % 2] |= bit;
+        }
+    }
+    visited[0] == visited[1]
+}
+
+/// A hint as Sudoku Explainer's list holds it, with what its `equals`
+/// compares (class, the loop's cells, and for type 3 the set).
+struct LoopHint {
+    difficulty: f64,
+    kind: u8,
+    class: Class,
+    cells: Cells,
+    set: (u8, Digits, u16),
+    step: Step,
+}
+
+/// Hint classes: two hints of different classes never count as the same.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Type1,
+    Type2,
+    Type3Naked,
+    Type3Hidden,
+    Type4,
+}
+
+/// The base difficulty of a loop of `len` cells, as Sudoku Explainer sums
+/// it in floating point.
+fn base_difficulty(len: usize) -> f64 {
+    let mut result = 4.5;
+    if len >= 10 {
+        result += 0.3;
+    }
+    if len >= 8 {
+        result += 0.2;
+    } else if len >= 6 {
+        result += 0.1;
+    }
+    result
+}
+
+/// Tenths as `serate` prints a difficulty: add 0.05, keep one decimal.
+fn tenths(difficulty: f64) -> Difficulty {
+    Difficulty(((difficulty + 0.05) * 10.0).floor() as u16)
+}
+
+/// The hints one valid loop gives, appended to `hints` unless an equal
+/// hint is there already.
+fn hints_of_loop(grid: &Grid, cells: &[u8], pair: Digits, hints: &mut Vec<LoopHint>) {
+    let extra_cells: Vec<u8> = cells
+        .iter()
+        .copied()
+        .filter(|&c| grid.candidates(usize::from(c)).count_ones() > 2)
+        .collect();
+    let base = base_difficulty(cells.len());
+    let mut add = |hint: LoopHint| {
+        let same = hints.iter().any(|h| {
+            h.class == hint.class
+                && h.cells == hint.cells
+                && (!matches!(hint.class, Class::Type3Naked | Class::Type3Hidden)
+                    || h.set == hint.set)
+        });
+        if !same && !hint.step.eliminated.is_empty() {
+            hints.push(hint);
+        }
+    };
+    let new = |class: Class, kind: u8, difficulty: f64, detail: LoopDetail, eliminated| {
+        let technique = technique(cells.len(), kind);
+        LoopHint {
+            difficulty,
+            kind,
+            class,
+            cells: cells.iter().fold(0, |all, &c| all | 1u128 << c),
+            set: (0, 0, 0),
+            step: Step {
+                technique,
+                difficulty: tenths(difficulty),
+                pattern: Pattern::UniqueLoop {
+                    cells: cells.to_vec(),
+                    digits: pair,
+                    detail,
+                },
+                placed: None,
+                eliminated,
+            },
+        }
+    };
+    match extra_cells.len() {
+        0 => {}
+        1 => {
+            let cell = extra_cells[0];
+            let eliminated = bits(pair).map(|d| (cell, d as u8 + 1)).collect();
+            add(new(Class::Type1, 1, base, LoopDetail::None, eliminated));
+        }
+        2 => {
+            let (c1, c2) = (usize::from(extra_cells[0]), usize::from(extra_cells[1]));
+            let extra = (grid.candidates(c1) | grid.candidates(c2)) & !pair;
+            if extra.count_ones() == 1 {
+                let (digit, eliminated) = type2(grid, &extra_cells, pair);
+                add(new(
+                    Class::Type2,
+                    2,
+                    base,
+                    LoopDetail::Extra { digit },
+                    eliminated,
+                ));
+            } else if extra.count_ones() >= 2 {
+                for found in type3(grid, c1, c2, pair, extra) {
+                    let mut hint = new(
+                        if found.hidden {
+                            Class::Type3Hidden
+                        } else {
+                            Class::Type3Naked
+                        },
+                        3,
+                        base + f64::from(found.added) * 0.1,
+                        found.detail,
+                        found.eliminated,
+                    );
+                    hint.set = found.key;
+                    add(hint);
+                }
+            }
+            if let Some((lock, digit, house)) = type4(grid, c1, c2, pair) {
+                let eliminated = sorted(vec![(c1 as u8, digit), (c2 as u8, digit)]);
+                let detail = LoopDetail::Locked { digit: lock, house };
+                add(new(Class::Type4, 4, base, detail, eliminated));
+            }
+        }
+        _ => {
+            let (digit, eliminated) = type2(grid, &extra_cells, pair);
+            add(new(
+                Class::Type2,
+                2,
+                base,
+                LoopDetail::Extra { digit },
+                eliminated,
+            ));
+        }
+    }
+}
+
+fn technique(len: usize, kind: u8) -> Technique {
+    match (len == 4, kind) {
+        (true, 1) => Technique::UniqueRectangleType1,
+        (true, 2) => Technique::UniqueRectangleType2,
+        (true, 3) => Technique::UniqueRectangleType3,
+        (true, _) => Technique::UniqueRectangleType4,
+        (false, 1) => Technique::UniqueLoopType1,
+        (false, 2) => Technique::UniqueLoopType2,
+        (false, 3) => Technique::UniqueLoopType3,
+        (false, _) => Technique::UniqueLoopType4,
+    }
+}
+
+/// Type 2: the extra digit of the first extra cell is removed from every
+/// cell seeing all the extra cells.
+fn type2(grid: &Grid, extra_cells: &[u8], pair: Digits) -> (u8, Vec<(u8, u8)>) {
+    let first = usize::from(extra_cells[0]);
+    let digit = (grid.candidates(first) & !pair).trailing_zeros() as u8 + 1;
+    let seen = extra_cells
+        .iter()
+        .fold(!0u128, |all, &c| all & PEERS[usize::from(c)]);
+    let eliminated = super::grid::cells_of(seen & grid.digit_cells(digit))
+        .map(|c| (c as u8, digit))
+        .collect();
+    (digit, eliminated)
+}
+
+/// A type 3 hint: a naked or hidden set formed with the two extra cells.
+struct Type3 {
+    hidden: bool,
+    added: u32,
+    key: (u8, Digits, u16),
+    detail: LoopDetail,
+    eliminated: Vec<(u8, u8)>,
+}
+
+/// Type 3: the extra digits of `c1` and `c2` act as one pseudo-cell that
+/// forms a naked set with other cells of a shared house, or the loop's
+/// digits form a hidden set with others there. Sets are tried by size,
+/// then house kind (box, row, column), naked before hidden.
+fn type3(grid: &Grid, c1: usize, c2: usize, pair: Digits, extra: Digits) -> Vec<Type3> {
+    let mut found = Vec::new();
+    let (houses1, houses2) = (houses_of(c1), houses_of(c2));
+    for degree in extra.count_ones()..=7 {
+        for kind in 0..3 {
+            let house = houses1[kind];
+            if house != houses2[kind] {
+                continue;
+            }
+            let empty = grid.empty_in(house) as u32;
+            let position = |cell: usize| {
+                HOUSE_CELLS[house]
+                    .iter()
+                    .position(|&c| usize::from(c) == cell)
+            };
+            let (index1, index2) = (position(c1).unwrap_or(9), position(c2).unwrap_or(9));
+            if degree * 2 <= empty {
+                naked_sets(
+                    grid,
+                    house,
+                    (c1, c2, index1, index2),
+                    extra,
+                    degree,
+                    &mut found,
+                );
+            }
+            if degree * 2 < empty {
+                hidden_sets(
+                    grid,
+                    house,
+                    (c1, c2, index1, index2),
+                    pair,
+                    extra,
+                    degree,
+                    &mut found,
+                );
+            }
+        }
+    }
+    found
+}
+
+/// The two extra cells and their positions in the shared house.
+type Pseudo = (usize, usize, usize, usize);
+
+fn naked_sets(
+    grid: &Grid,
+    house: usize,
+    (c1, c2, index1, index2): Pseudo,
+    extra: Digits,
+    degree: u32,
+    found: &mut Vec<Type3>,
+) {
+    let cells = &HOUSE_CELLS[house];
+    let candidates = |p: usize| grid.candidates(usize::from(cells[p]));
+    let common_extra = extra & grid.candidates(c1) & grid.candidates(c2);
+    for tuple in tuples(0x1ff, degree) {
+        if tuple >> index1 & 1 == 0 || tuple >> index2 & 1 != 0 {
+            continue;
+        }
+        let others = tuple & !(1 << index1);
+        let union = bits(others).fold(0, |all, p| all | candidates(p));
+        if (common_extra | union).count_ones() != degree {
+            continue;
+        }
+        // Every member (the pseudo-cell included) needs two candidates or
+        // more, and together they hold exactly `degree` digits.
+        if bits(others).any(|p| candidates(p).count_ones() <= 1) {
+            continue;
+        }
+        let digits = extra | union;
+        if digits.count_ones() != degree {
+            continue;
+        }
+        let eliminated: Vec<(u8, u8)> = (0..9)
+            .filter(|&p| tuple >> p & 1 == 0 && p != index2)
+            .flat_map(|p| bits(candidates(p) & digits).map(move |d| (cells[p], d as u8 + 1)))
+            .collect();
+        found.push(Type3 {
+            hidden: false,
+            added: degree - 1,
+            key: (house as u8, digits, others),
+            detail: set_detail(false, house, digits, others),
+            eliminated: sorted(eliminated),
+        });
+    }
+}
+
+fn hidden_sets(
+    grid: &Grid,
+    house: usize,
+    (_, _, index1, index2): Pseudo,
+    pair: Digits,
+    extra: Digits,
+    degree: u32,
+    found: &mut Vec<Type3>,
+) {
+    let rest = 0x1ff & !pair & !extra;
+    if degree - 2 > rest.count_ones() {
+        return;
+    }
+    let chosen_sets: Vec<u16> = if degree == 2 {
+        // One empty choice, when there is anything to choose from.
+        if rest != 0 {
+            vec![0]
+        } else {
+            vec![]
+        }
+    } else {
+        tuples(rest, degree - 2).collect()
+    };
+    for chosen in chosen_sets {
+        let digits = chosen | pair;
+        let mut union = 0u16;
+        let mut empty = false;
+        for d in bits(digits) {
+            let places = grid.places(house, d as u8 + 1) & !(1 << index2);
+            empty |= places == 0;
+            union |= places;
+        }
+        if empty || union.count_ones() != degree {
+            continue;
+        }
+        let members = union & !(1 << index1) & !(1 << index2);
+        let cells = &HOUSE_CELLS[house];
+        let eliminated: Vec<(u8, u8)> = bits(members)
+            .flat_map(|p| {
+                bits(grid.candidates(usize::from(cells[p])) & !digits)
+                    .map(move |d| (cells[p], d as u8 + 1))
+            })
+            .collect();
+        found.push(Type3 {
+            hidden: true,
+            added: members.count_ones().saturating_sub(1),
+            key: (house as u8, digits, members),
+            detail: set_detail(true, house, digits, members),
+            eliminated: sorted(eliminated),
+        });
+    }
+}
+
+fn set_detail(hidden: bool, house: usize, digits: Digits, positions: u16) -> LoopDetail {
+    LoopDetail::Set {
+        hidden,
+        house: house as u8,
+        digits,
+        cells: bits(positions).map(|p| HOUSE_CELLS[house][p]).collect(),
+    }
+}
+
+/// Type 4: one loop digit locked in a house shared by the two extra cells
+/// (the last such house kind wins; the first digit before the second), so
+/// the other digit goes from both. Returns (locked, removed, house).
+fn type4(grid: &Grid, c1: usize, c2: usize, pair: Digits) -> Option<(u8, u8, u8)> {
+    let v1 = pair.trailing_zeros() as u8 + 1;
+    let v2 = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
+    let (mut r1, mut r2) = (None, None);
+    let (houses1, houses2) = (houses_of(c1), houses_of(c2));
+    for kind in 0..3 {
+        let house = houses1[kind];
+        if house != houses2[kind] {
+            continue;
+        }
+        let others = HOUSE_MASKS[house] & !(1u128 << c1) & !(1u128 << c2);
+        if grid.digit_cells(v1) & others == 0 {
+            r1 = Some(house);
+        }
+        if grid.digit_cells(v2) & others == 0 {
+            r2 = Some(house);
+        }
+    }
+    match (r1, r2) {
+        (Some(house), _) => Some((v1, v2, house as u8)),
+        (None, Some(house)) => Some((v2, v1, house as u8)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// A position from its values (81 characters) and the candidates of
+    /// its empty cells in reading order, separated by spaces.
+    pub(in crate::logic) fn position(values: &str, candidates: &str) -> Grid {
+        let board: Board = values.parse().expect("values");
+        let mut grid = Grid::new(&board);
+        let mut lists = candidates.split(' ');
+        let empty: Vec<usize> = (0..81).filter(|&c| grid.value(c) == 0).collect();
+        for cell in empty {
+            let keep = lists.next().expect("a candidate list per empty cell");
+            for digit in 1..=9u8 {
+                if !keep.contains(char::from(b'0' + digit)) {
+                    grid.remove(cell, digit);
+                }
+            }
+        }
+        assert!(lists.next().is_none(), "more lists than empty cells");
+        grid
+    }
+
+    fn first_loop(values: &str, candidates: &str) -> String {
+        unique_loop(&position(values, candidates))
+            .expect("a unique loop")
+            .to_string()
+    }
+
+    #[test]
+    fn type_1_takes_the_loop_digits_from_the_extra_cell() {
+        assert_eq!(
+            first_loop(
+                ".25641..78712936544..7582.1657812943..83647252349751....94875.258.1.647974.5.9.1.",
+                "39 38 389 69 36 39 19 19 68 68 13 16 36 23 23 236 23 38 68",
+            ),
+            "4.5  Unique rectangle type 1 (r8c3, r9c3, r9c5, r8c5 on 2, 3): r9c3<>2, r9c3<>3"
+        );
+    }
+
+    #[test]
+    fn type_2_takes_the_extra_digit_from_cells_seeing_both() {
+        assert_eq!(
+            first_loop(
+                "2..614.39.9.352.6..369785.23.91.76.4.4..69..36..5439.1.7.4...96.64.9.3..91.7.6..5",
+                "58 578 78 147 178 14 78 14 14 258 28 258 17 1578 28 278 2578 28 78 278 58 23 238 \
+                 15 128 58 28 15 1278 78 23 238 248 248",
+            ),
+            "4.5  Unique rectangle type 2 (r7c3, r9c3, r9c5, r7c5 on 2, 3, extra 8): \
+             r4c5<>8, r8c4<>8"
+        );
+    }
+
+    #[test]
+    fn type_3_hidden_pair_adds_nothing_to_the_base() {
+        assert_eq!(
+            first_loop(
+                "9.5468.12284.......16.92584.2..1..95....5.2..45892.1.75.2.......6.2.9.5.84.....26",
+                "37 37 15 37 15 3679 367 39 37 37 367 37 3678 3467 3468 1367 379 1379 3678 3467 \
+                 346 38 36 36 379 1367 48 1367 34789 347 1389 137 137 48 3478 138 1379 1357 37 \
+                 1357 379",
+            ),
+            "4.5  Unique rectangle type 3 (r2c4, r2c6, r9c6, r9c4 on 1, 5, hidden set r9c3: \
+             1, 5 in row 9): r9c3<>3, r9c3<>7, r9c3<>9"
+        );
+    }
+
+    #[test]
+    fn type_3_naked_pair_on_a_six_cell_loop() {
+        assert_eq!(
+            first_loop(
+                ".85.4.6..4935.68.27.6...45..426.37.537..5426.6512..34..6....534534869127..7435986",
+                "12 1379 127 79 139 17 17 12 139 289 128 139 89 189 19 89 19 189 789 78 89 89 89 \
+                 17 27 127 12 12",
+            ),
+            "4.7  Unique loop type 3 (r1c1, r1c6, r3c6, r3c2, r9c2, r9c1 on 1, 2, naked set \
+             r6c6: 7, 8 in column 6): r7c6<>7"
+        );
+    }
+
+    #[test]
+    fn type_4_removes_the_digit_not_locked() {
+        assert_eq!(
+            first_loop(
+                "753.2.648...368752862475931.7.5.286.3.568...7.867.4...537..6.89618..3.7...4857316",
+                "19 19 149 49 19 149 19 139 34 249 19 14 29 129 139 15 29 35 12 14 24 29 49 245 \
+                 45 29 29",
+            ),
+            "4.6  Unique loop type 4 (r5c8, r6c8, r6c1, r9c1, r9c2, r5c2 on 2, 9, 2 locked in \
+             box 4): r5c2<>9, r6c1<>9"
+        );
+    }
+
+    #[test]
+    fn difficulties_add_as_sudoku_explainer_adds_them() {
+        // 4.6 + 0.1 is just below 4.7 as a double, so it sorts first.
+        assert!(base_difficulty(6) + 0.1 < base_difficulty(8));
+        assert_eq!(tenths(base_difficulty(6) + 0.1), Difficulty(47));
+        assert_eq!(tenths(base_difficulty(10)), Difficulty(50));
+        assert_eq!(tenths(base_difficulty(8) + 4.0 * 0.1), Difficulty(51));
+    }
+
+    /// Every step taken on the bank sample's puzzles is sound: placements
+    /// agree with the solution, eliminations keep the solution's digit.
+    #[test]
+    fn steps_on_the_bank_sample_are_sound() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/puzzles/se_bank_sample.txt"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("note: ../shared/puzzles/ is absent; skipping the bank sample");
+            return;
+        };
+        let mut checked = 0;
+        for line in text.lines() {
+            let Some(Ok(board)) = line.split_whitespace().next().map(str::parse::<Board>) else {
+                continue;
+            };
+            let solution = crate::solve(&board, 2)
+                .expect("valid")
+                .first
+                .expect("solved");
+            let solution = solution.cells();
+            for step in crate::logic::explain(&board).steps {
+                if let Some((cell, digit)) = step.placed {
+                    assert_eq!(solution[usize::from(cell)], digit, "{line}: {step}");
+                }
+                for &(cell, digit) in &step.eliminated {
+                    assert_ne!(solution[usize::from(cell)], digit, "{line}: {step}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "only {checked} steps checked");
+    }
+}

@@ -1,0 +1,303 @@
+//! Wings: a pivot cell and pincer cells among its peers whose candidates
+//! force a shared digit into one of them (XY-wing, XYZ-wing).
+
+use super::grid::{cells_of, Cells, Grid, PEERS};
+use super::step::{Difficulty, Pattern, Step, Technique};
+
+/// The first XY-wing (or, with `xyz`, XYZ-wing) that removes a candidate,
+/// in Sudoku Explainer's order: pivots in reading order, then the first
+/// pincer, then the second, each among the pivot's peers in reading order.
+pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
+    let pivot_size = if xyz { 3 } else { 2 };
+    let bivalue = (0..81)
+        .filter(|&c| grid.candidates(c).count_ones() == 2)
+        .fold(0 as Cells, |set, c| set | 1 << c);
+    for pivot in 0..81 {
+        let xy = grid.candidates(pivot);
+        if xy.count_ones() != pivot_size {
+            continue;
+        }
+        let pincers = PEERS[pivot] & bivalue;
+        for xz_cell in cells_of(pincers) {
+            let xz = grid.candidates(xz_cell);
+            if (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for yz_cell in cells_of(pincers) {
+                let yz = grid.candidates(yz_cell);
+                let common = xy & xz & yz;
+                if (xy | xz | yz).count_ones() != 3 || common.count_ones() != u32::from(xyz) {
+                    continue;
+                }
+                let z = xz & yz;
+                let digit = z.trailing_zeros() as u8 + 1;
+                let mut victims = PEERS[xz_cell] & PEERS[yz_cell] & !(1u128 << pivot);
+                if xyz {
+                    victims &= PEERS[pivot];
+                }
+                let removed = victims & grid.digit_cells(digit);
+                if removed == 0 {
+                    continue;
+                }
+                return Some(Step {
+                    technique: if xyz {
+                        Technique::XyzWing
+                    } else {
+                        Technique::XyWing
+                    },
+                    difficulty: Difficulty(if xyz { 44 } else { 42 }),
+                    pattern: Pattern::Wing {
+                        pivot: pivot as u8,
+                        pincers: vec![xz_cell as u8, yz_cell as u8],
+                    },
+                    placed: None,
+                    eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Peers of each cell that come after it in reading order.
+const fn build_forward_peers() -> [Cells; 81] {
+    let mut forward = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        // Bits above `cell` only.
+        forward[cell] = PEERS[cell] & !((2u128 << cell) - 1);
+        cell += 1;
+    }
+    forward
+}
+
+const FORWARD_PEERS: [Cells; 81] = build_forward_peers();
+
+/// A WXYZ-wing (`cells` 3) or VWXYZ-wing (`cells` 4) candidate and its
+/// rank in Sudoku Explainer's sort.
+struct AlsWing {
+    step: Step,
+    /// Difficulty, then more removals first, then the larger code (doubly
+    /// linked, largest cell, total size; compared as text).
+    rank: (u16, std::cmp::Reverse<u32>, std::cmp::Reverse<[u8; 4]>),
+}
+
+/// The WXYZ-wing (`als_cells` 3) or VWXYZ-wing (`als_cells` 4) step Sudoku
+/// Explainer takes: a set of `als_cells` mutually seeing cells holding
+/// `als_cells + 1` digits and a bivalue cell whose digits are among them.
+/// Every such hint is collected (cells chosen in increasing reading order,
+/// the bivalue cell among the peers of any of them in reading order), then
+/// the easiest is taken, most removals first, then the larger code.
+pub fn als_wing(grid: &Grid, als_cells: usize) -> Option<Step> {
+    let digits = als_cells as u32 + 1;
+    let mut best: Option<AlsWing> = None;
+    let mut chosen = [0usize; 4];
+    for pivot in 0..81 {
+        let count = grid.candidates(pivot).count_ones();
+        if count < 2 || count > digits {
+            continue;
+        }
+        chosen[0] = pivot;
+        extend(
+            grid,
+            als_cells,
+            &mut chosen,
+            1,
+            FORWARD_PEERS[pivot],
+            grid.candidates(pivot),
+            &mut |found| {
+                if best.as_ref().is_none_or(|b| found.rank < b.rank) {
+                    best = Some(found);
+                }
+            },
+        );
+    }
+    best.map(|found| found.step)
+}
+
+/// Adds wing cells after the last chosen, among `common` (cells seeing all
+/// chosen so far), keeping the digits' union small enough.
+fn extend(
+    grid: &Grid,
+    als_cells: usize,
+    chosen: &mut [usize; 4],
+    depth: usize,
+    common: Cells,
+    union: u16,
+    found: &mut impl FnMut(AlsWing),
+) {
+    let digits = als_cells as u32 + 1;
+    for cell in cells_of(common) {
+        let candidates = grid.candidates(cell);
+        let joined = union | candidates;
+        if candidates.count_ones() < 2 {
+            continue;
+        }
+        chosen[depth] = cell;
+        if depth + 1 < als_cells {
+            if joined.count_ones() <= digits {
+                extend(
+                    grid,
+                    als_cells,
+                    chosen,
+                    depth + 1,
+                    common & FORWARD_PEERS[cell],
+                    joined,
+                    found,
+                );
+            }
+        } else if joined.count_ones() == digits {
+            bivalue_ends(grid, &chosen[..als_cells], joined, found);
+        }
+    }
+}
+
+/// Tries every bivalue cell within the wing's digits that sees a wing cell.
+fn bivalue_ends(grid: &Grid, wing: &[usize], union: u16, found: &mut impl FnMut(AlsWing)) {
+    let wing_set = wing.iter().fold(0 as Cells, |set, &c| set | 1 << c);
+    let range = wing.iter().fold(0 as Cells, |set, &c| set | PEERS[c]) & !wing_set;
+    for yz in cells_of(range) {
+        let pair = grid.candidates(yz);
+        if pair.count_ones() != 2 || pair & !union != 0 {
+            continue;
+        }
+        let x = pair.trailing_zeros() as u8 + 1;
+        let z = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
+        // A digit is restricted when every wing cell holding it sees `yz`.
+        let restricted = |d: u8| holders(grid, wing, d) & !PEERS[yz] == 0;
+        let doubly = restricted(z);
+        let hint = if restricted(x) {
+            wing_hint(grid, wing, yz, union, x, z, doubly)
+        } else if doubly {
+            wing_hint(grid, wing, yz, union, z, x, false)
+        } else {
+            None
+        };
+        if let Some(hint) = hint {
+            found(hint);
+        }
+    }
+}
+
+/// The wing cells holding `digit`.
+fn holders(grid: &Grid, wing: &[usize], digit: u8) -> Cells {
+    wing.iter()
+        .filter(|&&c| grid.has(c, digit))
+        .fold(0, |set, &c| set | 1 << c)
+}
+
+/// The cells seeing every cell of `set`.
+fn seeing_all(set: Cells) -> Cells {
+    cells_of(set).fold(!0, |seen, c| seen & PEERS[c])
+}
+
+fn wing_hint(
+    grid: &Grid,
+    wing: &[usize],
+    yz: usize,
+    union: u16,
+    x: u8,
+    z: u8,
+    doubly: bool,
+) -> Option<AlsWing> {
+    let all = wing.iter().fold(1u128 << yz, |s, &c| s | 1 << c);
+    let mut eliminated: Vec<(u8, u8)> = Vec::new();
+    let mut remove = |victims: Cells, digit: u8| -> bool {
+        let hit = victims & !all & grid.digit_cells(digit) & ((1u128 << 81) - 1);
+        eliminated.extend(cells_of(hit).map(|c| (c as u8, digit)));
+        hit != 0
+    };
+    let (mut weak, mut strong_x) = (false, false);
+    if doubly {
+        // Each wing digit outside the bivalue cell is locked in the wing.
+        for w in super::grid::bits(union & !grid.candidates(yz)) {
+            let w = w as u8 + 1;
+            weak |= remove(seeing_all(holders(grid, wing, w)), w);
+        }
+        strong_x = remove(PEERS[yz] & seeing_all(holders(grid, wing, x)), x);
+    }
+    let strong_z = remove(PEERS[yz] & seeing_all(holders(grid, wing, z)), z);
+    if eliminated.is_empty() {
+        return None;
+    }
+    let doubly = doubly && (weak || (strong_z && strong_x));
+    let sizes = wing.iter().map(|&c| grid.candidates(c).count_ones());
+    let largest = sizes.clone().max().unwrap_or(0);
+    let total: u32 = sizes.sum();
+    // Sudoku Explainer's code: link kind, largest cell, total size, as text.
+    let code = format!("{}{}{}", if doubly { 2 } else { 1 }, largest, total);
+    let mut key = [0u8; 4];
+    key[..code.len()].copy_from_slice(code.as_bytes());
+    let (technique, tenths) = if wing.len() == 3 {
+        (Technique::WxyzWing, 55 + 1 - largest.abs_diff(3) as u16)
+    } else {
+        (Technique::VwxyzWing, 62 + 2 - largest.abs_diff(3) as u16)
+    };
+    let count = eliminated.len() as u32;
+    eliminated.sort_unstable();
+    Some(AlsWing {
+        rank: (tenths, std::cmp::Reverse(count), std::cmp::Reverse(key)),
+        step: Step {
+            technique,
+            difficulty: Difficulty(tenths),
+            pattern: Pattern::Wing {
+                pivot: wing[0] as u8,
+                pincers: wing[1..]
+                    .iter()
+                    .chain(std::iter::once(&yz))
+                    .map(|&c| c as u8)
+                    .collect(),
+            },
+            placed: None,
+            eliminated,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::first_step_of;
+    use super::*;
+
+    /// Bank puzzles (Sudoku Exchange sample) and the step Sudoku Explainer
+    /// takes there, as it rates them.
+    #[test]
+    fn each_wing_on_a_bank_puzzle() {
+        let cases = [
+            (
+                "..3....1...2..6..787.9...4.91...4.3....1.8....4.3...76.6...9.213..6..4...2....7..",
+                Technique::XyWing,
+                "4.2  XY-wing (pivot r2c1, pincers r2c4, r9c1): r9c4<>5",
+            ),
+            (
+                "8..2.5..4.47...56...6.4.8..3.5.1.7.9...973............5..8.7..6..8...2...1.692.5.",
+                Technique::XyzWing,
+                "4.4  XYZ-wing (pivot r8c2, pincers r1c2, r8c1): r7c2<>9",
+            ),
+            (
+                "...3.1...27....6..4..27...3..2....5...61.73...8....9..8...62..7..7....68...7.5...",
+                Technique::WxyzWing,
+                "5.5  WXYZ-wing (pivot r1c7, pincers r1c9, r2c9, r4c7): r4c9<>1, r6c9<>1",
+            ),
+            (
+                "5..9..2...6.8...57..1.....8..8.2...6..94.85..1...6.8..7.....6..29...6.8...6..7..1",
+                Technique::VwxyzWing,
+                "6.2  VWXYZ-wing (pivot r3c2, pincers r4c2, r5c2, r6c2, r4c1): \
+                 r6c3<>3, r6c3<>4, r6c3<>5, r9c2<>5",
+            ),
+        ];
+        for (puzzle, technique, text) in cases {
+            assert_eq!(first_step_of(puzzle, technique).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn forward_peers_are_the_later_peers() {
+        assert_eq!(FORWARD_PEERS[0].count_ones(), 20);
+        assert_eq!(FORWARD_PEERS[80], 0);
+        for cell in 0..81 {
+            assert_eq!(FORWARD_PEERS[cell] & ((2u128 << cell) - 1), 0);
+            assert_eq!(FORWARD_PEERS[cell] & !PEERS[cell], 0);
+        }
+    }
+}
