@@ -5,17 +5,16 @@
 use super::grid::Grid;
 use super::step::Step;
 use super::{
-    bug, exclusion, fish, intersections, singles, strong_links, subsets, turbot, unique_loops,
-    wings,
+    bug, chains, exclusion, fish, intersections, singles, strong_links, subsets, turbot,
+    unique_loops, wings,
 };
 
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
 
 /// The rungs this engine has, in Sudoku Explainer's order (numbers as in
-/// `se-rating.md`). The chain family (25, 27-32) is not built yet, so a
-/// puzzle that needs it rates 20.0.
-const LADDER: [Producer; 25] = [
+/// `se-rating.md`).
+const LADDER: [Producer; 35] = [
     singles::hidden_single,
     intersections::direct_locking,
     |g| subsets::hidden_set(g, 2, true),
@@ -49,8 +48,25 @@ const LADDER: [Producer; 25] = [
     |g| wings::als_wing(g, 4),
     // 24: aligned pair exclusion.
     exclusion::aligned_pair,
+    // 25: forcing chains and cycles
+    chains::forcing_chains_and_cycles,
     // 26: aligned triplet exclusion.
     exclusion::aligned_triplet,
+    // 27: Nishio forcing chains
+    chains::nishio_forcing_chains,
+    // 28: multiple forcing chains
+    chains::multiple_forcing_chains,
+    // 29: dynamic forcing chains
+    chains::dynamic_forcing_chains,
+    // 30: dynamic forcing chains (+)
+    chains::dynamic_forcing_chains_plus,
+    // 31: nested forcing chains, levels 2 and 3
+    |g| chains::nested_forcing_chains(g, 2, 0),
+    |g| chains::nested_forcing_chains(g, 3, 0),
+    // 32: nested dynamic forcing chains, level 4 with nesting limits 0-2
+    |g| chains::nested_forcing_chains(g, 4, 0),
+    |g| chains::nested_forcing_chains(g, 4, 1),
+    |g| chains::nested_forcing_chains(g, 4, 2),
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.

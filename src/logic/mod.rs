@@ -11,6 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod bug;
+mod chains;
 mod exclusion;
 mod fish;
 mod grid;
@@ -30,4 +31,4 @@ mod wings;
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use rate::{explain, explain_position, rate, rate_position, Explanation, Rating};
-pub use step::{Difficulty, LoopDetail, Pattern, Step, Technique};
+pub use step::{Candidate, Difficulty, LoopDetail, Pattern, Step, Technique};

@@ -131,7 +131,69 @@ pub enum Technique {
     AlignedPairExclusion,
     /// Three cells whose candidate combinations excluders rule out.
     AlignedTripletExclusion,
+    /// A loop of one digit's strong and weak links (Sudoku Explainer's
+    /// bidirectional X-cycle).
+    BidirectionalXCycle,
+    /// A bidirectional X-cycle through four cells.
+    GeneralizedXWing,
+    /// A loop of bivalue cells (bidirectional Y-cycle).
+    BidirectionalYCycle,
+    /// A loop mixing both link kinds (bidirectional cycle).
+    BidirectionalCycle,
+    /// One digit's links lead from an assumption to its own negation.
+    ForcingXChain,
+    /// A forcing X-chain of six links' states.
+    TurbotFish,
+    /// A forcing chain using both link kinds.
+    ForcingChain,
+    /// A candidate whose assumption makes a single digit contradict itself.
+    NishioForcingChains,
+    /// Every candidate of a cell implies the same conclusion.
+    CellForcingChains,
+    /// Every place of a digit in a house implies the same conclusion.
+    RegionForcingChains,
+    /// Dynamic cell forcing chains at a nesting level (0-4).
+    DynamicCellForcingChains(u8),
+    /// Dynamic region forcing chains at a nesting level (0-4).
+    DynamicRegionForcingChains(u8),
+    /// A candidate both true and false implies the same conclusion.
+    DynamicDoubleForcingChains(u8),
+    /// A candidate's assumption leads to a contradiction.
+    DynamicContradictionForcingChains(u8),
 }
+
+/// The names of the dynamic chain techniques by kind (cell, region,
+/// double, contradiction) and nesting level.
+const DYNAMIC_NAMES: [[&str; 5]; 4] = [
+    [
+        "Dynamic Cell Forcing Chains",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Region Forcing Chains",
+        "Dynamic Region Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Double Forcing Chains",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+];
 
 impl Technique {
     /// The technique's name, as `explain` prints it and JSON's `technique`
@@ -186,7 +248,48 @@ impl Technique {
             Technique::BugType4 => "BUG type 4",
             Technique::AlignedPairExclusion => "Aligned pair exclusion",
             Technique::AlignedTripletExclusion => "Aligned triplet exclusion",
+            Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
+            Technique::GeneralizedXWing => "Generalized X-Wing",
+            Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
+            Technique::BidirectionalCycle => "Bidirectional Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::TurbotFish => "Turbot Fish",
+            Technique::ForcingChain => "Forcing Chain",
+            Technique::NishioForcingChains => "Nishio Forcing Chains",
+            Technique::CellForcingChains => "Cell Forcing Chains",
+            Technique::RegionForcingChains => "Region Forcing Chains",
+            Technique::DynamicCellForcingChains(level) => DYNAMIC_NAMES[0][level_index(level)],
+            Technique::DynamicRegionForcingChains(level) => DYNAMIC_NAMES[1][level_index(level)],
+            Technique::DynamicDoubleForcingChains(level) => DYNAMIC_NAMES[2][level_index(level)],
+            Technique::DynamicContradictionForcingChains(level) => {
+                DYNAMIC_NAMES[3][level_index(level)]
+            }
         }
+    }
+}
+
+fn level_index(level: u8) -> usize {
+    usize::from(level.min(4))
+}
+
+/// A candidate's state in a chain: `cell`, `digit` and whether it is
+/// true (`on`) or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The cell (0-80).
+    pub cell: u8,
+    /// The digit (1-9).
+    pub digit: u8,
+    /// True when the chain sets the digit in the cell, false when it
+    /// removes it.
+    pub on: bool,
+}
+
+impl fmt::Display for Candidate {
+    /// Writes Sudoku Explainer's notation: `r4c5.7 on`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = if self.on { "on" } else { "off" };
+        write!(f, "{}.{} {state}", Cell(self.cell), self.digit)
     }
 }
 
@@ -267,6 +370,45 @@ pub enum Pattern {
     Aligned {
         /// The cells, in the order the scan took them.
         cells: Vec<u8>,
+    },
+    /// A bidirectional cycle: its cells, from where it starts.
+    Cycle {
+        /// The cells in the order the cycle visits them.
+        cells: Vec<u8>,
+    },
+    /// A forcing chain: an assumption implies its own negation, so the
+    /// chain's end holds.
+    ForcingChain {
+        /// The conclusion.
+        target: Candidate,
+    },
+    /// A binary chain: a candidate's assumption leads to a contradiction
+    /// (`contradiction`), or both its states lead to the same `target`.
+    Binary {
+        /// The assumption (for a double chain, the candidate assumed both
+        /// ways).
+        source: Candidate,
+        /// The conclusion, or the candidate found both on and off.
+        target: Candidate,
+        /// Whether the assumption contradicts itself.
+        contradiction: bool,
+    },
+    /// Cell forcing chains: every candidate of `cell` implies `target`.
+    CellForcing {
+        /// The cell.
+        cell: u8,
+        /// The common conclusion.
+        target: Candidate,
+    },
+    /// Region forcing chains: every place of `digit` in `house` implies
+    /// `target`.
+    RegionForcing {
+        /// The house (0-26).
+        house: u8,
+        /// The digit.
+        digit: u8,
+        /// The common conclusion.
+        target: Candidate,
     },
 }
 
@@ -431,6 +573,43 @@ impl Step {
             }
             Pattern::Aligned { cells } => {
                 let _ = write!(out, " ({})", cell_list(cells));
+            }
+            Pattern::Cycle { cells } => {
+                let _ = write!(out, " ({})", cell_list(cells));
+            }
+            Pattern::ForcingChain { target } => {
+                let _ = write!(out, " ({target})");
+            }
+            Pattern::Binary {
+                source,
+                target,
+                contradiction,
+            } => {
+                if *contradiction {
+                    let cand = Candidate {
+                        on: true,
+                        ..*target
+                    };
+                    let name = format!("{}.{}", Cell(cand.cell), cand.digit);
+                    let _ = write!(out, " ({source} ==> {name} both on & off)");
+                } else {
+                    let name = format!("{}.{}", Cell(source.cell), source.digit);
+                    let _ = write!(out, " ({name} on & off ==> {target})");
+                }
+            }
+            Pattern::CellForcing { cell, target } => {
+                let _ = write!(out, " ({} ==> {target})", Cell(*cell));
+            }
+            Pattern::RegionForcing {
+                house,
+                digit,
+                target,
+            } => {
+                let _ = write!(
+                    out,
+                    " ({digit} in {} ==> {target})",
+                    house_name(usize::from(*house))
+                );
             }
         }
         out

@@ -1,0 +1,320 @@
+//! What dynamic chains of level 1 and up also deduce once their plain
+//! links are exhausted (`Chaining.getAdvancedPotentials`): the first of
+//! pointing/claiming, hidden pairs, naked pairs and X-wings that applies to
+//! the reduced position and rests on a candidate the chain removed yields
+//! all its eliminations, each resting on those removed candidates.
+
+use super::links::Cands;
+use crate::logic::grid::{bits, cells_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
+use crate::logic::singles::BOX_COLUMN_ROW;
+use crate::logic::subsets::tuples;
+
+/// Eliminations found, each with the removed candidates it rests on.
+#[derive(Default)]
+pub struct Found {
+    /// (candidate, first parent, parent count): parents are
+    /// `parents[first..first + count]`, candidates `cell * 9 + d0`.
+    pub removals: Vec<(u16, u32, u32)>,
+    /// Parent candidates.
+    pub parents: Vec<u16>,
+    /// For each removal, the size of the nested chain it comes from (0 for
+    /// the simple techniques).
+    pub nested: Vec<u32>,
+}
+
+impl Found {
+    fn clear(&mut self) {
+        self.removals.clear();
+        self.parents.clear();
+        self.nested.clear();
+    }
+
+    /// Adds a hint's eliminations (in Sudoku Explainer's hash-map order)
+    /// resting on `parents`, when it rests on any.
+    fn hint(&mut self, removable: &[(usize, u16)], parents: &[u16]) {
+        if parents.is_empty() || removable.is_empty() {
+            return;
+        }
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        for &(cell, digits) in &hash_order(removable) {
+            for d0 in bits(digits) {
+                self.removals
+                    .push(((cell * 9 + d0) as u16, first, parents.len() as u32));
+                self.nested.push(0);
+            }
+        }
+    }
+
+    /// Adds a nested chain's removals, in its own order.
+    fn chain(&mut self, hint: &super::Collected) {
+        if hint.parents.is_empty() || hint.removals.is_empty() {
+            return;
+        }
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(&hint.parents);
+        for &cand in &hint.removals {
+            self.removals.push((cand, first, hint.parents.len() as u32));
+            self.nested.push(hint.key.size);
+        }
+    }
+}
+
+/// The cells of a `HashMap<Cell, BitSet>` in Java's iteration order: by
+/// bucket (the cell index modulo the table size, 16 doubling while more
+/// than three quarters full), then in insertion order.
+pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
+    let mut size = 16;
+    while removable.len() * 4 > size * 3 {
+        size *= 2;
+    }
+    let mut ordered = removable.to_vec();
+    ordered.sort_by_key(|&(cell, _)| cell & (size - 1));
+    ordered
+}
+
+/// Runs the rules in order on `work` (the chain's reduced position; the
+/// chain started from `source`) and keeps the first rule's findings: the
+/// simple techniques, then at level 2 forcing chains, at level 3 multiple
+/// forcing chains, and at level 4 dynamic forcing chains of level `limit`.
+pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, found: &mut Found) {
+    found.clear();
+    simple(work, source, found);
+    if !found.removals.is_empty() || level < 2 {
+        return;
+    }
+    let producers: &[u8] = match level {
+        2 => &[0],
+        3 => &[0, 1],
+        _ => &[2],
+    };
+    for &producer in producers {
+        let hints = match producer {
+            0 => super::cycles::collect(work, source),
+            1 => super::forcing::collect(work, source, false, 0, 0),
+            _ => super::forcing::collect(work, source, true, limit, 0),
+        };
+        for hint in &hints {
+            found.chain(hint);
+        }
+        if !found.removals.is_empty() {
+            return;
+        }
+    }
+}
+
+fn simple(work: &Cands, source: &Cands, found: &mut Found) {
+    locking(work, source, found);
+    if !found.removals.is_empty() {
+        return;
+    }
+    hidden_pairs(work, source, found);
+    if !found.removals.is_empty() {
+        return;
+    }
+    naked_pairs(work, source, found);
+    if !found.removals.is_empty() {
+        return;
+    }
+    x_wings(work, source, found);
+}
+
+fn house_kind_range(kind: HouseKind) -> std::ops::Range<usize> {
+    kind.first()..kind.first() + 9
+}
+
+fn locking(work: &Cands, source: &Cands, found: &mut Found) {
+    const ORDER: [(HouseKind, HouseKind); 4] = [
+        (HouseKind::Box, HouseKind::Column),
+        (HouseKind::Box, HouseKind::Row),
+        (HouseKind::Column, HouseKind::Box),
+        (HouseKind::Row, HouseKind::Box),
+    ];
+    let mut removable = Vec::new();
+    let mut parents = Vec::new();
+    for (kind1, kind2) in ORDER {
+        for d0 in 0..9 {
+            for from in house_kind_range(kind1) {
+                let places = work.digits[d0] & HOUSE_MASKS[from];
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                for to in house_kind_range(kind2) {
+                    if HOUSE_MASKS[to] & HOUSE_MASKS[from] == 0 || places & !HOUSE_MASKS[to] != 0 {
+                        continue;
+                    }
+                    removable.clear();
+                    for &cell in &HOUSE_CELLS[to] {
+                        let cell = usize::from(cell);
+                        if HOUSE_MASKS[from] >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
+                            removable.push((cell, 1 << d0));
+                        }
+                    }
+                    parents.clear();
+                    for &cell in &HOUSE_CELLS[from] {
+                        let cell = usize::from(cell);
+                        if removed(work, source, cell, d0) && HOUSE_MASKS[to] >> cell & 1 == 0 {
+                            parents.push((cell * 9 + d0) as u16);
+                        }
+                    }
+                    found.hint(&removable, &parents);
+                }
+            }
+        }
+    }
+}
+
+fn removed(work: &Cands, source: &Cands, cell: usize, d0: usize) -> bool {
+    (source.cells[cell] & !work.cells[cell]) >> d0 & 1 != 0
+}
+
+fn empty_in(source: &Cands, house: usize) -> usize {
+    HOUSE_CELLS[house]
+        .iter()
+        .filter(|&&c| source.cells[usize::from(c)] != 0)
+        .count()
+}
+
+fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
+    let mut removable = Vec::new();
+    let mut parents = Vec::new();
+    for kind in BOX_COLUMN_ROW {
+        for house in house_kind_range(kind) {
+            if empty_in(source, house) <= 4 {
+                continue;
+            }
+            let places = |d0: usize| -> u16 {
+                (0..9).fold(0, |m, p| {
+                    m | (work.cells[usize::from(HOUSE_CELLS[house][p])] >> d0 & 1) << p
+                })
+            };
+            let eligible = (0..9)
+                .filter(|&d| places(d).count_ones() == 2)
+                .fold(0u16, |m, d| m | 1 << d);
+            for digits in tuples(eligible, 2) {
+                let positions = bits(digits).fold(0, |all, d| all | places(d));
+                if positions.count_ones() != 2 {
+                    continue;
+                }
+                removable.clear();
+                for p in bits(positions) {
+                    let cell = usize::from(HOUSE_CELLS[house][p]);
+                    let others = work.cells[cell] & !digits;
+                    if others != 0 {
+                        removable.push((cell, others));
+                    }
+                }
+                parents.clear();
+                for p in 0..9 {
+                    if positions >> p & 1 != 0 {
+                        continue;
+                    }
+                    let cell = usize::from(HOUSE_CELLS[house][p]);
+                    for d0 in bits(digits) {
+                        if source.cells[cell] >> d0 & 1 != 0 {
+                            parents.push((cell * 9 + d0) as u16);
+                        }
+                    }
+                }
+                found.hint(&removable, &parents);
+            }
+        }
+    }
+}
+
+fn naked_pairs(work: &Cands, source: &Cands, found: &mut Found) {
+    let mut removable = Vec::new();
+    let mut parents = Vec::new();
+    for kind in BOX_COLUMN_ROW {
+        for house in house_kind_range(kind) {
+            if empty_in(source, house) < 4 {
+                continue;
+            }
+            let cells = &HOUSE_CELLS[house];
+            let candidates = |p: usize| work.cells[usize::from(cells[p])];
+            let eligible = (0..9)
+                .filter(|&p| candidates(p).count_ones() == 2)
+                .fold(0u16, |m, p| m | 1 << p);
+            for tuple in tuples(eligible, 2) {
+                let digits = bits(tuple).fold(0, |all, p| all | candidates(p));
+                if digits.count_ones() != 2 {
+                    continue;
+                }
+                removable.clear();
+                for p in 0..9 {
+                    if tuple >> p & 1 == 0 && candidates(p) & digits != 0 {
+                        removable.push((usize::from(cells[p]), candidates(p) & digits));
+                    }
+                }
+                parents.clear();
+                for p in bits(tuple) {
+                    let cell = usize::from(cells[p]);
+                    for d0 in bits(source.cells[cell] & !digits) {
+                        parents.push((cell * 9 + d0) as u16);
+                    }
+                }
+                found.hint(&removable, &parents);
+            }
+        }
+    }
+}
+
+fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
+    let mut removable = Vec::new();
+    let mut parents = Vec::new();
+    for (base, cover) in [
+        (HouseKind::Column, HouseKind::Row),
+        (HouseKind::Row, HouseKind::Column),
+    ] {
+        let mut eligible = [0u16; 9];
+        for d0 in 0..9 {
+            if usize::from(source.placed[d0]) + 4 > 9 {
+                continue;
+            }
+            for line in 0..9 {
+                let count = (work.digits[d0] & HOUSE_MASKS[base.first() + line]).count_ones();
+                if count == 2 {
+                    eligible[d0] |= 1 << line;
+                }
+            }
+        }
+        for lines in tuples(0x1ff, 2) {
+            for d0 in 0..9 {
+                if lines & !eligible[d0] != 0 {
+                    continue;
+                }
+                let position = |cell: usize| match cover {
+                    HouseKind::Row => cell / 9,
+                    _ => cell % 9,
+                };
+                let base_cells = bits(lines).fold(0u128, |m, l| m | HOUSE_MASKS[base.first() + l]);
+                let covers =
+                    cells_of(work.digits[d0] & base_cells).fold(0u16, |m, c| m | 1 << position(c));
+                if covers.count_ones() != 2 {
+                    continue;
+                }
+                removable.clear();
+                for c in bits(covers) {
+                    for &cell in &HOUSE_CELLS[cover.first() + c] {
+                        let cell = usize::from(cell);
+                        if base_cells >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
+                            removable.push((cell, 1 << d0));
+                        }
+                    }
+                }
+                let cover_cells =
+                    bits(covers).fold(0u128, |m, l| m | HOUSE_MASKS[cover.first() + l]);
+                parents.clear();
+                for l in bits(lines) {
+                    for &cell in &HOUSE_CELLS[base.first() + l] {
+                        let cell = usize::from(cell);
+                        if removed(work, source, cell, d0) && cover_cells >> cell & 1 == 0 {
+                            parents.push((cell * 9 + d0) as u16);
+                        }
+                    }
+                }
+                found.hint(&removable, &parents);
+            }
+        }
+    }
+}

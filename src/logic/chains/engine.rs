@@ -1,0 +1,308 @@
+//! The implication engine of multiple, Nishio and dynamic chains
+//! (`Chaining.doChaining`): from one assumption, every state that follows,
+//! each with the states it follows from, until nothing new follows or a
+//! candidate would be both on and off.
+//!
+//! Order matters (the first parents found fix a chain's size): "on" states
+//! are expanded before "off" states, each in the order found. In dynamic
+//! mode an "off" state removes its candidate from the working position once
+//! expanded, so later links see the reduced position, and an "on" state
+//! that a reduced house or cell implies also rests on the removed
+//! candidates (hidden parents).
+
+use std::collections::VecDeque;
+
+use super::advanced::{advanced, Found};
+use super::links::{conjugate, is_on, off_to_on, on_to_off, Cands, Cause, OnLink, State, STATES};
+
+const NONE: u32 = u32::MAX;
+
+/// One state of a propagation and what it follows from.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The state.
+    pub state: State,
+    /// Why it follows.
+    pub cause: Cause,
+    /// Its parents: `parents[start..start + len]` of the arena.
+    pub start: u32,
+    /// The number of parents.
+    pub len: u16,
+    /// Whether the state is one of the propagation's results (the two
+    /// states of a contradiction are extra nodes, not results).
+    pub registered: bool,
+    /// The nested chain it comes from, as an index into `Arena::nested`.
+    pub nested: u32,
+}
+
+/// The outcome of one assumption: every state reached, in order.
+#[derive(Clone, Default)]
+pub struct Arena {
+    /// The nodes, in the order they were reached.
+    pub nodes: Vec<Node>,
+    /// Parent lists, indexed by nodes.
+    pub parents: Vec<u32>,
+    /// The registered states, as a bit set over `State`.
+    reached: Vec<u64>,
+    /// When the assumption leads to a candidate both on and off: the
+    /// nodes of its "on" and "off" states.
+    pub contradiction: Option<(u32, u32)>,
+    /// Nested chains used: (identity, size).
+    nested: Vec<(u32, u32)>,
+}
+
+impl Arena {
+    /// Whether `s` was reached.
+    pub fn has(&self, s: State) -> bool {
+        let s = usize::from(s);
+        self.reached
+            .get(s / 64)
+            .is_some_and(|w| w >> (s % 64) & 1 != 0)
+    }
+
+    /// The node of a reached state.
+    pub fn find(&self, s: State) -> Option<u32> {
+        if !self.has(s) {
+            return None;
+        }
+        self.nodes
+            .iter()
+            .position(|n| n.registered && n.state == s)
+            .map(|i| i as u32)
+    }
+
+    /// The parents of node `n`.
+    pub fn parents_of(&self, n: u32) -> &[u32] {
+        let node = &self.nodes[n as usize];
+        &self.parents[node.start as usize..node.start as usize + usize::from(node.len)]
+    }
+
+    fn add(&mut self, s: State, cause: Cause, parents: &[u32], registered: bool) -> u32 {
+        self.nodes.push(Node {
+            state: s,
+            cause,
+            start: self.parents.len() as u32,
+            len: parents.len() as u16,
+            registered,
+            nested: NONE,
+        });
+        self.parents.extend_from_slice(parents);
+        if registered {
+            let s = usize::from(s);
+            self.reached[s / 64] |= 1 << (s % 64);
+        }
+        (self.nodes.len() - 1) as u32
+    }
+}
+
+/// Scratch space reused by every propagation.
+pub struct Engine {
+    /// `index[s]`: the node of state `s` in the current propagation.
+    index: Vec<u32>,
+    /// `stamp[s] == generation`: state `s` counted in the current walk.
+    stamp: Vec<u32>,
+    generation: u32,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    links: Vec<OnLink>,
+    todo: Vec<u32>,
+    next: Vec<u32>,
+    parents: Vec<u32>,
+    found: Found,
+    /// Nested chains met by the walks of the current hint.
+    nested_seen: Vec<(u32, u32)>,
+    nested_count: u32,
+}
+
+impl Engine {
+    /// An engine with empty scratch space.
+    pub fn new() -> Engine {
+        Engine {
+            index: vec![NONE; STATES],
+            stamp: vec![0; STATES],
+            generation: 0,
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            links: Vec::new(),
+            todo: Vec::new(),
+            next: Vec::new(),
+            parents: Vec::new(),
+            found: Found::default(),
+            nested_seen: Vec::new(),
+            nested_count: 0,
+        }
+    }
+
+    /// Everything that follows from `start` in `source`: with cell links
+    /// unless `nishio`, reducing the position as it goes when `dynamic`,
+    /// and with level 1 and up, applying simple techniques to the reduced
+    /// position whenever the links run dry.
+    pub fn propagate(
+        &mut self,
+        source: &Cands,
+        start: State,
+        nishio: bool,
+        dynamic: bool,
+        level: u8,
+        limit: u8,
+    ) -> Arena {
+        let mut arena = Arena {
+            reached: vec![0; STATES.div_ceil(64)],
+            ..Arena::default()
+        };
+        let mut work = source.clone();
+        let root = arena.add(start, Cause::Assumption, &[], true);
+        self.index[usize::from(start)] = root;
+        self.pending_on.clear();
+        self.pending_off.clear();
+        if is_on(start) {
+            self.pending_on.push_back(root);
+        } else {
+            self.pending_off.push_back(root);
+        }
+        let cell_links = !nishio;
+        loop {
+            if let Some(p) = self.pending_on.pop_front() {
+                let ps = arena.nodes[p as usize].state;
+                let (index, pending_off) = (&mut self.index, &mut self.pending_off);
+                let mut contradiction = None;
+                on_to_off(&work, ps, cell_links, |off, cause| {
+                    if contradiction.is_some() {
+                        return;
+                    }
+                    let on = index[usize::from(conjugate(off))];
+                    if on != NONE {
+                        let n = arena.add(off, cause, &[p], false);
+                        contradiction = Some((on, n));
+                    } else if index[usize::from(off)] == NONE {
+                        let n = arena.add(off, cause, &[p], true);
+                        index[usize::from(off)] = n;
+                        pending_off.push_back(n);
+                    }
+                });
+                if contradiction.is_some() {
+                    arena.contradiction = contradiction;
+                    break;
+                }
+            } else if let Some(p) = self.pending_off.pop_front() {
+                let ps = arena.nodes[p as usize].state;
+                off_to_on(&work, source, ps, cell_links, true, &mut self.links);
+                if dynamic {
+                    work.remove(super::links::cell_of(ps), super::links::digit_of(ps));
+                }
+                for k in 0..self.links.len() {
+                    let link = self.links[k];
+                    self.parents.clear();
+                    self.parents.push(p);
+                    for &cand in &link.hidden[..usize::from(link.hidden_len)] {
+                        let hidden = self.index[usize::from(cand) * 2];
+                        if hidden != NONE {
+                            self.parents.push(hidden);
+                        }
+                    }
+                    let off = self.index[usize::from(conjugate(link.state))];
+                    if off != NONE {
+                        let n = arena.add(link.state, link.cause, &self.parents, false);
+                        arena.contradiction = Some((n, off));
+                        break;
+                    }
+                    if self.index[usize::from(link.state)] == NONE {
+                        let n = arena.add(link.state, link.cause, &self.parents, true);
+                        self.index[usize::from(link.state)] = n;
+                        self.pending_on.push_back(n);
+                    }
+                }
+                if arena.contradiction.is_some() {
+                    break;
+                }
+            } else {
+                break;
+            }
+            if level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
+                self.advance(&work, source, level, limit, &mut arena);
+            }
+        }
+        for node in &arena.nodes {
+            if node.registered {
+                self.index[usize::from(node.state)] = NONE;
+            }
+        }
+        arena
+    }
+
+    /// Adds what the simple techniques deduce on the reduced position.
+    fn advance(&mut self, work: &Cands, source: &Cands, level: u8, limit: u8, arena: &mut Arena) {
+        advanced(work, source, level, limit, &mut self.found);
+        let mut last_first = u32::MAX;
+        for k in 0..self.found.removals.len() {
+            let (cand, first, count) = self.found.removals[k];
+            let off = usize::from(cand) * 2;
+            if self.index[off] != NONE {
+                continue;
+            }
+            self.parents.clear();
+            for &parent in &self.found.parents[first as usize..(first + count) as usize] {
+                let node = self.index[usize::from(parent) * 2];
+                if node != NONE {
+                    self.parents.push(node);
+                }
+            }
+            let n = arena.add(off as State, Cause::Advanced, &self.parents, true);
+            let size = self.found.nested[k];
+            if size > 0 {
+                // The removals of one nested chain share its parents, and
+                // its identity.
+                if first != last_first {
+                    self.nested_count += 1;
+                    last_first = first;
+                }
+                arena.nested.push((self.nested_count, size));
+                arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u32;
+            }
+            self.index[off] = n;
+            self.pending_off.push_back(n);
+        }
+    }
+
+    /// The total size of the nested chains met since the last call, which
+    /// counts toward a hint's size (`getNestedComplexity`).
+    pub fn take_nested(&mut self) -> u32 {
+        let total = self.nested_seen.iter().map(|&(_, size)| size).sum();
+        self.nested_seen.clear();
+        total
+    }
+
+    /// The number of distinct states node `n` rests on, itself included
+    /// (`ChainingHint.getAncestorCount`).
+    pub fn ancestors(&mut self, arena: &Arena, n: u32) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let mut count = 0;
+        self.todo.clear();
+        self.todo.push(n);
+        while !self.todo.is_empty() {
+            self.next.clear();
+            for i in 0..self.todo.len() {
+                let at = self.todo[i];
+                let s = usize::from(arena.nodes[at as usize].state);
+                if self.stamp[s] != self.generation {
+                    self.stamp[s] = self.generation;
+                    count += 1;
+                    self.next.extend_from_slice(arena.parents_of(at));
+                    let nested = arena.nodes[at as usize].nested;
+                    if nested != NONE {
+                        let entry = arena.nested[nested as usize];
+                        if !self.nested_seen.contains(&entry) {
+                            self.nested_seen.push(entry);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.todo, &mut self.next);
+        }
+        count
+    }
+}

@@ -1,0 +1,476 @@
+//! Rungs 27-30: Nishio, multiple and dynamic forcing chains
+//! (`Chaining.getMultipleChainsHintList`).
+//!
+//! Cells in reading order (Nishio and dynamic: every cell with two or more
+//! candidates; multiple: three or more), digits ascending. For each
+//! candidate: its "on" and "off" assumptions (contradictions: Nishio and
+//! dynamic; double chains: dynamic, cells of 3+ candidates), then, except
+//! for Nishio, region chains for each house where the candidate is the
+//! digit's first place; after the digits, cell chains.
+
+use super::engine::{Arena, Engine};
+use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
+use super::{Best, Key};
+use crate::logic::grid::{cells_of, houses_of, Grid};
+use crate::logic::step::{Candidate, Pattern, Step, Technique};
+
+/// Which of Sudoku Explainer's chain producers runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mode {
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    level: u8,
+    /// For level 4: the level of the dynamic chains nested inside.
+    limit: u8,
+}
+
+impl Mode {
+    /// The producer's difficulty before length (`Chaining.getDifficulty`).
+    fn base(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * f64::from(self.level - 2)
+        } else if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+}
+
+/// The first step of Sudoku Explainer's "Nishio Forcing Chains" (7.5+).
+pub fn nishio_forcing_chains(grid: &Grid) -> Option<Step> {
+    let mode = Mode {
+        multiple: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+        limit: 0,
+    };
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// The first step of Sudoku Explainer's "Multiple Forcing Chains" (8.0+).
+pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+        limit: 0,
+    };
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// The first step of Sudoku Explainer's "Dynamic Forcing Chains" (8.5+).
+pub fn dynamic_forcing_chains(grid: &Grid) -> Option<Step> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 0,
+        limit: 0,
+    };
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// The first step of Sudoku Explainer's "Dynamic Forcing Chains (+)" (9.0+):
+/// dynamic chains that also apply pointing, claiming, hidden and naked
+/// pairs and X-wings to the position each assumption reduces.
+pub fn dynamic_forcing_chains_plus(grid: &Grid) -> Option<Step> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 1,
+        limit: 0,
+    };
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// The first step of Sudoku Explainer's nested dynamic forcing chains:
+/// level 2 (+ forcing chains, 9.5+), 3 (+ multiple forcing chains, 10.0+),
+/// 4 (+ dynamic forcing chains of level `limit`, 10.5+).
+pub fn nested_forcing_chains(grid: &Grid, level: u8, limit: u8) -> Option<Step> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level,
+        limit,
+    };
+    Producer::new(Cands::of(grid), mode).run()
+}
+
+/// Every hint of multiple (static) or dynamic forcing chains of `level` on
+/// `work`, for a chain that started from `source` and nests them.
+pub(super) fn collect(
+    work: &Cands,
+    source: &Cands,
+    dynamic: bool,
+    level: u8,
+    limit: u8,
+) -> Vec<super::Collected> {
+    let mode = Mode {
+        multiple: true,
+        dynamic,
+        nishio: false,
+        level,
+        limit,
+    };
+    let mut producer = Producer::new(work.clone(), mode);
+    producer.best = Best::collecting(source);
+    producer.scan();
+    producer.best.into_collected()
+}
+
+/// One run of a producer over a position.
+struct Producer {
+    cands: Cands,
+    mode: Mode,
+    engine: Engine,
+    best: Best,
+    /// "On" assumptions computed ahead for region chains, by candidate.
+    cache: Vec<Option<Arena>>,
+}
+
+impl Producer {
+    fn new(cands: Cands, mode: Mode) -> Producer {
+        Producer {
+            cands,
+            mode,
+            engine: Engine::new(),
+            best: Best::default(),
+            cache: vec![None; 729],
+        }
+    }
+
+    fn run(mut self) -> Option<Step> {
+        self.scan();
+        self.best.step
+    }
+
+    fn scan(&mut self) {
+        for cell in 0..81 {
+            let count = self.cands.cells[cell].count_ones();
+            if count > 2 || (count > 1 && self.mode.dynamic) {
+                self.cell(cell, count);
+            }
+        }
+    }
+
+    /// The size of a hint whose chains end at `targets`: their states,
+    /// plus the nested chains they use.
+    fn size(&mut self, targets: &[(&Arena, u32)]) -> u32 {
+        self.engine.take_nested();
+        let mut size = 0;
+        for &(arena, n) in targets {
+            size += self.engine.ancestors(arena, n);
+        }
+        size + self.engine.take_nested()
+    }
+
+    fn propagate(&mut self, s: State) -> Arena {
+        self.engine.propagate(
+            &self.cands,
+            s,
+            self.mode.nishio,
+            self.mode.dynamic,
+            self.mode.level,
+            self.mode.limit,
+        )
+    }
+
+    /// The "on" assumption of candidate `cand`, from the cache or computed.
+    fn assume_on(&mut self, cand: usize) -> Arena {
+        match self.cache[cand].take() {
+            Some(arena) => arena,
+            None => self.propagate(state(cand / 9, cand % 9, true)),
+        }
+    }
+
+    fn cell(&mut self, cell: usize, count: u32) {
+        let mode = self.mode;
+        let mut outcomes: Vec<Arena> = Vec::with_capacity(count as usize);
+        for d0 in crate::logic::grid::bits(self.cands.cells[cell]) {
+            let on = self.assume_on(cell * 9 + d0);
+            let off = self.propagate(state(cell, d0, false));
+            if mode.dynamic || mode.nishio {
+                self.contradictions(cell, d0, &on, &off);
+            }
+            if count >= 3 && !mode.nishio && mode.dynamic {
+                self.doubles(cell, d0, &on, &off);
+            }
+            if !mode.nishio {
+                self.regions(cell, d0, &on);
+            }
+            outcomes.push(on);
+        }
+        if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
+            let refs: Vec<&Arena> = outcomes.iter().collect();
+            self.common(&refs, Cause::Cell, |target| Pattern::CellForcing {
+                cell: cell as u8,
+                target,
+            });
+        }
+    }
+
+    fn kind_technique(&self, kind: u8) -> Technique {
+        let level = self.mode.level;
+        match (self.mode.dynamic, kind) {
+            (false, 5) => Technique::CellForcingChains,
+            (false, _) => Technique::RegionForcingChains,
+            (true, 5) => Technique::DynamicCellForcingChains(level),
+            (true, 6) => Technique::DynamicRegionForcingChains(level),
+            (true, 1) => Technique::DynamicDoubleForcingChains(level),
+            _ if self.mode.nishio => Technique::NishioForcingChains,
+            _ => Technique::DynamicContradictionForcingChains(level),
+        }
+    }
+}
+
+/// A step concluding `target`: a placement for an "on" state (when the cell
+/// has other candidates to lose), an elimination for "off".
+fn conclude(
+    cands: &Cands,
+    target: State,
+    technique: Technique,
+    pattern: Pattern,
+    difficulty: super::Difficulty,
+) -> Option<Step> {
+    {
+        let (cell, d0) = (cell_of(target), digit_of(target));
+        let digit = d0 as u8 + 1;
+        let (placed, eliminated) = if is_on(target) {
+            if cands.cells[cell] & !(1 << d0) == 0 {
+                return None;
+            }
+            (Some((cell as u8, digit)), Vec::new())
+        } else {
+            (None, vec![(cell as u8, digit)])
+        };
+        Some(Step {
+            technique,
+            difficulty,
+            pattern,
+            placed,
+            eliminated,
+        })
+    }
+}
+
+impl Producer {
+    fn contradictions(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
+        for (arena, assumption) in [(on, true), (off, false)] {
+            let Some((on_node, off_node)) = arena.contradiction else {
+                continue;
+            };
+            let size = self.size(&[(arena, on_node), (arena, off_node)]);
+            let key = Key::new(self.mode.base(), size, 7);
+            let technique = self.kind_technique(7);
+            let source = candidate(state(cell, d0, assumption));
+            let target = candidate(arena.nodes[off_node as usize].state);
+            let conclusion = state(cell, d0, !assumption);
+            let cands = &self.cands;
+            self.best.offer(
+                key,
+                |difficulty| {
+                    let pattern = Pattern::Binary {
+                        source,
+                        target,
+                        contradiction: true,
+                    };
+                    conclude(cands, conclusion, technique, pattern, difficulty)
+                },
+                cands,
+                |source| rule_parents(&[(arena, on_node), (arena, off_node)], None, source, cands),
+            );
+        }
+    }
+
+    fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
+        for want_on in [true, false] {
+            for i in 0..on.nodes.len() {
+                let node = on.nodes[i];
+                if !node.registered || is_on(node.state) != want_on {
+                    continue;
+                }
+                let Some(other) = off.find(node.state) else {
+                    continue;
+                };
+                let size = self.size(&[(on, i as u32), (off, other)]);
+                let key = Key::new(self.mode.base(), size, 1);
+                let technique = self.kind_technique(1);
+                let source = candidate(state(cell, d0, true));
+                let target = candidate(node.state);
+                let cands = &self.cands;
+                self.best.offer(
+                    key,
+                    |difficulty| {
+                        let pattern = Pattern::Binary {
+                            source,
+                            target,
+                            contradiction: false,
+                        };
+                        conclude(cands, node.state, technique, pattern, difficulty)
+                    },
+                    cands,
+                    |source| rule_parents(&[(on, i as u32), (off, other)], None, source, cands),
+                );
+            }
+        }
+    }
+
+    fn regions(&mut self, cell: usize, d0: usize, on: &Arena) {
+        for house in houses_of(cell) {
+            let places = self.cands.places(house, d0);
+            let count = places.count_ones();
+            if !(count == 2 || (self.mode.multiple && count > 2)) {
+                continue;
+            }
+            if places.trailing_zeros() as usize != cell {
+                continue; // the region is met at its first place
+            }
+            for other in cells_of(places & !(1u128 << cell)) {
+                let cand = other * 9 + d0;
+                if self.cache[cand].is_none() {
+                    let arena = self.propagate(state(other, d0, true));
+                    self.cache[cand] = Some(arena);
+                }
+            }
+            let cache = std::mem::take(&mut self.cache);
+            let mut branches: Vec<&Arena> = vec![on];
+            for other in cells_of(places & !(1u128 << cell)) {
+                branches.extend(cache[other * 9 + d0].as_ref());
+            }
+            self.common(&branches, Cause::House(house as u8), |target| {
+                Pattern::RegionForcing {
+                    house: house as u8,
+                    digit: d0 as u8 + 1,
+                    target,
+                }
+            });
+            self.cache = cache;
+        }
+    }
+
+    /// Offers every state all `branches` reach ("on" states first, in the
+    /// first branch's order) as a cell (`kind` 5) or region (6) chain.
+    fn common(
+        &mut self,
+        branches: &[&Arena],
+        assumption: Cause,
+        pattern: impl Fn(Candidate) -> Pattern,
+    ) {
+        let kind = if matches!(pattern(candidate(0)), Pattern::CellForcing { .. }) {
+            5
+        } else {
+            6
+        };
+        let first = branches[0];
+        for want_on in [true, false] {
+            for i in 0..first.nodes.len() {
+                let node = first.nodes[i];
+                if !node.registered || is_on(node.state) != want_on {
+                    continue;
+                }
+                if !branches[1..].iter().all(|b| b.has(node.state)) {
+                    continue;
+                }
+                let targets: Vec<(&Arena, u32)> = branches
+                    .iter()
+                    .map(|b| (*b, b.find(node.state).expect("a reached state")))
+                    .collect();
+                let size = self.size(&targets);
+                let key = Key::new(self.mode.base(), size, kind);
+                let technique = self.kind_technique(kind);
+                let cands = &self.cands;
+                self.best.offer(
+                    key,
+                    |difficulty| {
+                        conclude(
+                            cands,
+                            node.state,
+                            technique,
+                            pattern(candidate(node.state)),
+                            difficulty,
+                        )
+                    },
+                    cands,
+                    |source| rule_parents(&targets, Some(assumption), source, cands),
+                );
+            }
+        }
+    }
+}
+
+/// The candidates removed since `source` (in `work`) that the chains
+/// ending at `targets` rest on (`ChainingHint.collectRuleParents`): for each
+/// "on" state, the removed candidates of its cell or of its digit in its
+/// house, by why it holds; `assumption` says why the starting states hold
+/// (cell and region chains).
+fn rule_parents(
+    targets: &[(&Arena, u32)],
+    assumption: Option<Cause>,
+    source: &Cands,
+    work: &Cands,
+) -> Vec<u16> {
+    let mut out = Vec::new();
+    for &(arena, target) in targets {
+        let mut seen = vec![false; arena.nodes.len()];
+        let mut todo = vec![target];
+        while let Some(n) = todo.pop() {
+            if std::mem::replace(&mut seen[n as usize], true) {
+                continue;
+            }
+            let node = arena.nodes[n as usize];
+            todo.extend_from_slice(arena.parents_of(n));
+            if !is_on(node.state) {
+                continue;
+            }
+            let cause = match node.cause {
+                Cause::Assumption => match assumption {
+                    Some(cause) => cause,
+                    None => continue,
+                },
+                cause => cause,
+            };
+            removed_by(node.state, cause, source, work, &mut out);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Adds the candidates removed since `source` that an "on" state resting
+/// on `cause` needs: its cell's, or its digit's in the house.
+pub(super) fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, out: &mut Vec<u16>) {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    match cause {
+        Cause::Cell => {
+            for d in crate::logic::grid::bits(source.cells[cell] & !work.cells[cell]) {
+                out.push((cell * 9 + d) as u16);
+            }
+        }
+        Cause::House(house) => {
+            let gone = source.places(usize::from(house), d0) & !work.digits[d0];
+            for c in cells_of(gone) {
+                out.push((c * 9 + d0) as u16);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn candidate(s: State) -> Candidate {
+    Candidate {
+        cell: cell_of(s) as u8,
+        digit: digit_of(s) as u8 + 1,
+        on: is_on(s),
+    }
+}

@@ -1,0 +1,188 @@
+//! The candidates a chain reasons on, and the two kinds of implication
+//! Sudoku Explainer's chains follow from one candidate state to the next.
+//!
+//! A candidate is `cell * 9 + digit - 1` (0-728); a state is a candidate
+//! and a flag, `candidate * 2 + on` (0-1457).
+
+use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_MASKS};
+
+/// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
+pub type State = u16;
+
+/// The number of candidate states.
+pub const STATES: usize = 81 * 9 * 2;
+
+/// The state of `cell`'s `digit` (0-based).
+pub const fn state(cell: usize, d0: usize, on: bool) -> State {
+    ((cell * 9 + d0) * 2 + on as usize) as State
+}
+
+/// The cell of a state.
+pub const fn cell_of(s: State) -> usize {
+    s as usize / 18
+}
+
+/// The 0-based digit of a state.
+pub const fn digit_of(s: State) -> usize {
+    s as usize / 2 % 9
+}
+
+/// Whether a state is "on".
+pub const fn is_on(s: State) -> bool {
+    s & 1 == 1
+}
+
+/// The same candidate with the other flag.
+pub const fn conjugate(s: State) -> State {
+    s ^ 1
+}
+
+/// Why a chain's state follows from its parent, as Sudoku Explainer's
+/// `Potential.Cause` records it (nested chains collect their parents by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// The assumption a chain starts from.
+    Assumption,
+    /// The cell's only other candidate, or a cell's other candidates.
+    Cell,
+    /// The digit's only other place (or its other places) in a house.
+    House(u8),
+    /// A technique applied inside the chain (nested chains).
+    Advanced,
+}
+
+/// Candidates per cell and cells per digit: the position a chain works on.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Cands {
+    /// Each cell's candidates (bits 0-8).
+    pub cells: [u16; 81],
+    /// Each digit's candidate cells.
+    pub digits: [u128; 9],
+    /// How many cells hold each digit.
+    pub placed: [u8; 9],
+}
+
+impl Cands {
+    /// The candidates of a grid.
+    pub fn of(grid: &Grid) -> Cands {
+        let mut cands = Cands {
+            cells: [0; 81],
+            digits: [0; 9],
+            placed: [0; 9],
+        };
+        for cell in 0..81 {
+            cands.cells[cell] = grid.candidates(cell);
+        }
+        for d0 in 0..9 {
+            cands.digits[d0] = grid.digit_cells(d0 as u8 + 1);
+            cands.placed[d0] = grid.placed_count(d0 as u8 + 1) as u8;
+        }
+        cands
+    }
+
+    /// Removes candidate `d0` from `cell`.
+    pub fn remove(&mut self, cell: usize, d0: usize) {
+        self.cells[cell] &= !(1 << d0);
+        self.digits[d0] &= !(1u128 << cell);
+    }
+
+    /// The cells of `house` holding candidate `d0`.
+    pub fn places(&self, house: usize, d0: usize) -> u128 {
+        self.digits[d0] & HOUSE_MASKS[house]
+    }
+}
+
+/// Calls `f` with each state an "on" candidate turns off, in Sudoku
+/// Explainer's order: the cell's other digits (when `cell_links`), then the
+/// digit's other places in the box, the row outside the box, and the column
+/// outside the box.
+pub fn on_to_off(cands: &Cands, s: State, cell_links: bool, mut f: impl FnMut(State, Cause)) {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    if cell_links {
+        for other in bits(cands.cells[cell] & !(1 << d0)) {
+            f(state(cell, other, false), Cause::Cell);
+        }
+    }
+    let [bx, row, column] = houses_of(cell);
+    let digit = cands.digits[d0] & !(1u128 << cell);
+    let in_box = HOUSE_MASKS[bx];
+    for (cells, house) in [
+        (digit & in_box, bx),
+        (digit & HOUSE_MASKS[row] & !in_box, row),
+        (digit & HOUSE_MASKS[column] & !in_box, column),
+    ] {
+        for other in cells_of(cells) {
+            f(state(other, d0, false), Cause::House(house as u8));
+        }
+    }
+}
+
+/// A state an "off" candidate turns on, with the candidates removed since
+/// the chain started that it also rests on (dynamic chains).
+#[derive(Clone, Copy)]
+pub struct OnLink {
+    /// The state turned on.
+    pub state: State,
+    /// Why.
+    pub cause: Cause,
+    /// Candidates (cell * 9 + d0) that were removed, in Sudoku Explainer's
+    /// order: they are the state's extra parents.
+    pub hidden: [u16; 9],
+    /// How many of `hidden` are used.
+    pub hidden_len: u8,
+}
+
+/// The states an "off" candidate turns on, in Sudoku Explainer's order:
+/// the cell's only other digit (when `cell_links`), then the digit's only
+/// other place in the box, row and column (when `house_links`); each state
+/// once. `source` is the position the chain started from: candidates it
+/// has and `cands` lacks become hidden parents.
+pub fn off_to_on(
+    cands: &Cands,
+    source: &Cands,
+    s: State,
+    cell_links: bool,
+    house_links: bool,
+    out: &mut Vec<OnLink>,
+) {
+    out.clear();
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    if cell_links && cands.cells[cell].count_ones() == 2 {
+        let other = (cands.cells[cell] & !(1 << d0)).trailing_zeros() as usize;
+        let mut link = OnLink {
+            state: state(cell, other, true),
+            cause: Cause::Cell,
+            hidden: [0; 9],
+            hidden_len: 0,
+        };
+        for gone in bits(source.cells[cell] & !cands.cells[cell]) {
+            link.hidden[usize::from(link.hidden_len)] = (cell * 9 + gone) as u16;
+            link.hidden_len += 1;
+        }
+        out.push(link);
+    }
+    if house_links {
+        for house in houses_of(cell) {
+            let places = cands.places(house, d0);
+            if places.count_ones() != 2 {
+                continue;
+            }
+            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+            let on = state(other, d0, true);
+            if out.iter().any(|link| link.state == on) {
+                continue;
+            }
+            let mut link = OnLink {
+                state: on,
+                cause: Cause::House(house as u8),
+                hidden: [0; 9],
+                hidden_len: 0,
+            };
+            for gone in cells_of(source.places(house, d0) & !places) {
+                link.hidden[usize::from(link.hidden_len)] = (gone * 9 + d0) as u16;
+                link.hidden_len += 1;
+            }
+            out.push(link);
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Sudoku Explainer's chain techniques (`chaining/Chaining.java`): forcing
+//! chains and bidirectional cycles, Nishio, multiple (cell and region)
+//! forcing chains and dynamic forcing chains, each producer returning the
+//! hint Sudoku Explainer would apply.
+//!
+//! Every producer collects all its hints and keeps the one with the lowest
+//! difficulty, then the smallest size (the number of candidate states the
+//! chains use), then the lowest kind key; ties keep the first found, as
+//! Sudoku Explainer's stable sort does. Difficulties are computed in `f64`
+//! exactly as Sudoku Explainer adds them, so ties and near-ties order the
+//! same way.
+
+mod advanced;
+mod cycles;
+mod engine;
+mod forcing;
+mod links;
+
+pub use cycles::forcing_chains_and_cycles;
+pub use forcing::{
+    dynamic_forcing_chains, dynamic_forcing_chains_plus, multiple_forcing_chains,
+    nested_forcing_chains, nishio_forcing_chains,
+};
+
+use super::step::{Difficulty, Step};
+
+/// What Sudoku Explainer adds to a chain's base difficulty for its size
+/// (`ChainingHint.getLengthDifficulty`): 0.1 for each threshold 4, 6, 8,
+/// 12, 16, 24, ... that the size minus 2 exceeds, summed in `f64`.
+fn length_difficulty(size: u32) -> f64 {
+    let length = i64::from(size) - 2;
+    let (mut added, mut ceiling, mut odd) = (0.0, 4i64, false);
+    while length > ceiling {
+        added += 0.1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    added
+}
+
+/// A difficulty in tenths, as `serate` prints it (add 0.05, truncate).
+fn tenths(difficulty: f64) -> Difficulty {
+    Difficulty(((difficulty + 0.05) * 10.0) as u16)
+}
+
+/// The sort key of a chain hint: difficulty, size, kind.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Key {
+    difficulty: f64,
+    size: u32,
+    kind: u8,
+}
+
+impl Key {
+    fn new(base: f64, size: u32, kind: u8) -> Key {
+        Key {
+            difficulty: base + length_difficulty(size),
+            size,
+            kind,
+        }
+    }
+
+    fn before(self, other: Key) -> bool {
+        if self.difficulty != other.difficulty {
+            return self.difficulty < other.difficulty;
+        }
+        (self.size, self.kind) < (other.size, other.kind)
+    }
+}
+
+/// A hint of a nested chain producer: what it removes and the candidates
+/// the enclosing chain must have removed for it to hold.
+struct Collected {
+    key: Key,
+    /// Candidates (`cell * 9 + d0`) removed, in Sudoku Explainer's order.
+    removals: Vec<u16>,
+    /// Candidates of the enclosing chain's removals it rests on.
+    parents: Vec<u16>,
+}
+
+/// The best hint found so far, or every hint when collecting for an
+/// enclosing chain.
+#[derive(Default)]
+struct Best {
+    key: Option<Key>,
+    step: Option<Step>,
+    /// When collecting: the enclosing chain's starting position and the
+    /// hints so far.
+    all: Option<(Box<links::Cands>, Vec<Collected>)>,
+}
+
+impl Best {
+    /// A sink keeping every hint, for a chain that started from `source`.
+    fn collecting(source: &links::Cands) -> Best {
+        Best {
+            all: Some((Box::new(source.clone()), Vec::new())),
+            ..Best::default()
+        }
+    }
+
+    /// Whether a hint with `key` would replace the best one.
+    fn wants(&self, key: Key) -> bool {
+        self.all.is_some() || self.key.is_none_or(|best| key.before(best))
+    }
+
+    /// Offers a hint: `make` builds it (None when it removes nothing); when
+    /// collecting, `parents` lists what it rests on (given the enclosing
+    /// chain's starting position) and `work` is the position it applies to.
+    fn offer(
+        &mut self,
+        key: Key,
+        make: impl FnOnce(Difficulty) -> Option<Step>,
+        work: &links::Cands,
+        parents: impl FnOnce(&links::Cands) -> Vec<u16>,
+    ) {
+        if !self.wants(key) {
+            return;
+        }
+        let Some(step) = make(tenths(key.difficulty)) else {
+            return;
+        };
+        if let Some((source, all)) = &mut self.all {
+            let mut cells: Vec<(usize, u16)> = Vec::new();
+            if let Some((cell, digit)) = step.placed {
+                let cell = usize::from(cell);
+                cells.push((cell, work.cells[cell] & !(1 << (digit - 1))));
+            }
+            for &(cell, digit) in &step.eliminated {
+                let cell = usize::from(cell);
+                match cells.iter_mut().find(|(c, _)| *c == cell) {
+                    Some(entry) => entry.1 |= 1 << (digit - 1),
+                    None => cells.push((cell, 1 << (digit - 1))),
+                }
+            }
+            let mut removals = Vec::new();
+            for (cell, digits) in advanced::hash_order(&cells) {
+                for d0 in super::grid::bits(digits) {
+                    removals.push((cell * 9 + d0) as u16);
+                }
+            }
+            let parents = parents(source);
+            all.push(Collected {
+                key,
+                removals,
+                parents,
+            });
+        } else {
+            self.key = Some(key);
+            self.step = Some(step);
+        }
+    }
+
+    /// The collected hints in Sudoku Explainer's order (stable sort by
+    /// key), each set of removals once.
+    fn into_collected(self) -> Vec<Collected> {
+        let Some((_, mut all)) = self.all else {
+            return Vec::new();
+        };
+        all.sort_by(|a, b| {
+            if a.key.before(b.key) {
+                std::cmp::Ordering::Less
+            } else if b.key.before(a.key) {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        });
+        let mut kept: Vec<Collected> = Vec::new();
+        for hint in all {
+            let mut set = hint.removals.clone();
+            set.sort_unstable();
+            let repeated = kept.iter().any(|k| {
+                let mut other = k.removals.clone();
+                other.sort_unstable();
+                other == set
+            });
+            if !repeated {
+                kept.push(hint);
+            }
+        }
+        kept
+    }
+}
+
+#[cfg(test)]
+mod tests;
