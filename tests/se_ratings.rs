@@ -5,10 +5,17 @@
 //! absent.
 //!
 //! Every rung of the ladder is built, chains included: no bank puzzle may
-//! get stuck, and at least 1,987 of the 1,991 must get SE's ER/EP/ED exactly
-//! (the figure when the chains were merged; the misses are printed).
+//! get stuck, and every one must get SE's ER/EP/ED exactly but the one
+//! known miss below (SE: 7.8, we: 7.2, through forcing chains of 7.1-7.2
+//! that SE does not take; not diagnosed yet).
 
 use std::path::PathBuf;
+
+/// The bank puzzles known to disagree, with SE's rating.
+const KNOWN_MISSES: [(&str, &str); 1] = [(
+    "..4...95....8..6.....5.9.788.....2...2.7.3.6...9.....374.9.2.....3..4....58...4..",
+    "7.8/1.2/1.2",
+)];
 
 use sudoku_cli::logic::{explain, rate};
 use sudoku_cli::{solve, Board};
@@ -42,18 +49,16 @@ fn ratings_agree_with_sudoku_explainer() {
     for (board, expected) in &bank {
         let got = rate(board).to_string();
         assert!(!got.starts_with("20.0/"), "{board} stuck (SE: {expected})");
+        let known = KNOWN_MISSES.contains(&(board.to_string().as_str(), expected.as_str()));
         if &got == expected {
             exact += 1;
-        } else {
+        } else if !known {
             wrong.push(format!("{board} expected {expected} got {got}"));
         }
     }
-    eprintln!(
-        "{exact} of {} ratings exact; misses:\n{}",
-        bank.len(),
-        wrong.join("\n")
-    );
-    assert!(exact >= 1987, "{exact} exact:\n{}", wrong.join("\n"));
+    eprintln!("{exact} of {} ratings exact", bank.len());
+    assert!(wrong.is_empty(), "{} misses:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(exact + KNOWN_MISSES.len() >= bank.len());
 }
 
 #[test]
