@@ -2,7 +2,8 @@
 //! solution, count or conflicts that go with it.
 
 use crate::board::Board;
-use crate::solver::solve;
+use crate::candidates::Candidates;
+use crate::solver::{solve, solve_marked, InvalidGivens, Solutions};
 use crate::validate::{conflicts, Conflict};
 
 /// What to do with each board.
@@ -121,10 +122,19 @@ impl Request {
     /// assert!(answer.count.unwrap().limit_reached);
     /// ```
     pub fn answer(&self, board: &Board) -> Answer {
+        self.answer_marked(board, None)
+    }
+
+    /// Answers the request for `board` with the pencil marks it was read
+    /// with, if any: the marks constrain the search (a cell without
+    /// candidates leaves the board `unsolvable`), and the one-candidate
+    /// cells, already the givens of `board`, are checked for conflicts.
+    pub fn answer_marked(&self, board: &Board, marks: Option<&Candidates>) -> Answer {
+        let position = Position { board, marks };
         match *self {
-            Request::Solve { unique } => solve_board(board, unique),
-            Request::Count { limit } => count_board(board, limit),
-            Request::Validate { complete, unique } => validate_board(board, complete, unique),
+            Request::Solve { unique } => solve_board(position, unique),
+            Request::Count { limit } => count_board(position, limit),
+            Request::Validate { complete, unique } => validate_board(position, complete, unique),
         }
     }
 
@@ -135,8 +145,25 @@ impl Request {
     }
 }
 
-fn solve_board(board: &Board, unique: bool) -> Answer {
-    let Ok(found) = solve(board, if unique { 2 } else { 1 }) else {
+/// A board and the marks it was read with.
+#[derive(Clone, Copy)]
+struct Position<'a> {
+    board: &'a Board,
+    marks: Option<&'a Candidates>,
+}
+
+impl Position<'_> {
+    fn solve(self, limit: u32) -> Result<Solutions, InvalidGivens> {
+        match self.marks {
+            Some(marks) => solve_marked(self.board, marks, limit),
+            None => solve(self.board, limit),
+        }
+    }
+}
+
+fn solve_board(position: Position, unique: bool) -> Answer {
+    let board = position.board;
+    let Ok(found) = position.solve(if unique { 2 } else { 1 }) else {
         return Answer::invalid(board);
     };
     match (found.count, found.first) {
@@ -149,9 +176,10 @@ fn solve_board(board: &Board, unique: bool) -> Answer {
     }
 }
 
-fn count_board(board: &Board, limit: u32) -> Answer {
+fn count_board(position: Position, limit: u32) -> Answer {
+    let board = position.board;
     let limit = limit.max(1);
-    let Ok(found) = solve(board, limit.max(2)) else {
+    let Ok(found) = position.solve(limit.max(2)) else {
         return Answer {
             count: Some(Count {
                 solutions: 0,
@@ -175,7 +203,8 @@ fn count_board(board: &Board, limit: u32) -> Answer {
     }
 }
 
-fn validate_board(board: &Board, complete: bool, unique: bool) -> Answer {
+fn validate_board(position: Position, complete: bool, unique: bool) -> Answer {
+    let board = position.board;
     let found = conflicts(board);
     if !found.is_empty() {
         return Answer {
@@ -188,7 +217,7 @@ fn validate_board(board: &Board, complete: bool, unique: bool) -> Answer {
     }
     if unique {
         // The board is consistent, so the solver cannot refuse it.
-        match solve(board, 2).map(|found| found.count) {
+        match position.solve(2).map(|found| found.count) {
             Ok(0) => return Answer::new(Status::Unsolvable, false),
             Ok(1) => {}
             _ => return Answer::new(Status::Multiple, false),
@@ -255,6 +284,41 @@ mod tests {
         assert_eq!(count(&board(PUZZLE), 1), (Status::Solved, 1, true));
         assert_eq!(count(&unsolvable(), 5), (Status::Unsolvable, 0, false));
         assert_eq!(count(&invalid(), 5), (Status::Invalid, 0, false));
+    }
+
+    #[test]
+    fn marks_constrain_every_request() {
+        let puzzle = board(PUZZLE);
+        let solution = board(SOLVED);
+        // r1c3 without its solution's digit (4), r1c4 without 6.
+        let mut masks = *Candidates::from_board(&puzzle).masks();
+        masks[2] &= !(1 << 3);
+        let wrong = Candidates::new(masks).unwrap();
+        let solve = Request::Solve { unique: true };
+        assert_eq!(solve.answer_marked(&puzzle, None).solution, Some(solution));
+        let none = solve.answer_marked(&puzzle, Some(&wrong));
+        assert_eq!((none.status, none.met), (Status::Unsolvable, false));
+        let count = Request::Count { limit: 10 }.answer_marked(&puzzle, Some(&wrong));
+        assert_eq!(count.count.unwrap().solutions, 0);
+        let validate = Request::Validate {
+            complete: false,
+            unique: true,
+        };
+        let answer = validate.answer_marked(&puzzle, Some(&wrong));
+        assert_eq!(answer.status, Status::Unsolvable);
+        // Without --unique, missing candidates break no rule.
+        let plain = Request::Validate {
+            complete: false,
+            unique: false,
+        };
+        assert_eq!(
+            plain.answer_marked(&puzzle, Some(&wrong)).status,
+            Status::Valid
+        );
+        // Marks narrowing the empty board to one solution.
+        let marks = Candidates::from_board(&solution);
+        let answer = solve.answer_marked(&Board::EMPTY, Some(&marks));
+        assert_eq!(answer.solution, Some(solution));
     }
 
     #[test]

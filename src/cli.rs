@@ -80,6 +80,8 @@ enum FormatArg {
     Line,
     Grid,
     Json,
+    /// Boards as 729-cell pencilmark lines (Sukaku's form), readable back.
+    Candidates,
 }
 
 impl Cli {
@@ -119,6 +121,7 @@ impl Cli {
                 FormatArg::Line => Format::Line,
                 FormatArg::Grid => Format::Grid,
                 FormatArg::Json => Format::Json,
+                FormatArg::Candidates => Format::Candidates,
             },
             jobs: jobs.min(MAX_THREADS),
             quiet: common.quiet,

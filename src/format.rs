@@ -12,6 +12,7 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::answer::{Answer, Request, Status};
 use crate::board::{Board, Shape};
+use crate::candidates::Candidates;
 use crate::reader::Malformed;
 use crate::validate::Conflict;
 
@@ -26,6 +27,9 @@ pub enum Format {
     Grid,
     /// JSON Lines: one object per record.
     Json,
+    /// Every board on one line of 729 cells, Sukaku's pencilmark form
+    /// ([`Candidates::to_line`]), which reads back as the same position.
+    Candidates,
 }
 
 /// One record to write: an answered board, or a malformed one.
@@ -41,6 +45,8 @@ pub enum Record<'a> {
         shape: Shape,
         /// The board as read.
         puzzle: &'a Board,
+        /// The pencil marks the board was read with, if any.
+        candidates: Option<&'a Candidates>,
         /// The answer to the request.
         answer: &'a Answer,
     },
@@ -76,7 +82,7 @@ impl RecordWriter {
         match self.format {
             Format::Grid => true,
             Format::Auto => before == Printed::Grid || after == Printed::Grid,
-            Format::Line | Format::Json => false,
+            Format::Line | Format::Json | Format::Candidates => false,
         }
     }
 
@@ -106,6 +112,10 @@ impl RecordWriter {
             return;
         }
         match (self.board(record), self.printed(record)) {
+            (Some((board, _)), _) if self.format == Format::Candidates => {
+                out.extend_from_slice(&Candidates::from_board(board).to_line());
+                out.push(b'\n');
+            }
             (Some((board, _)), Printed::Grid) => write_grid(out, board),
             (Some((board, _)), Printed::Line) => {
                 out.extend_from_slice(&board.to_line());
@@ -216,6 +226,17 @@ impl Serialize for Cells {
     }
 }
 
+/// Serializes pencil marks as their 729-character JSON string.
+struct Marks([u8; 729]);
+
+impl Serialize for Marks {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Candidates::to_line only yields ASCII digits and dots.
+        let text = std::str::from_utf8(&self.0).unwrap_or_default();
+        serializer.serialize_str(text)
+    }
+}
+
 struct JsonConflicts<'a>(&'a [Conflict]);
 
 impl Serialize for JsonConflicts<'_> {
@@ -252,6 +273,8 @@ struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<Cells>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Marks>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Cells>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u32>,
@@ -269,6 +292,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
             source,
             line,
             puzzle,
+            candidates,
             answer,
             ..
         } => JsonRecord {
@@ -276,6 +300,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
             line,
             status: answer.status.word(),
             puzzle: Some(Cells(puzzle.to_line())),
+            candidates: candidates.map(|marks| Marks(marks.to_line())),
             solution: answer
                 .solution
                 .filter(|_| answer.count.is_none())
@@ -291,6 +316,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, validating: bool) {
             line: error.start_line,
             status: Status::Error.word(),
             puzzle: None,
+            candidates: None,
             solution: None,
             solutions: None,
             limit_reached: None,
@@ -363,6 +389,7 @@ mod tests {
             line: 1,
             shape,
             puzzle: &puzzle,
+            candidates: None,
             answer,
         };
         let records = [
@@ -405,6 +432,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &puzzle,
+            candidates: None,
             answer: &answer,
         };
         assert_eq!(
@@ -417,6 +445,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &puzzle,
+            candidates: None,
             answer: &answer,
         };
         assert_eq!(render(Format::Auto, SOLVE, &[record]), "invalid\n");
@@ -434,6 +463,7 @@ mod tests {
                 line: 1,
                 shape: Shape::Grid,
                 puzzle: &Board::EMPTY,
+                candidates: None,
                 answer: &empty,
             },
             Record::Answered {
@@ -441,6 +471,7 @@ mod tests {
                 line: 2,
                 shape: Shape::Grid,
                 puzzle: &puzzle,
+                candidates: None,
                 answer: &one,
             },
         ];
@@ -464,6 +495,7 @@ mod tests {
                 line: 4,
                 shape: Shape::Grid,
                 puzzle: &puzzle,
+                candidates: None,
                 answer: &answer,
             },
         );
@@ -486,6 +518,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &puzzle,
+            candidates: None,
             answer: &answer,
         };
         assert_eq!(
@@ -507,6 +540,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &Board::EMPTY,
+            candidates: None,
             answer: &valid,
         };
         let value = json(validate, &record);
@@ -521,6 +555,46 @@ mod tests {
                 "error": "unexpected character 'x'"
             })
         );
+    }
+
+    #[test]
+    fn marks_print_as_729_cells_and_in_json() {
+        let puzzle = board(PUZZLE);
+        let mut masks = *Candidates::from_board(&puzzle).masks();
+        masks[2] = 0b1010;
+        let marks = Candidates::new(masks).unwrap();
+        let answer = SOLVE.answer_marked(&puzzle, Some(&marks));
+        let record = Record::Answered {
+            source: "s",
+            line: 3,
+            shape: Shape::Line,
+            puzzle: &puzzle,
+            candidates: Some(&marks),
+            answer: &answer,
+        };
+        let value = json(SOLVE, &record);
+        assert_eq!(value["puzzle"], PUZZLE);
+        assert_eq!(value["candidates"], marks.to_string());
+        assert_eq!(value["solution"], SOLVED);
+
+        let text = render(Format::Candidates, SOLVE, &[record, record]);
+        let solved = Candidates::from_board(&board(SOLVED)).to_string();
+        assert_eq!(text, format!("{solved}\n{solved}\n"));
+        let back: Candidates = text.lines().next().unwrap().parse().unwrap();
+        assert_eq!(back.board(), board(SOLVED));
+
+        // Records that are not boards stay words; plain boards have no key.
+        let multiple = Request::Solve { unique: true }.answer(&Board::EMPTY);
+        let record = Record::Answered {
+            source: "s",
+            line: 1,
+            shape: Shape::Grid,
+            puzzle: &Board::EMPTY,
+            candidates: None,
+            answer: &multiple,
+        };
+        assert_eq!(render(Format::Candidates, SOLVE, &[record]), "multiple\n");
+        assert!(json(SOLVE, &record).get("candidates").is_none());
     }
 
     #[test]

@@ -20,6 +20,7 @@
 
 pub mod answer;
 pub mod board;
+pub mod candidates;
 pub mod format;
 pub mod pipeline;
 pub mod reader;
@@ -28,10 +29,12 @@ pub mod validate;
 
 pub use answer::{Answer, Count, Request, Status};
 pub use board::{Board, Cell, ParseBoardError, Shape};
+pub use candidates::Candidates;
 pub use format::{Format, Record, RecordWriter};
 pub use pipeline::{run, Input, Options, Report, Tally};
 pub use reader::{Boards, Entry, Malformed, Problem, ReadError};
 pub use solver::{
-    solve, solve_counting_guesses, solve_with_effort, Effort, InvalidGivens, Solutions,
+    solve, solve_counting_guesses, solve_marked, solve_with_effort, Effort, InvalidGivens,
+    Solutions,
 };
 pub use validate::{conflicts, is_consistent, Conflict, Unit};

@@ -93,6 +93,7 @@ fuzz_target!(|data: &[u8]| {
                 line: entry.line,
                 shape: entry.shape,
                 puzzle: &board,
+                candidates: None,
                 answer: &answer,
             };
             for format in [Format::Auto, Format::Line, Format::Grid, Format::Json] {
