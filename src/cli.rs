@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_cli::{Format, Input, Options, Request};
 
+use crate::docs::{CompletionsArgs, ManArgs};
+
 /// Most worker threads actually started; more would only cost memory, and
 /// the output never depends on the number.
 const MAX_THREADS: usize = 256;
@@ -21,10 +23,91 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Fill every board; prove it unique or count its solutions on request.
+    #[command(after_help = SOLVE_HELP)]
     Solve(SolveArgs),
     /// Check every board against the rules and list each conflict.
+    #[command(after_help = VALIDATE_HELP)]
     Validate(ValidateArgs),
+    /// Print a completion script for bash, zsh, fish, PowerShell or elvish.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the man page of `sudoku` or of one command, or write them all.
+    #[command(after_help = MAN_HELP)]
+    Man(ManArgs),
 }
+
+/// What every board-reading command accepts, for its `--help`.
+macro_rules! formats_help {
+    () => {
+        "\
+Input: any number of boards per file: a line of 81 cells, 9 lines of 9 cells
+(a grid), or a line of 729 cells with pencil marks (81 groups of 9, place d
+holding d while d is a candidate, `.` or `0` once it is not). Cells: 1-9
+given; `.`, `0`, `_` empty; spaces and `|+-=[]\"',` are ignored.
+Output (--format): auto (each board in the shape it was read), line (81
+characters), grid (boxed 9x9), json (JSON Lines), candidates (729-cell
+pencilmark lines, readable back as input)."
+    };
+}
+
+const SOLVE_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku solve puzzles.txt                 one solution per board
+  sudoku solve --unique --format json -    prove each unique, JSON Lines
+  sudoku solve --count --limit 2 a.txt     `1`, `2+` (two or more) or `0`
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 every board solved (with --count: counted); 1 some board
+invalid, unsolvable or (with --unique) multiple; 2 usage error, unreadable
+file or malformed input."
+);
+
+const VALIDATE_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku validate board.txt                `valid` or `invalid: ` + conflicts
+  sudoku validate --complete --unique a.txt   proper, filled-in check
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 every board valid under the options asked; 1 some board
+invalid, incomplete, unsolvable or multiple; 2 usage error, unreadable file
+or malformed input."
+);
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
+  sudoku completions zsh > ~/.zfunc/_sudoku    # with fpath+=~/.zfunc
+  sudoku completions fish > ~/.config/fish/completions/sudoku.fish
+  sudoku completions powershell >> $PROFILE
+
+Exit status: 0, or 2 for a usage error.";
+
+const MAN_HELP: &str = "\
+Examples:
+  sudoku man | man -l -
+  sudoku man solve > sudoku-solve.1
+  sudoku man --dir ~/.local/share/man/man1
+
+Exit status: 0; 2 for a usage error, an unknown command or a directory that
+cannot be written.";
+
+/// The options of the commands that read no boards: never consulted, since
+/// `main` answers those commands before any run.
+static NO_INPUT: Common = Common {
+    files: Vec::new(),
+    format: FormatArg::Auto,
+    quiet: false,
+    jobs: None,
+    stats: false,
+};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -90,6 +173,7 @@ impl Cli {
         match &self.command {
             Command::Solve(args) => &args.common,
             Command::Validate(args) => &args.common,
+            Command::Completions(_) | Command::Man(_) => &NO_INPUT,
         }
     }
 
@@ -104,6 +188,8 @@ impl Cli {
                 complete: args.complete,
                 unique: args.unique,
             },
+            // Never run (see NO_INPUT); the plainest request.
+            Command::Completions(_) | Command::Man(_) => Request::Solve { unique: false },
         }
     }
 

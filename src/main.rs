@@ -2,6 +2,7 @@
 //! library over the inputs, and decides the exit status in one place.
 
 mod cli;
+mod docs;
 mod report;
 
 use std::io::{self, BufWriter, ErrorKind, Write};
@@ -12,7 +13,7 @@ use clap::error::ErrorKind as ClapErrorKind;
 use clap::Parser;
 use sudoku_cli::Tally;
 
-use crate::cli::Cli;
+use crate::cli::{Cli, Command};
 use crate::report::Stderr;
 
 /// How a run ended, before it becomes an exit status.
@@ -31,7 +32,13 @@ enum Outcome {
 
 fn main() -> ExitCode {
     let outcome = match Cli::try_parse() {
-        Ok(cli) => run(&cli),
+        Ok(cli) => match &cli.command {
+            Command::Completions(args) => {
+                document(docs::completions(args, &mut io::stdout().lock()).map_err(Into::into))
+            }
+            Command::Man(args) => document(docs::man(args, &mut io::stdout().lock())),
+            _ => run(&cli),
+        },
         Err(error) => {
             // Help and version go to stdout, usage errors to stderr.
             let _ = error.print();
@@ -59,6 +66,21 @@ fn exit_code(outcome: Outcome) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The outcome of printing a completion script or man page.
+fn document(result: anyhow::Result<()>) -> Outcome {
+    match result {
+        Ok(()) => Outcome::Informed,
+        Err(error) if is_broken_pipe(&error) => Outcome::Closed,
+        Err(error) => Outcome::Failed(error),
+    }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|error| error.kind() == ErrorKind::BrokenPipe)
 }
 
 fn run(cli: &Cli) -> Outcome {
