@@ -2,10 +2,12 @@
 //!
 //! The library behind the `sudoku` command. It knows nothing of terminals or
 //! argument parsing: it reads boards from any byte stream ([`Boards`]),
-//! solves and counts them ([`solve`]), checks them against the rules
-//! ([`conflicts`]), writes records as lines, grids or JSON
-//! ([`RecordWriter`]), and runs a whole request over many inputs in order,
-//! on as many threads as asked ([`run`]).
+//! with the pencil marks of 729-cell lines ([`Candidates`], in
+//! [`Entry::candidates`]), solves and counts them ([`solve`],
+//! [`solve_marked`]), checks them against the rules ([`conflicts`]), writes
+//! records as lines, grids, JSON or pencilmarks ([`RecordWriter`]), and
+//! runs a whole request over many inputs in order, on as many threads as
+//! asked ([`run`]).
 //!
 //! ```
 //! use sudoku_cli::{Board, Request, Status};

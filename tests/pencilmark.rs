@@ -289,3 +289,64 @@ fn the_bundled_pencilmark_file() {
     assert_solves(PUZZLE, lines[0]);
     assert_eq!(lines[1..], ["unsolvable", "invalid"]);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use std::io::BufReader;
+    use sudoku_cli::{solve_marked, Boards, Candidates};
+
+    /// Masks of FULL's cells, each holding FULL's digit and random others.
+    fn around_full() -> impl Strategy<Value = Vec<u16>> {
+        proptest::collection::vec(0..0x200u16, 81).prop_map(|extra| {
+            cells(FULL)
+                .iter()
+                .zip(extra)
+                .map(|(&digit, extra)| extra | 1 << (digit - 1))
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_marks_read_back_alike_on_both_paths(
+            masks in proptest::collection::vec(0..0x200u16, 81),
+            empty in prop_oneof![Just('.'), Just('0'), Just('_')],
+            spaced in any::<bool>(),
+            crlf in any::<bool>(),
+        ) {
+            let plain = text_with(&masks, empty);
+            let line = if spaced {
+                let groups: Vec<&str> = (0..81).map(|c| &plain[9 * c..9 * c + 9]).collect();
+                groups.join(" ")
+            } else {
+                plain
+            };
+            let input = format!("{line}{}{PUZZLE}\n", if crlf { "\r\n" } else { "\n" });
+            let expected = Candidates::new(masks.clone().try_into().unwrap()).unwrap();
+            for capacity in [1, 64, 1 << 16] {
+                let entries: Vec<_> = Boards::new(BufReader::with_capacity(capacity, input.as_bytes()), "p")
+                    .map(|item| item.expect("a good line"))
+                    .collect();
+                prop_assert_eq!(entries.len(), 2);
+                prop_assert_eq!(entries[0].candidates, Some(expected));
+                prop_assert_eq!(entries[0].board, expected.board());
+                prop_assert_eq!(entries[1].candidates, None);
+            }
+        }
+
+        #[test]
+        fn a_solution_stays_within_the_marks(masks in around_full()) {
+            let marks = Candidates::new(masks.clone().try_into().unwrap()).unwrap();
+            let found = solve_marked(&marks.board(), &marks, 2);
+            // FULL is within the marks, so its one-candidate cells agree.
+            let found = found.expect("consistent givens");
+            prop_assert!(found.count >= 1);
+            let solution = found.first.unwrap().to_string();
+            assert_solves(&marks.board().to_string(), &solution);
+            prop_assert!(within(&masks, &solution), "{}", solution);
+        }
+    }
+}
