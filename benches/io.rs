@@ -152,7 +152,7 @@ fn answered() -> (&'static str, Vec<(Entry, Answer)>) {
     let records = (0..RECORDS)
         .map(|i| {
             let at = i % answers.len();
-            (entries[at], answers[at].clone())
+            (entries[at].clone(), answers[at].clone())
         })
         .collect();
     (source, records)
@@ -168,7 +168,7 @@ fn write(c: &mut Criterion) {
                 line: entry.line,
                 shape: entry.shape,
                 puzzle: &entry.board,
-                candidates: entry.candidates.as_ref(),
+                candidates: entry.candidates.as_deref(),
                 answer,
             };
             text.push(writer, &record);

@@ -144,7 +144,7 @@ impl FromStr for Candidates {
         match boards.next() {
             None => Ok(first
                 .candidates
-                .unwrap_or_else(|| Candidates::from_board(&first.board))),
+                .map_or_else(|| Candidates::from_board(&first.board), |marks| *marks)),
             Some(_) => Err(ParseBoardError::Several),
         }
     }

@@ -385,7 +385,7 @@ fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Optio
             Item::Board { input, entry } => {
                 let answer = options
                     .request
-                    .answer_marked(&entry.board, entry.candidates.as_ref());
+                    .answer_marked(&entry.board, entry.candidates.as_deref());
                 done.tally.boards += 1;
                 if answer.met {
                     done.tally.met += 1;
@@ -398,7 +398,7 @@ fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Optio
                         line: entry.line,
                         shape: entry.shape,
                         puzzle: &entry.board,
-                        candidates: entry.candidates.as_ref(),
+                        candidates: entry.candidates.as_deref(),
                         answer: &answer,
                     };
                     done.text.push(&writer, &record);

@@ -30,7 +30,7 @@ use crate::board::{Board, Shape};
 use crate::candidates::Candidates;
 
 /// A board read from an input, with the line it starts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The 1-based line of the board's first cell.
     pub line: u64,
@@ -40,7 +40,9 @@ pub struct Entry {
     pub board: Board,
     /// The pencil marks, when the board was read from a 729-cell line;
     /// `None` for a plain board (whose candidates follow from its digits).
-    pub candidates: Option<Candidates>,
+    /// Boxed so that an entry stays small to move: reading plain boards
+    /// would pay for copying the marks' 162 bytes on every board.
+    pub candidates: Option<Box<Candidates>>,
 }
 
 /// What is wrong with a malformed board.
@@ -311,13 +313,13 @@ impl<R: BufRead> Iterator for Boards<R> {
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
-                LineKind::Marks(masks) => {
-                    let candidates = Candidates::from_checked(masks);
+                LineKind::Marks => {
+                    let candidates = Candidates::from_checked(self.scan.marks);
                     let entry = Entry {
                         line: number,
                         shape: Shape::Line,
                         board: candidates.board(),
-                        candidates: Some(candidates),
+                        candidates: Some(Box::new(candidates)),
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
@@ -372,8 +374,9 @@ enum LineKind {
     Row(Row),
     /// An 81-cell board.
     Board([u8; 81]),
-    /// A 729-cell pencilmark board: a candidate mask per cell.
-    Marks([u16; 81]),
+    /// A 729-cell pencilmark board, its masks in [`LineScan::marks`] (kept
+    /// there so that every line stays as small as an 81-cell one).
+    Marks,
     /// A bad one-line board.
     BadBoard(Spot),
 }
@@ -528,11 +531,13 @@ impl LineScan {
             [b'\r', b'\n', ..] => 2,
             _ => return None,
         };
-        let masks = marks_of_line(cells)?;
+        if !marks_of_line(cells, &mut self.marks) {
+            return None;
+        }
         self.any = true;
         let line = Line {
             number: self.number,
-            kind: LineKind::Marks(masks),
+            kind: LineKind::Marks,
         };
         Some((729 + end, Some(line)))
     }
@@ -676,7 +681,7 @@ impl LineScan {
             return line(LineKind::Board(self.cells));
         }
         if self.unexpected == 0 && self.count == 729 && self.misplaced.is_none() {
-            return line(LineKind::Marks(self.marks));
+            return line(LineKind::Marks);
         }
         let is_row = self.count.saturating_add(self.unexpected) <= 40;
         // A misplaced digit is a problem only on a 729-cell line; the
@@ -717,10 +722,11 @@ static PLACES: [u8; 736] = {
     places
 };
 
-/// The candidate masks of a 729-cell line in which every byte is its
-/// place's digit or an empty mark (`.`, `0`, `_`); `None` if any is not
-/// (the byte-by-byte scan then says what is wrong).
-fn marks_of_line(cells: &[u8; 729]) -> Option<[u16; 81]> {
+/// Writes into `masks` the candidate masks of a 729-cell line in which
+/// every byte is its place's digit or an empty mark (`.`, `0`, `_`); false
+/// if any is not (the byte-by-byte scan then says what is wrong, and
+/// rewrites `masks` as it goes).
+fn marks_of_line(cells: &[u8; 729], masks: &mut [u16; 81]) -> bool {
     // One flag byte per place, 1 for a candidate, in a loop simple enough
     // for the compiler to run 16 or 32 bytes at a time.
     let mut flags = [0u8; 736];
@@ -732,7 +738,7 @@ fn marks_of_line(cells: &[u8; 729]) -> Option<[u16; 81]> {
         *flag = u8::from(candidate);
     }
     if wrong != 0 {
-        return None;
+        return false;
     }
     // The flags as a bit set, bit `i` for place `i`; a spare word lets
     // every 9-bit window below read two whole words.
@@ -740,13 +746,12 @@ fn marks_of_line(cells: &[u8; 729]) -> Option<[u16; 81]> {
     for (at, eight) in flags.as_chunks::<8>().0.iter().enumerate() {
         bits[at / 8] |= gather_flags(u64::from_le_bytes(*eight)) << (8 * (at % 8));
     }
-    let mut masks = [0u16; 81];
     for (cell, mask) in masks.iter_mut().enumerate() {
         let (word, shift) = (9 * cell / 64, 9 * cell % 64);
         let window = (u128::from(bits[word]) | u128::from(bits[word + 1]) << 64) >> shift;
         *mask = window as u16 & Candidates::ALL;
     }
-    Some(masks)
+    true
 }
 
 /// Packs eight flag bytes (each 0 or 1) into eight bits, byte `i` to bit
@@ -1160,15 +1165,15 @@ mod tests {
         let entries: Vec<Entry> = Boards::new(text.as_bytes(), "t")
             .map(Result::unwrap)
             .collect();
-        let fast = entries[0].candidates.unwrap();
+        let fast = *entries[0].candidates.as_deref().unwrap();
         assert_eq!(fast.of(0), 1 << 4);
         assert_eq!(fast.of(2), 0b1011);
         assert_eq!(fast.of(3), Candidates::ALL);
         assert_eq!(fast.to_string(), marks);
-        assert_eq!(entries[1].candidates, Some(fast));
+        assert_eq!(entries[1].candidates.as_deref(), Some(&fast));
         assert_eq!(entries[2].candidates, None);
         // The last line has no line end: the byte-by-byte path read it.
-        assert_eq!(entries[3].candidates, Some(fast));
+        assert_eq!(entries[3].candidates.as_deref(), Some(&fast));
         let slow: Vec<Entry> = Boards::new(
             io::BufReader::with_capacity(1, Trickle(text.as_bytes())),
             "t",

@@ -331,9 +331,9 @@ mod properties {
                     .map(|item| item.expect("a good line"))
                     .collect();
                 prop_assert_eq!(entries.len(), 2);
-                prop_assert_eq!(entries[0].candidates, Some(expected));
+                prop_assert_eq!(entries[0].candidates.as_deref(), Some(&expected));
                 prop_assert_eq!(entries[0].board, expected.board());
-                prop_assert_eq!(entries[1].candidates, None);
+                prop_assert!(entries[1].candidates.is_none());
             }
         }
 

@@ -83,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
                 unique: true,
             },
         ] {
-            let answer = request.answer_marked(&board, entry.candidates.as_ref());
+            let answer = request.answer_marked(&board, entry.candidates.as_deref());
             assert_eq!(answer.status == Status::Invalid, !valid);
             if let Some(solution) = &answer.solution {
                 assert!(solves(&board, solution));
@@ -99,7 +99,7 @@ fuzz_target!(|data: &[u8]| {
                 line: entry.line,
                 shape: entry.shape,
                 puzzle: &board,
-                candidates: entry.candidates.as_ref(),
+                candidates: entry.candidates.as_deref(),
                 answer: &answer,
             };
             for format in [
