@@ -5,6 +5,13 @@
 //! empty mark when it is not) comes with its [`Candidates`]; the reader puts
 //! them in [`Entry::candidates`](crate::Entry::candidates) beside the board
 //! of its one-candidate cells.
+//!
+//! A command that works from the marks takes `entry.candidates.as_deref()`
+//! (`None` for a plain board, whose marks are
+//! [`Candidates::from_board`] or whatever the command derives from its
+//! digits), searches within them with [`solve_marked`](crate::solve_marked)
+//! or [`Request::answer_marked`](crate::Request::answer_marked), and passes
+//! them on in `Record::Answered { candidates, .. }` so that JSON shows them.
 
 use std::fmt;
 use std::str::FromStr;
