@@ -5,6 +5,10 @@
 //!   The input is `../shared/puzzles/puzzles2_17_clue` whole (49,158 boards,
 //!   4 MB) when present, else 20,000 generated 81-character lines (a fixed
 //!   pseudo-random pattern of givens and `.`), named `generated_20k`.
+//! - `parse_marks`: the same boards as `parse`, each written as a 729-cell
+//!   pencilmark line (a given as its one candidate, an empty cell with the
+//!   candidates its row, column and box leave), read the same way; compare
+//!   its boards/s with `parse`'s (the target: at least a quarter).
 //! - `write`: 20,000 answered `solve --unique` records formatted into a
 //!   [`Text`] (a `Vec<u8>`, as the pipeline does for each chunk) by a
 //!   [`RecordWriter`] in the `line`, `grid` and `json` formats; throughput in
@@ -22,7 +26,7 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_cli::format::Text;
-use sudoku_cli::{Answer, Boards, Entry, Format, Record, RecordWriter, Request};
+use sudoku_cli::{Answer, Board, Boards, Candidates, Entry, Format, Record, RecordWriter, Request};
 
 /// Records formatted per iteration of the writer benchmarks, and lines
 /// generated when the 17-clue set is absent.
@@ -82,6 +86,54 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
+/// The 729-cell line of `board`'s candidates: an empty cell keeps the
+/// digits no given of its row, column or box holds.
+fn marks_line(board: &Board) -> [u8; 729] {
+    let mut masks = *Candidates::from_board(board).masks();
+    for (cell, mask) in masks.iter_mut().enumerate() {
+        if board.cell(cell) != 0 {
+            continue;
+        }
+        let (row, column) = (cell / 9, cell % 9);
+        for peer in 0..81 {
+            let (r, c) = (peer / 9, peer % 9);
+            let sees = r == row || c == column || (r / 3 == row / 3 && c / 3 == column / 3);
+            let digit = board.cell(peer);
+            if sees && digit != 0 {
+                *mask &= !(1 << (digit - 1));
+            }
+        }
+    }
+    Candidates::new(masks).expect("nine-bit masks").to_line()
+}
+
+fn parse_marks(c: &mut Criterion) {
+    let (name, plain) = match seventeen_clue() {
+        Some(bytes) => ("puzzles2_17_clue", bytes),
+        None => ("generated_20k", generated(RECORDS)),
+    };
+    let mut bytes = Vec::new();
+    for entry in entries(&plain, name) {
+        bytes.extend_from_slice(&marks_line(&entry.board));
+        bytes.push(b'\n');
+    }
+    let boards = entries(&bytes, name).len();
+    let source: Arc<str> = Arc::from(name);
+    let mut group = c.benchmark_group("parse_marks");
+    group.throughput(Throughput::ElementsAndBytes {
+        elements: boards as u64,
+        bytes: bytes.len() as u64,
+    });
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for item in Boards::new(black_box(&bytes[..]), source.clone()) {
+                black_box(item.ok());
+            }
+        });
+    });
+    group.finish();
+}
+
 /// The boards the writer benchmarks print, with their answers.
 fn answered() -> (&'static str, Vec<(Entry, Answer)>) {
     let (source, entries) = match seventeen_clue() {
@@ -100,7 +152,7 @@ fn answered() -> (&'static str, Vec<(Entry, Answer)>) {
     let records = (0..RECORDS)
         .map(|i| {
             let at = i % answers.len();
-            (entries[at], answers[at].clone())
+            (entries[at].clone(), answers[at].clone())
         })
         .collect();
     (source, records)
@@ -116,6 +168,7 @@ fn write(c: &mut Criterion) {
                 line: entry.line,
                 shape: entry.shape,
                 puzzle: &entry.board,
+                candidates: entry.candidates.as_deref(),
                 answer,
             };
             text.push(writer, &record);
@@ -142,6 +195,6 @@ fn write(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = parse, write
+    targets = parse, parse_marks, write
 }
 criterion_main!(benches);

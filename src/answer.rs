@@ -2,8 +2,9 @@
 //! solution, count or conflicts that go with it.
 
 use crate::board::Board;
-use crate::logic::{self, Rating, Step};
-use crate::solver::solve;
+use crate::candidates::Candidates;
+use crate::logic::{self, Grid, Rating, Step};
+use crate::solver::{solve, solve_marked, InvalidGivens, Solutions};
 use crate::validate::{conflicts, Conflict};
 
 /// What to do with each board.
@@ -33,7 +34,10 @@ pub enum Request {
     /// `sudoku explain`: every step of the ladder, then the solution.
     Explain,
     /// `sudoku hint`: the next step from a position in progress.
-    Hint,
+    Hint {
+        /// Start from the input's pencil marks (not from its digits).
+        candidates: bool,
+    },
 }
 
 /// The verdict on one board.
@@ -59,6 +63,8 @@ pub enum Status {
     Hint,
     /// `hint`: the ladder finds no step from this position.
     Stuck,
+    /// `hint --candidates`: a mark the solution needs was erased.
+    Erased,
 }
 
 impl Status {
@@ -75,6 +81,7 @@ impl Status {
             Status::Rated => "rated",
             Status::Hint => "hint",
             Status::Stuck => "stuck",
+            Status::Erased => "erased",
         }
     }
 }
@@ -105,6 +112,9 @@ pub struct Answer {
     pub rating: Option<Rating>,
     /// The steps: every step for `explain`, the next one for `hint`.
     pub steps: Vec<Step>,
+    /// `hint --candidates`: the solution's digits missing from the marks,
+    /// as (cell, digit).
+    pub erased: Vec<(u8, u8)>,
 }
 
 impl Answer {
@@ -117,6 +127,7 @@ impl Answer {
             conflicts: Vec::new(),
             rating: None,
             steps: Vec::new(),
+            erased: Vec::new(),
         }
     }
 
@@ -143,20 +154,29 @@ impl Request {
     /// assert!(answer.count.unwrap().limit_reached);
     /// ```
     pub fn answer(&self, board: &Board) -> Answer {
+        self.answer_marked(board, None)
+    }
+
+    /// Answers the request for `board` with the pencil marks it was read
+    /// with, if any: the marks constrain the search (a cell without
+    /// candidates leaves the board `unsolvable`), and the one-candidate
+    /// cells, already the givens of `board`, are checked for conflicts.
+    pub fn answer_marked(&self, board: &Board, marks: Option<&Candidates>) -> Answer {
+        let position = Position { board, marks };
         match *self {
-            Request::Solve { unique } => solve_board(board, unique),
-            Request::Count { limit } => count_board(board, limit),
-            Request::Validate { complete, unique } => validate_board(board, complete, unique),
-            Request::Rate => rate_board(board, false),
-            Request::Explain => rate_board(board, true),
-            Request::Hint => hint_board(board),
+            Request::Solve { unique } => solve_board(position, unique),
+            Request::Count { limit } => count_board(position, limit),
+            Request::Validate { complete, unique } => validate_board(position, complete, unique),
+            Request::Rate => rate_board(position, false),
+            Request::Explain => rate_board(position, true),
+            Request::Hint { candidates } => hint_board(position, candidates),
         }
     }
 
     /// Whether the text of an `invalid` record lists its conflicts
     /// (`validate` and `hint` do).
     pub fn lists_conflicts(&self) -> bool {
-        matches!(self, Request::Validate { .. } | Request::Hint)
+        matches!(self, Request::Validate { .. } | Request::Hint { .. })
     }
 
     /// Whether this is a `validate` request (its JSON records all carry
@@ -166,16 +186,40 @@ impl Request {
     }
 }
 
-/// The solver's verdict before any logic runs: the solution of a proper
-/// puzzle, or the status that turns the board away.
-fn proper(board: &Board) -> Result<Board, Status> {
-    match solve(board, 2) {
-        Err(_) => Err(Status::Invalid),
-        Ok(found) => match (found.count, found.first) {
-            (1, Some(solution)) => Ok(solution),
-            (0, _) => Err(Status::Unsolvable),
-            _ => Err(Status::Multiple),
-        },
+/// A board and the marks it was read with.
+#[derive(Clone, Copy)]
+struct Position<'a> {
+    board: &'a Board,
+    marks: Option<&'a Candidates>,
+}
+
+impl Position<'_> {
+    fn solve(self, limit: u32) -> Result<Solutions, InvalidGivens> {
+        match self.marks {
+            Some(marks) => solve_marked(self.board, marks, limit),
+            None => solve(self.board, limit),
+        }
+    }
+
+    /// The position the logic engine starts from: the marks, if any.
+    fn grid(self) -> Grid {
+        match self.marks {
+            Some(marks) => Grid::with_marks(marks.masks()),
+            None => Grid::new(self.board),
+        }
+    }
+
+    /// The solver's verdict before any logic runs: the solution of a proper
+    /// puzzle, or the status that turns the board away.
+    fn proper(self) -> Result<Board, Status> {
+        match self.solve(2) {
+            Err(_) => Err(Status::Invalid),
+            Ok(found) => match (found.count, found.first) {
+                (1, Some(solution)) => Ok(solution),
+                (0, _) => Err(Status::Unsolvable),
+                _ => Err(Status::Multiple),
+            },
+        }
     }
 }
 
@@ -187,16 +231,17 @@ fn refused(board: &Board, status: Status) -> Answer {
     }
 }
 
-fn rate_board(board: &Board, explain: bool) -> Answer {
-    let solution = match proper(board) {
+fn rate_board(position: Position, explain: bool) -> Answer {
+    let solution = match position.proper() {
         Ok(solution) => solution,
-        Err(status) => return refused(board, status),
+        Err(status) => return refused(position.board, status),
     };
+    let grid = position.grid();
     let (rating, steps) = if explain {
-        let explained = logic::explain(board);
+        let explained = logic::explain_position(&grid);
         (explained.rating, explained.steps)
     } else {
-        (logic::rate(board), Vec::new())
+        (logic::rate_position(&grid), Vec::new())
     };
     Answer {
         solution: explain.then_some(solution),
@@ -206,14 +251,38 @@ fn rate_board(board: &Board, explain: bool) -> Answer {
     }
 }
 
-fn hint_board(board: &Board) -> Answer {
-    if let Err(status) = proper(board) {
-        return refused(board, status);
-    }
-    if board.is_full() {
+/// The next step from a board in progress; with `candidates`, from the
+/// player's pencil marks, after checking that none erased the solution's
+/// digit.
+fn hint_board(position: Position, candidates: bool) -> Answer {
+    let position = Position {
+        marks: position.marks.filter(|_| candidates),
+        ..position
+    };
+    let digits = Position {
+        marks: None,
+        ..position
+    };
+    let solution = match digits.proper() {
+        Ok(solution) => solution,
+        Err(status) => return refused(position.board, status),
+    };
+    if position.board.is_full() {
         return Answer::new(Status::Solved, true);
     }
-    match logic::next_step(&logic::Grid::new(board)) {
+    if let Some(marks) = position.marks {
+        let erased: Vec<(u8, u8)> = (0..81)
+            .filter(|&cell| !marks.contains(cell, solution.cell(cell)))
+            .map(|cell| (cell as u8, solution.cell(cell)))
+            .collect();
+        if !erased.is_empty() {
+            return Answer {
+                erased,
+                ..Answer::new(Status::Erased, false)
+            };
+        }
+    }
+    match logic::next_step(&position.grid()) {
         Some(step) => Answer {
             steps: vec![step],
             ..Answer::new(Status::Hint, true)
@@ -222,8 +291,9 @@ fn hint_board(board: &Board) -> Answer {
     }
 }
 
-fn solve_board(board: &Board, unique: bool) -> Answer {
-    let Ok(found) = solve(board, if unique { 2 } else { 1 }) else {
+fn solve_board(position: Position, unique: bool) -> Answer {
+    let board = position.board;
+    let Ok(found) = position.solve(if unique { 2 } else { 1 }) else {
         return Answer::invalid(board);
     };
     match (found.count, found.first) {
@@ -236,9 +306,10 @@ fn solve_board(board: &Board, unique: bool) -> Answer {
     }
 }
 
-fn count_board(board: &Board, limit: u32) -> Answer {
+fn count_board(position: Position, limit: u32) -> Answer {
+    let board = position.board;
     let limit = limit.max(1);
-    let Ok(found) = solve(board, limit.max(2)) else {
+    let Ok(found) = position.solve(limit.max(2)) else {
         return Answer {
             count: Some(Count {
                 solutions: 0,
@@ -262,7 +333,8 @@ fn count_board(board: &Board, limit: u32) -> Answer {
     }
 }
 
-fn validate_board(board: &Board, complete: bool, unique: bool) -> Answer {
+fn validate_board(position: Position, complete: bool, unique: bool) -> Answer {
+    let board = position.board;
     let found = conflicts(board);
     if !found.is_empty() {
         return Answer {
@@ -275,7 +347,7 @@ fn validate_board(board: &Board, complete: bool, unique: bool) -> Answer {
     }
     if unique {
         // The board is consistent, so the solver cannot refuse it.
-        match solve(board, 2).map(|found| found.count) {
+        match position.solve(2).map(|found| found.count) {
             Ok(0) => return Answer::new(Status::Unsolvable, false),
             Ok(1) => {}
             _ => return Answer::new(Status::Multiple, false),
@@ -342,6 +414,41 @@ mod tests {
         assert_eq!(count(&board(PUZZLE), 1), (Status::Solved, 1, true));
         assert_eq!(count(&unsolvable(), 5), (Status::Unsolvable, 0, false));
         assert_eq!(count(&invalid(), 5), (Status::Invalid, 0, false));
+    }
+
+    #[test]
+    fn marks_constrain_every_request() {
+        let puzzle = board(PUZZLE);
+        let solution = board(SOLVED);
+        // r1c3 without its solution's digit (4), r1c4 without 6.
+        let mut masks = *Candidates::from_board(&puzzle).masks();
+        masks[2] &= !(1 << 3);
+        let wrong = Candidates::new(masks).unwrap();
+        let solve = Request::Solve { unique: true };
+        assert_eq!(solve.answer_marked(&puzzle, None).solution, Some(solution));
+        let none = solve.answer_marked(&puzzle, Some(&wrong));
+        assert_eq!((none.status, none.met), (Status::Unsolvable, false));
+        let count = Request::Count { limit: 10 }.answer_marked(&puzzle, Some(&wrong));
+        assert_eq!(count.count.unwrap().solutions, 0);
+        let validate = Request::Validate {
+            complete: false,
+            unique: true,
+        };
+        let answer = validate.answer_marked(&puzzle, Some(&wrong));
+        assert_eq!(answer.status, Status::Unsolvable);
+        // Without --unique, missing candidates break no rule.
+        let plain = Request::Validate {
+            complete: false,
+            unique: false,
+        };
+        assert_eq!(
+            plain.answer_marked(&puzzle, Some(&wrong)).status,
+            Status::Valid
+        );
+        // Marks narrowing the empty board to one solution.
+        let marks = Candidates::from_board(&solution);
+        let answer = solve.answer_marked(&Board::EMPTY, Some(&marks));
+        assert_eq!(answer.solution, Some(solution));
     }
 
     #[test]

@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_cli::generate::{Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry};
 use sudoku_cli::{Format, Input, Options, Request};
 
+use crate::docs::{CompletionsArgs, ManArgs};
+
 /// Most worker threads actually started; more would only cost memory, and
 /// the output never depends on the number.
 const MAX_THREADS: usize = 256;
@@ -24,18 +26,30 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Fill every board; prove it unique or count its solutions on request.
+    #[command(after_help = SOLVE_HELP)]
     Solve(SolveArgs),
     /// Check every board against the rules and list each conflict.
+    #[command(after_help = VALIDATE_HELP)]
     Validate(ValidateArgs),
     /// Rate every proper puzzle on Sudoku Explainer's scale: `ER/EP/ED`.
+    #[command(after_help = RATE_HELP)]
     Rate(LogicArgs),
     /// Solve every proper puzzle step by step, as a person would, naming
     /// each technique.
+    #[command(after_help = EXPLAIN_HELP)]
     Explain(LogicArgs),
     /// Show the next step a person should look for in a board in progress.
-    Hint(LogicArgs),
+    #[command(after_help = HINT_HELP)]
+    Hint(HintArgs),
     /// Make new puzzles with one solution each: symmetric, minimal, seeded.
+    #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// Print a completion script for bash, zsh, fish, PowerShell or elvish.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the man page of `sudoku` or of one command, or write them all.
+    #[command(after_help = MAN_HELP)]
+    Man(ManArgs),
 }
 
 #[derive(Debug, Args)]
@@ -43,6 +57,144 @@ pub struct LogicArgs {
     #[command(flatten)]
     common: Common,
 }
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Start from the pencil marks of 729-cell input lines instead of
+    /// recomputing the candidates from the digits.
+    #[arg(long)]
+    candidates: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// What every board-reading command accepts, for its `--help`.
+macro_rules! formats_help {
+    () => {
+        "\
+Input: any number of boards per file: a line of 81 cells, 9 lines of 9 cells
+(a grid), or a line of 729 cells with pencil marks (81 groups of 9, place d
+holding d while d is a candidate, `.` or `0` once it is not). Cells: 1-9
+given; `.`, `0`, `_` empty; spaces and `|+-=[]\"',` are ignored.
+Output (--format): auto (each board in the shape it was read), line (81
+characters), grid (boxed 9x9), json (JSON Lines), candidates (729-cell
+pencilmark lines, readable back as input)."
+    };
+}
+
+const SOLVE_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku solve puzzles.txt                 one solution per board
+  sudoku solve --unique --format json -    prove each unique, JSON Lines
+  sudoku solve --count --limit 2 a.txt     `1`, `2+` (two or more) or `0`
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 every board solved (with --count: counted); 1 some board
+invalid, unsolvable or (with --unique) multiple; 2 usage error, unreadable
+file or malformed input."
+);
+
+const VALIDATE_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku validate board.txt                `valid` or `invalid: ` + conflicts
+  sudoku validate --complete --unique a.txt   proper, filled-in check
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 every board valid under the options asked; 1 some board
+invalid, incomplete, unsolvable or multiple; 2 usage error, unreadable file
+or malformed input."
+);
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
+  sudoku completions zsh > ~/.zfunc/_sudoku    # with fpath+=~/.zfunc
+  sudoku completions fish > ~/.config/fish/completions/sudoku.fish
+  sudoku completions powershell >> $PROFILE
+
+Exit status: 0, or 2 for a usage error.";
+
+const MAN_HELP: &str = "\
+Examples:
+  sudoku man | man -l -
+  sudoku man solve > sudoku-solve.1
+  sudoku man --dir ~/.local/share/man/man1
+
+Exit status: 0; 2 for a usage error, an unknown command or a directory that
+cannot be written.";
+
+const RATE_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku rate puzzles.txt                  `ER/EP/ED` per proper puzzle
+  sudoku rate --format json - | jq .er     the numbers and the hardest step
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 every board rated; 1 some board invalid, unsolvable or
+multiple; 2 usage error, unreadable file or malformed input."
+);
+
+const EXPLAIN_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku explain puzzle.txt                the rating, every step, the solution
+  sudoku explain --format json puzzle.txt  steps as objects
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 every board explained; 1 some board invalid, unsolvable or
+multiple; 2 usage error, unreadable file or malformed input."
+);
+
+const HINT_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku hint game.txt                     the next step from a board in progress
+  sudoku hint --candidates marks.txt       from a player's 729-cell pencil marks
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 a hint for every board (or it is solved); 1 some board
+invalid, unsolvable, multiple, with an erased mark (--candidates) or beyond
+the ladder; 2 usage error, unreadable file or malformed input."
+);
+
+const GENERATE_HELP: &str = "\
+Examples:
+  sudoku generate -n 10 --seed 42          ten puzzles, the same every run
+  sudoku generate --symmetry rotate180 --minimal --rating 4.0..6.0
+  sudoku generate --difficulty hard --format json
+
+Output (--format): auto and line (one line per puzzle), grid (boxed 9x9),
+json (JSON Lines with solution, givens, er, ep, ed and the replaying seed),
+candidates (each puzzle as a 729-cell pencilmark line).
+
+Exit status: 0 every puzzle asked was made; 1 the --timeout came first; 2
+usage error or an impossible request (e.g. --givens 16).";
+
+/// The output options of the commands that read no boards: never
+/// consulted, since `main` answers those commands before any run.
+static NO_OUTPUT: Output = Output {
+    format: FormatArg::Auto,
+    quiet: false,
+    jobs: None,
+    stats: false,
+};
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -205,6 +357,8 @@ enum FormatArg {
     Line,
     Grid,
     Json,
+    /// Boards as 729-cell pencilmark lines (Sukaku's form), readable back.
+    Candidates,
 }
 
 impl Output {
@@ -224,6 +378,7 @@ impl Output {
             FormatArg::Line => Format::Line,
             FormatArg::Grid => Format::Grid,
             FormatArg::Json => Format::Json,
+            FormatArg::Candidates => Format::Candidates,
         }
     }
 }
@@ -234,10 +389,9 @@ impl Cli {
         match &self.command {
             Command::Solve(args) => &args.common.files,
             Command::Validate(args) => &args.common.files,
-            Command::Rate(args) | Command::Explain(args) | Command::Hint(args) => {
-                &args.common.files
-            }
-            Command::Generate(_) => &[],
+            Command::Rate(args) | Command::Explain(args) => &args.common.files,
+            Command::Hint(args) => &args.common.files,
+            Command::Generate(_) | Command::Completions(_) | Command::Man(_) => &[],
         }
     }
 
@@ -246,10 +400,10 @@ impl Cli {
         match &self.command {
             Command::Solve(args) => &args.common.output,
             Command::Validate(args) => &args.common.output,
-            Command::Rate(args) | Command::Explain(args) | Command::Hint(args) => {
-                &args.common.output
-            }
+            Command::Rate(args) | Command::Explain(args) => &args.common.output,
+            Command::Hint(args) => &args.common.output,
             Command::Generate(args) => &args.output,
+            Command::Completions(_) | Command::Man(_) => &NO_OUTPUT,
         }
     }
 
@@ -266,8 +420,10 @@ impl Cli {
             },
             Command::Rate(_) => Request::Rate,
             Command::Explain(_) => Request::Explain,
-            Command::Hint(_) => Request::Hint,
-            Command::Generate(_) => return None,
+            Command::Hint(args) => Request::Hint {
+                candidates: args.candidates,
+            },
+            Command::Generate(_) | Command::Completions(_) | Command::Man(_) => return None,
         })
     }
 
@@ -326,7 +482,10 @@ mod tests {
             parse(&["explain"]).unwrap().request(),
             Some(Request::Explain)
         );
-        assert_eq!(parse(&["hint"]).unwrap().request(), Some(Request::Hint));
+        assert_eq!(
+            parse(&["hint", "--candidates"]).unwrap().request(),
+            Some(Request::Hint { candidates: true })
+        );
         let cli = parse(&["validate", "--complete", "--unique"]).unwrap();
         assert_eq!(
             cli.request(),

@@ -12,6 +12,7 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::answer::{Answer, Request, Status};
 use crate::board::{Board, Cell, Shape};
+use crate::candidates::Candidates;
 use crate::logic::Step;
 use crate::reader::Malformed;
 use crate::validate::Conflict;
@@ -27,6 +28,9 @@ pub enum Format {
     Grid,
     /// JSON Lines: one object per record.
     Json,
+    /// Every board on one line of 729 cells, Sukaku's pencilmark form
+    /// ([`Candidates::to_line`]), which reads back as the same position.
+    Candidates,
 }
 
 /// One record to write: an answered board, or a malformed one.
@@ -42,6 +46,8 @@ pub enum Record<'a> {
         shape: Shape,
         /// The board as read.
         puzzle: &'a Board,
+        /// The pencil marks the board was read with, if any.
+        candidates: Option<&'a Candidates>,
         /// The answer to the request.
         answer: &'a Answer,
     },
@@ -81,7 +87,7 @@ impl RecordWriter {
         match self.format {
             Format::Grid => true,
             Format::Auto => before == Printed::Grid || after == Printed::Grid,
-            Format::Line | Format::Json => false,
+            Format::Line | Format::Json | Format::Candidates => false,
         }
     }
 
@@ -89,7 +95,7 @@ impl RecordWriter {
     fn board<'a>(&self, record: &Record<'a>) -> Option<(&'a Board, Shape)> {
         if matches!(
             self.request,
-            Request::Rate | Request::Explain | Request::Hint
+            Request::Rate | Request::Explain | Request::Hint { .. }
         ) {
             // Their records are ratings and steps, never a bare board.
             return None;
@@ -118,6 +124,10 @@ impl RecordWriter {
             return;
         }
         match (self.board(record), self.printed(record)) {
+            (Some((board, _)), _) if self.format == Format::Candidates => {
+                out.extend_from_slice(&Candidates::from_board(board).to_line());
+                out.push(b'\n');
+            }
             (Some((board, _)), Printed::Grid) => write_grid(out, board),
             (Some((board, _)), Printed::Line) => {
                 out.extend_from_slice(&board.to_line());
@@ -145,6 +155,15 @@ impl RecordWriter {
                 for step in &answer.steps {
                     let _ = writeln!(out, "{step}");
                 }
+                return;
+            }
+            Status::Erased => {
+                out.extend_from_slice(b"erased:");
+                for (i, &(cell, digit)) in answer.erased.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { "; " };
+                    let _ = write!(out, "{sep}{} lacks {digit}", Cell(cell));
+                }
+                out.push(b'\n');
                 return;
             }
             _ => {}
@@ -253,6 +272,17 @@ impl Serialize for Cells {
     }
 }
 
+/// Serializes pencil marks as their 729-character JSON string.
+struct Marks([u8; 729]);
+
+impl Serialize for Marks {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Candidates::to_line only yields ASCII digits and dots.
+        let text = std::str::from_utf8(&self.0).unwrap_or_default();
+        serializer.serialize_str(text)
+    }
+}
+
 struct JsonConflicts<'a>(&'a [Conflict]);
 
 impl Serialize for JsonConflicts<'_> {
@@ -318,6 +348,8 @@ struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<Cells>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Marks>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Cells>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u32>,
@@ -338,6 +370,9 @@ struct JsonRecord<'a> {
     steps: Option<JsonSteps<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     step: Option<JsonStep<'a>>,
+    /// `hint --candidates`: the solution's digits the marks lack.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    erased: Option<Vec<(String, u8)>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -348,6 +383,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
             source,
             line,
             puzzle,
+            candidates,
             answer,
             ..
         } => JsonRecord {
@@ -355,6 +391,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
             line,
             status: answer.status.word(),
             puzzle: Some(Cells(puzzle.to_line())),
+            candidates: candidates.map(|marks| Marks(marks.to_line())),
             solution: answer
                 .solution
                 .filter(|_| answer.count.is_none())
@@ -372,6 +409,10 @@ fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
             step: (answer.status == Status::Hint)
                 .then(|| answer.steps.first().map(JsonStep))
                 .flatten(),
+            erased: (answer.status == Status::Erased).then(|| {
+                let cells = answer.erased.iter();
+                cells.map(|&(c, d)| (Cell(c).to_string(), d)).collect()
+            }),
             error: None,
         },
         Record::Malformed(error) => JsonRecord {
@@ -379,6 +420,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
             line: error.start_line,
             status: Status::Error.word(),
             puzzle: None,
+            candidates: None,
             solution: None,
             solutions: None,
             limit_reached: None,
@@ -389,6 +431,7 @@ fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
             hardest: None,
             steps: None,
             step: None,
+            erased: None,
             error: Some(error.problem.to_string()),
         },
     };
@@ -457,6 +500,7 @@ mod tests {
             line: 1,
             shape,
             puzzle: &puzzle,
+            candidates: None,
             answer,
         };
         let records = [
@@ -499,6 +543,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &puzzle,
+            candidates: None,
             answer: &answer,
         };
         assert_eq!(
@@ -511,6 +556,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &puzzle,
+            candidates: None,
             answer: &answer,
         };
         assert_eq!(render(Format::Auto, SOLVE, &[record]), "invalid\n");
@@ -528,6 +574,7 @@ mod tests {
                 line: 1,
                 shape: Shape::Grid,
                 puzzle: &Board::EMPTY,
+                candidates: None,
                 answer: &empty,
             },
             Record::Answered {
@@ -535,6 +582,7 @@ mod tests {
                 line: 2,
                 shape: Shape::Grid,
                 puzzle: &puzzle,
+                candidates: None,
                 answer: &one,
             },
         ];
@@ -558,6 +606,7 @@ mod tests {
                 line: 4,
                 shape: Shape::Grid,
                 puzzle: &puzzle,
+                candidates: None,
                 answer: &answer,
             },
         );
@@ -580,6 +629,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &puzzle,
+            candidates: None,
             answer: &answer,
         };
         assert_eq!(
@@ -601,6 +651,7 @@ mod tests {
             line: 1,
             shape: Shape::Line,
             puzzle: &Board::EMPTY,
+            candidates: None,
             answer: &valid,
         };
         let value = json(validate, &record);
@@ -615,6 +666,46 @@ mod tests {
                 "error": "unexpected character 'x'"
             })
         );
+    }
+
+    #[test]
+    fn marks_print_as_729_cells_and_in_json() {
+        let puzzle = board(PUZZLE);
+        let mut masks = *Candidates::from_board(&puzzle).masks();
+        masks[2] = 0b1010;
+        let marks = Candidates::new(masks).unwrap();
+        let answer = SOLVE.answer_marked(&puzzle, Some(&marks));
+        let record = Record::Answered {
+            source: "s",
+            line: 3,
+            shape: Shape::Line,
+            puzzle: &puzzle,
+            candidates: Some(&marks),
+            answer: &answer,
+        };
+        let value = json(SOLVE, &record);
+        assert_eq!(value["puzzle"], PUZZLE);
+        assert_eq!(value["candidates"], marks.to_string());
+        assert_eq!(value["solution"], SOLVED);
+
+        let text = render(Format::Candidates, SOLVE, &[record, record]);
+        let solved = Candidates::from_board(&board(SOLVED)).to_string();
+        assert_eq!(text, format!("{solved}\n{solved}\n"));
+        let back: Candidates = text.lines().next().unwrap().parse().unwrap();
+        assert_eq!(back.board(), board(SOLVED));
+
+        // Records that are not boards stay words; plain boards have no key.
+        let multiple = Request::Solve { unique: true }.answer(&Board::EMPTY);
+        let record = Record::Answered {
+            source: "s",
+            line: 1,
+            shape: Shape::Grid,
+            puzzle: &Board::EMPTY,
+            candidates: None,
+            answer: &multiple,
+        };
+        assert_eq!(render(Format::Candidates, SOLVE, &[record]), "multiple\n");
+        assert!(json(SOLVE, &record).get("candidates").is_none());
     }
 
     #[test]

@@ -2,10 +2,12 @@
 //!
 //! The library behind the `sudoku` command. It knows nothing of terminals or
 //! argument parsing: it reads boards from any byte stream ([`Boards`]),
-//! solves and counts them ([`solve`]), checks them against the rules
-//! ([`conflicts`]), writes records as lines, grids or JSON
-//! ([`RecordWriter`]), and runs a whole request over many inputs in order,
-//! on as many threads as asked ([`run`]).
+//! with the pencil marks of 729-cell lines ([`Candidates`], in
+//! [`Entry::candidates`]), solves and counts them ([`solve`],
+//! [`solve_marked`]), checks them against the rules ([`conflicts`]), writes
+//! records as lines, grids, JSON or pencilmarks ([`RecordWriter`]), and
+//! runs a whole request over many inputs in order, on as many threads as
+//! asked ([`run`]).
 //!
 //! ```
 //! use sudoku_cli::{Board, Request, Status};
@@ -20,6 +22,7 @@
 
 pub mod answer;
 pub mod board;
+pub mod candidates;
 pub mod format;
 pub mod generate;
 pub mod logic;
@@ -30,10 +33,12 @@ pub mod validate;
 
 pub use answer::{Answer, Count, Request, Status};
 pub use board::{Board, Cell, ParseBoardError, Shape};
+pub use candidates::Candidates;
 pub use format::{Format, Record, RecordWriter};
 pub use pipeline::{run, Input, Options, Report, Tally};
 pub use reader::{Boards, Entry, Malformed, Problem, ReadError};
 pub use solver::{
-    solve, solve_counting_guesses, solve_with_effort, Effort, InvalidGivens, Solutions,
+    solve, solve_counting_guesses, solve_marked, solve_with_effort, Effort, InvalidGivens,
+    Solutions,
 };
 pub use validate::{conflicts, is_consistent, Conflict, Unit};

@@ -2,6 +2,7 @@
 //! library over the inputs, and decides the exit status in one place.
 
 mod cli;
+mod docs;
 mod report;
 
 use std::io::{self, BufWriter, ErrorKind, Write};
@@ -34,6 +35,10 @@ fn main() -> ExitCode {
     let outcome = match Cli::try_parse() {
         Ok(cli) => match (&cli.command, cli.options()) {
             (Command::Generate(args), _) => generate(args),
+            (Command::Completions(args), _) => {
+                document(docs::completions(args, &mut io::stdout().lock()).map_err(Into::into))
+            }
+            (Command::Man(args), _) => document(docs::man(args, &mut io::stdout().lock())),
             (_, Some(options)) => run(&cli, &options),
             // Every other subcommand reads boards, so has options.
             (_, None) => Outcome::Usage,
@@ -65,6 +70,21 @@ fn exit_code(outcome: Outcome) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The outcome of printing a completion script or man page.
+fn document(result: anyhow::Result<()>) -> Outcome {
+    match result {
+        Ok(()) => Outcome::Informed,
+        Err(error) if is_broken_pipe(&error) => Outcome::Closed,
+        Err(error) => Outcome::Failed(error),
+    }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|error| error.kind() == ErrorKind::BrokenPipe)
 }
 
 fn run(cli: &Cli, options: &sudoku_cli::Options) -> Outcome {

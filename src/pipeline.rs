@@ -383,7 +383,9 @@ fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Optio
     for item in items {
         match item {
             Item::Board { input, entry } => {
-                let answer = options.request.answer(&entry.board);
+                let answer = options
+                    .request
+                    .answer_marked(&entry.board, entry.candidates.as_deref());
                 done.tally.boards += 1;
                 if answer.met {
                     done.tally.met += 1;
@@ -396,6 +398,7 @@ fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Optio
                         line: entry.line,
                         shape: entry.shape,
                         puzzle: &entry.board,
+                        candidates: entry.candidates.as_deref(),
                         answer: &answer,
                     };
                     done.text.push(&writer, &record);

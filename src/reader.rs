@@ -11,9 +11,14 @@
 //! - a line with no cells and nothing unexpected is skipped, as is a line whose
 //!   first non-blank byte is `#`;
 //! - a line of 81 cells is a board; 9 lines of 9 cells are a board (a grid);
-//! - a bad line (an unexpected byte, or a cell count other than 0, 9 or 81) is
-//!   a bad grid row if it holds at most 40 cells and unexpected bytes, else a
-//!   bad one-line board;
+//! - a line of 729 cells is a pencilmark board (Sukaku's format): 81 groups
+//!   of 9, position `d` of a group holding `d` when digit `d` is a candidate
+//!   of the cell and an empty mark when it is not; a cell with one candidate
+//!   is a given. Its [`Entry`] carries the marks as [`Candidates`];
+//! - a bad line (an unexpected byte, a cell count other than 0, 9, 81 or
+//!   729, or on a 729-cell line a digit out of its place) is a bad grid row
+//!   if it holds at most 40 cells and unexpected bytes, else a bad one-line
+//!   board;
 //! - a grid interrupted by a one-line board or by the end of input is cut
 //!   short, and the interrupting line is a board of its own.
 
@@ -22,16 +27,22 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use crate::board::{Board, Shape};
+use crate::candidates::Candidates;
 
 /// A board read from an input, with the line it starts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The 1-based line of the board's first cell.
     pub line: u64,
     /// Whether the board was written on one line or as a grid.
     pub shape: Shape,
-    /// The board itself.
+    /// The board itself; for a pencilmark line, its one-candidate cells.
     pub board: Board,
+    /// The pencil marks, when the board was read from a 729-cell line;
+    /// `None` for a plain board (whose candidates follow from its digits).
+    /// Boxed so that an entry stays small to move: reading plain boards
+    /// would pay for copying the marks' 162 bytes on every board.
+    pub candidates: Option<Box<Candidates>>,
 }
 
 /// What is wrong with a malformed board.
@@ -40,12 +51,28 @@ pub enum Problem {
     /// A byte that is neither a cell nor layout.
     #[error("unexpected character '{}'", .0.escape_ascii())]
     UnexpectedByte(u8),
-    /// A one-line board with more than 81 cells (cited at the 82nd).
-    #[error("more than 81 cells on one line")]
+    /// A one-line board with more than 729 cells (cited at the 730th).
+    #[error("more than 729 cells on one line")]
     TooManyCells,
     /// A one-line board with too few cells.
     #[error("expected 81 cells on a line, found {0}")]
     LineCells(u64),
+    /// A one-line board with more than 81 cells and fewer than 729.
+    #[error("expected 81 or 729 cells on a line, found {0}")]
+    MarkLineCells(u64),
+    /// On a 729-cell line, a digit other than `position` in the place of
+    /// candidate `position` of `cell` (cited at the digit).
+    #[error(
+        "expected {position} or an empty mark for candidate {position} of {cell}, found {found}"
+    )]
+    MisplacedMark {
+        /// The cell whose group holds the digit.
+        cell: crate::board::Cell,
+        /// The place in the group, 1-9: the only digit it may hold.
+        position: u8,
+        /// The digit found there.
+        found: u8,
+    },
     /// A grid row with a cell count other than 9.
     #[error("expected 9 cells in a grid row, found {0}")]
     RowCells(u64),
@@ -228,6 +255,7 @@ impl<R: BufRead> Boards<R> {
                 line: grid.start_line,
                 shape: Shape::Grid,
                 board: Board::from_checked(grid.cells),
+                candidates: None,
             }),
         })
     }
@@ -281,6 +309,17 @@ impl<R: BufRead> Iterator for Boards<R> {
                         line: number,
                         shape: Shape::Line,
                         board: Board::from_checked(cells),
+                        candidates: None,
+                    };
+                    return Some(self.one_line(Ok(entry)));
+                }
+                LineKind::Marks => {
+                    let candidates = Candidates::from_checked(self.scan.marks);
+                    let entry = Entry {
+                        line: number,
+                        shape: Shape::Line,
+                        board: candidates.board(),
+                        candidates: Some(Box::new(candidates)),
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
@@ -335,6 +374,9 @@ enum LineKind {
     Row(Row),
     /// An 81-cell board.
     Board([u8; 81]),
+    /// A 729-cell pencilmark board, its masks in [`LineScan::marks`] (kept
+    /// there so that every line stays as small as an 81-cell one).
+    Marks,
     /// A bad one-line board.
     BadBoard(Spot),
 }
@@ -388,7 +430,12 @@ struct LineScan {
     /// Whether any byte of this line has been seen (a line exists at EOF).
     any: bool,
     cells: [u8; 81],
-    /// Cells on the line; past 81 only counted.
+    /// The candidate masks the line would give if it held 729 cells: mask
+    /// `k` is complete once cell `9 * k + 8` is seen.
+    marks: [u16; 81],
+    /// The first digit out of its place, were the line a 729-cell board.
+    misplaced: Option<(u64, Problem)>,
+    /// Cells on the line; past 729 only counted.
     count: u64,
     /// Unexpected bytes on the line.
     unexpected: u64,
@@ -410,6 +457,8 @@ impl LineScan {
             column: 0,
             any: false,
             cells: [0; 81],
+            marks: [0; 81],
+            misplaced: None,
             count: 0,
             unexpected: 0,
             first_problem: None,
@@ -427,6 +476,7 @@ impl LineScan {
         self.count = 0;
         self.unexpected = 0;
         self.first_problem = None;
+        self.misplaced = None;
         self.seen_nonblank = false;
         self.comment = false;
         self.pending_cr = None;
@@ -446,7 +496,7 @@ impl LineScan {
         let end = match rest {
             [b'\n', ..] => 1,
             [b'\r', b'\n', ..] => 2,
-            _ => return None,
+            _ => return self.whole_marks_line(chunk),
         };
         // Classify every byte without branching; any class above 9 is not
         // a cell, and the slow path will say what it is.
@@ -465,6 +515,31 @@ impl LineScan {
             kind: LineKind::Board(self.cells),
         };
         Some((81 + end, Some(line)))
+    }
+
+    /// The fast path for a pencilmark line: at the very start of a line,
+    /// 729 cells, each its place's digit or `.`, `0`, `_`, and a line end,
+    /// all in `chunk`. Kept out of line so that the 81-cell path stays
+    /// small; `None` lets [`feed`] scan the line byte by byte.
+    ///
+    /// [`feed`]: LineScan::feed
+    #[inline(never)]
+    fn whole_marks_line(&mut self, chunk: &[u8]) -> Option<(usize, Option<Line>)> {
+        let (cells, rest) = chunk.split_first_chunk::<729>()?;
+        let end = match rest {
+            [b'\n', ..] => 1,
+            [b'\r', b'\n', ..] => 2,
+            _ => return None,
+        };
+        if !marks_of_line(cells, &mut self.marks) {
+            return None;
+        }
+        self.any = true;
+        let line = Line {
+            number: self.number,
+            kind: LineKind::Marks,
+        };
+        Some((729 + end, Some(line)))
     }
 
     /// Scans `chunk` up to and including the first line feed. Returns how
@@ -542,10 +617,32 @@ impl LineScan {
         self.seen_nonblank = true;
         if let Some(slot) = self.cells.get_mut(self.count as usize) {
             *slot = value;
-        } else if self.count == 81 {
+        }
+        if self.count < 729 {
+            self.mark(value);
+        } else if self.count == 729 {
             self.note_problem(self.column, Problem::TooManyCells);
         }
         self.count += 1;
+    }
+
+    /// Adds cell number `count` (below 729) to the marks a 729-cell line
+    /// would give: its group is cell `count / 9`, its place `count % 9 + 1`.
+    fn mark(&mut self, value: u8) {
+        let group = (self.count / 9) as usize;
+        let position = (self.count % 9) as u8 + 1;
+        // The first place of a group starts its mask afresh, so no reset
+        // per line is needed.
+        let before = if position == 1 { 0 } else { self.marks[group] };
+        self.marks[group] = before | u16::from(value == position) << (position - 1);
+        if value != 0 && value != position && self.misplaced.is_none() {
+            let problem = Problem::MisplacedMark {
+                cell: crate::board::Cell(group as u8),
+                position,
+                found: value,
+            };
+            self.misplaced = Some((self.column, problem));
+        }
     }
 
     fn unexpected_byte(&mut self, column: u64, byte: u8) {
@@ -583,11 +680,22 @@ impl LineScan {
         if self.unexpected == 0 && self.count == 81 {
             return line(LineKind::Board(self.cells));
         }
+        if self.unexpected == 0 && self.count == 729 && self.misplaced.is_none() {
+            return line(LineKind::Marks);
+        }
         let is_row = self.count.saturating_add(self.unexpected) <= 40;
-        let (column, problem) = match self.first_problem {
+        // A misplaced digit is a problem only on a 729-cell line; the
+        // first in reading order (the lower column) is cited.
+        let first = match (self.first_problem, self.misplaced) {
+            (Some(a), Some(b)) if self.count == 729 => Some(if b.0 < a.0 { b } else { a }),
+            (None, Some(b)) if self.count == 729 => Some(b),
+            (first, _) => first,
+        };
+        let (column, problem) = match first {
             Some((column, problem)) => (Some(column), problem),
             None if is_row => (None, Problem::RowCells(self.count)),
-            None => (None, Problem::LineCells(self.count)),
+            None if self.count < 81 => (None, Problem::LineCells(self.count)),
+            None => (None, Problem::MarkLineCells(self.count)),
         };
         let spot = Spot {
             line: number,
@@ -600,6 +708,58 @@ impl LineScan {
             LineKind::BadBoard(spot)
         })
     }
+}
+
+/// The digit each of the 729 places of a pencilmark line may hold: place
+/// `i` is candidate `i % 9 + 1`. Padded to whole 8-byte words.
+static PLACES: [u8; 736] = {
+    let mut places = [0; 736];
+    let mut i = 0;
+    while i < 729 {
+        places[i] = b'1' + (i % 9) as u8;
+        i += 1;
+    }
+    places
+};
+
+/// Writes into `masks` the candidate masks of a 729-cell line in which
+/// every byte is its place's digit or an empty mark (`.`, `0`, `_`); false
+/// if any is not (the byte-by-byte scan then says what is wrong, and
+/// rewrites `masks` as it goes).
+fn marks_of_line(cells: &[u8; 729], masks: &mut [u16; 81]) -> bool {
+    // One flag byte per place, 1 for a candidate, in a loop simple enough
+    // for the compiler to run 16 or 32 bytes at a time.
+    let mut flags = [0u8; 736];
+    let mut wrong = 0u8;
+    for ((flag, &byte), &place) in flags.iter_mut().zip(cells).zip(&PLACES) {
+        let candidate = byte == place;
+        let empty = byte == b'.' || byte == b'0' || byte == b'_';
+        wrong |= u8::from(!(candidate || empty));
+        *flag = u8::from(candidate);
+    }
+    if wrong != 0 {
+        return false;
+    }
+    // The flags as a bit set, bit `i` for place `i`; a spare word lets
+    // every 9-bit window below read two whole words.
+    let mut bits = [0u64; 13];
+    for (at, eight) in flags.as_chunks::<8>().0.iter().enumerate() {
+        bits[at / 8] |= gather_flags(u64::from_le_bytes(*eight)) << (8 * (at % 8));
+    }
+    for (cell, mask) in masks.iter_mut().enumerate() {
+        let (word, shift) = (9 * cell / 64, 9 * cell % 64);
+        let window = (u128::from(bits[word]) | u128::from(bits[word + 1]) << 64) >> shift;
+        *mask = window as u16 & Candidates::ALL;
+    }
+    true
+}
+
+/// Packs eight flag bytes (each 0 or 1) into eight bits, byte `i` to bit
+/// `i`: the multiplier adds a copy of byte `i`'s bit at bit `56 + i`, and
+/// every other copy lands below bit 56 without carrying into it, or above
+/// bit 63.
+fn gather_flags(eight: u64) -> u64 {
+    eight.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 #[cfg(test)]
@@ -780,7 +940,7 @@ mod tests {
         let long = format!("{PUZZLE}12");
         assert_eq!(
             read(long.as_bytes()),
-            ["t:1:82: more than 81 cells on one line"]
+            ["t:1: expected 81 or 729 cells on a line, found 83"]
         );
     }
 
@@ -882,7 +1042,7 @@ mod tests {
             read(text.as_bytes()),
             [
                 "t:1:1: unexpected character 'q'",
-                "t:2:83: more than 81 cells on one line"
+                "t:2: expected 81 or 729 cells on a line, found 162"
             ]
         );
     }
@@ -953,6 +1113,147 @@ mod tests {
         assert_eq!(whole.len(), 6, "{whole:?}");
         assert_eq!(whole[3], "t:14:41: unexpected character 'x'");
         assert_eq!(whole[4], "t:15:82: unexpected character '\\r'");
+    }
+
+    /// The pencilmark form of PUZZLE: givens as their one candidate, and
+    /// r1c3 (an empty cell) narrowed to 1, 2 or 4.
+    fn marks_text() -> String {
+        let mut text = String::new();
+        for (at, cell) in PUZZLE.bytes().enumerate() {
+            for place in b'1'..=b'9' {
+                let candidate = match cell {
+                    b'.' if at == 2 => matches!(place, b'1' | b'2' | b'4'),
+                    b'.' => true,
+                    digit => digit == place,
+                };
+                text.push(if candidate { place as char } else { '.' });
+            }
+        }
+        text
+    }
+
+    fn trickled(text: &[u8]) -> Vec<String> {
+        Boards::new(io::BufReader::with_capacity(1, Trickle(text)), "t")
+            .map(|item| match item {
+                Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
+                Err(error) => error.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn gather_flags_packs_every_pattern() {
+        for pattern in 0..=255u64 {
+            let bytes = (0..8).fold(0, |word, i| word | (pattern >> i & 1) << (8 * i));
+            assert_eq!(gather_flags(bytes), pattern);
+        }
+    }
+
+    #[test]
+    fn reads_a_pencilmark_line_on_both_paths() {
+        let marks = marks_text();
+        let zeros = marks.replace('.', "0");
+        let text = format!("{marks}\n{zeros}\r\n{PUZZLE}\n{marks}");
+        let expected = [
+            format!("1:Line:{PUZZLE}"),
+            format!("2:Line:{PUZZLE}"),
+            format!("3:Line:{PUZZLE}"),
+            format!("4:Line:{PUZZLE}"),
+        ];
+        assert_eq!(read(text.as_bytes()), expected);
+        assert_eq!(trickled(text.as_bytes()), expected);
+        let entries: Vec<Entry> = Boards::new(text.as_bytes(), "t")
+            .map(Result::unwrap)
+            .collect();
+        let fast = *entries[0].candidates.as_deref().unwrap();
+        assert_eq!(fast.of(0), 1 << 4);
+        assert_eq!(fast.of(2), 0b1011);
+        assert_eq!(fast.of(3), Candidates::ALL);
+        assert_eq!(fast.to_string(), marks);
+        assert_eq!(entries[1].candidates.as_deref(), Some(&fast));
+        assert_eq!(entries[2].candidates, None);
+        // The last line has no line end: the byte-by-byte path read it.
+        assert_eq!(entries[3].candidates.as_deref(), Some(&fast));
+        let slow: Vec<Entry> = Boards::new(
+            io::BufReader::with_capacity(1, Trickle(text.as_bytes())),
+            "t",
+        )
+        .map(Result::unwrap)
+        .collect();
+        assert_eq!(slow, entries);
+    }
+
+    #[test]
+    fn layout_inside_a_pencilmark_line_is_ignored() {
+        let marks = marks_text();
+        let groups: Vec<&str> = (0..81).map(|c| &marks[9 * c..9 * c + 9]).collect();
+        let text = format!("{}\n", groups.join(" "));
+        let entry = Boards::new(text.as_bytes(), "t").next().unwrap().unwrap();
+        assert_eq!(entry.candidates.unwrap().to_string(), marks);
+    }
+
+    #[test]
+    fn a_cell_with_one_candidate_is_a_given_and_none_is_empty() {
+        let mut marks = marks_text().into_bytes();
+        // r1c3 keeps only 4; r1c4 loses every candidate.
+        marks[18..27].copy_from_slice(b"...4.....");
+        marks[27..36].copy_from_slice(b".........");
+        let entry = Boards::new(&marks[..], "t").next().unwrap().unwrap();
+        assert_eq!(entry.board.cell(2), 4);
+        assert_eq!(entry.board.cell(3), 0);
+        assert_eq!(entry.candidates.unwrap().of(3), 0);
+    }
+
+    #[test]
+    fn wrong_cell_counts_near_729() {
+        let marks = marks_text();
+        for text in [&marks[..728], &marks[..400], &marks[..82]] {
+            let n = text.len();
+            let expected = format!("t:1: expected 81 or 729 cells on a line, found {n}");
+            assert_eq!(read(text.as_bytes()), std::slice::from_ref(&expected));
+            assert_eq!(trickled(text.as_bytes()), [expected]);
+        }
+        let long = format!("{marks}1.\n{PUZZLE}\n");
+        let expected = [
+            "t:1:730: more than 729 cells on one line".to_owned(),
+            format!("2:Line:{PUZZLE}"),
+        ];
+        assert_eq!(read(long.as_bytes()), expected);
+        assert_eq!(trickled(long.as_bytes()), expected);
+    }
+
+    #[test]
+    fn a_digit_out_of_its_place_is_cited_at_its_column() {
+        let mut marks = marks_text().into_bytes();
+        // r1c2's group is bytes 9-17; its place 4 (byte 12) holds 7.
+        marks[12] = b'7';
+        let expected = ["t:1:13: expected 4 or an empty mark for candidate 4 of r1c2, found 7"];
+        assert_eq!(read(&marks), expected);
+        assert_eq!(trickled(&marks), expected);
+        // An unexpected byte before it is the first problem; after it, not.
+        let mut before = marks.clone();
+        before.insert(5, b'x');
+        assert_eq!(read(&before), ["t:1:6: unexpected character 'x'"]);
+        let mut after = marks.clone();
+        after.insert(600, b'x');
+        assert_eq!(read(&after), expected);
+        // On a line that is not 729 cells long it is no problem of its own.
+        assert_eq!(
+            read(&marks[..100]),
+            ["t:1: expected 81 or 729 cells on a line, found 100"]
+        );
+    }
+
+    #[test]
+    fn a_pencilmark_line_interrupts_a_grid() {
+        let text = format!("123456789\n{}\n", marks_text());
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1: grid cut short after 1 of 9 rows".to_owned(),
+                format!("2:Line:{PUZZLE}")
+            ]
+        );
     }
 
     struct Failing;

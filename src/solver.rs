@@ -45,6 +45,7 @@
 mod lanes;
 
 use crate::board::Board;
+use crate::candidates::Candidates;
 use lanes::Lanes;
 
 /// The result of a search: how many solutions were found (never more than
@@ -110,7 +111,47 @@ pub fn solve_with_effort(board: &Board, limit: u32) -> Result<(Solutions, Effort
         // SAFETY: the CPU has the features `solve_fast` is compiled for.
         return unsafe { solve_fast(board, limit) };
     }
-    solve_with::<false>(board, limit)
+    solve_with::<false>(board, None, limit)
+}
+
+/// [`solve`] for a position with pencil marks: each open cell of `board`
+/// may only take the digits `marks` allows it, so a cell without candidates
+/// leaves no solution. The givens of `board` stand whatever their marks.
+///
+/// ```
+/// use sudoku_cli::{solve, solve_marked, Board, Candidates};
+///
+/// let mut masks = [Candidates::ALL; 81];
+/// masks[0] = 0b11; // r1c1 is 1 or 2
+/// let marks = Candidates::new(masks).unwrap();
+/// let found = solve_marked(&Board::EMPTY, &marks, 1).unwrap();
+/// assert!(found.first.unwrap().cell(0) <= 2);
+/// masks[0] = 0;
+/// let none = Candidates::new(masks).unwrap();
+/// assert_eq!(solve_marked(&Board::EMPTY, &none, 1).unwrap().count, 0);
+/// ```
+pub fn solve_marked(
+    board: &Board,
+    marks: &Candidates,
+    limit: u32,
+) -> Result<Solutions, InvalidGivens> {
+    #[cfg(target_arch = "x86_64")]
+    if has_fast_features() {
+        // SAFETY: the CPU has the features `solve_marked_fast` is compiled for.
+        return unsafe { solve_marked_fast(board, marks, limit) }.map(|(solutions, _)| solutions);
+    }
+    solve_with::<false>(board, Some(marks), limit).map(|(solutions, _)| solutions)
+}
+
+/// [`solve_marked`] in the fast build.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn solve_marked_fast(
+    board: &Board,
+    marks: &Candidates,
+    limit: u32,
+) -> Result<(Solutions, Effort), InvalidGivens> {
+    solve_with::<true>(board, Some(marks), limit)
 }
 
 /// Whether this CPU has what the fast build of the solver uses (POPCNT,
@@ -148,17 +189,22 @@ fn slow_pext() -> bool {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, Effort), InvalidGivens> {
-    solve_with::<true>(board, limit)
+    solve_with::<true>(board, None, limit)
 }
 
 /// The solver's body, inlined into each build: `FAST` selects which build
-/// the recursive search calls back into.
+/// the recursive search calls back into; `marks`, when given, narrow the
+/// open cells before the search starts.
 #[inline(always)]
 fn solve_with<const FAST: bool>(
     board: &Board,
+    marks: Option<&Candidates>,
     limit: u32,
 ) -> Result<(Solutions, Effort), InvalidGivens> {
     let mut grid = Grid::with_givens(board)?;
+    if let Some(marks) = marks {
+        grid.keep_marks(marks);
+    }
     let open: u32 = (0..3).map(|band| grid.open.get(band).count_ones()).sum();
     let mut search = Search {
         limit: limit.max(1),
@@ -311,6 +357,24 @@ impl Grid {
             return Err(InvalidGivens);
         }
         Ok(grid)
+    }
+
+    /// Takes from each open cell the digits `marks` does not allow it;
+    /// propagation from [`Pending::ALL`] then finds what follows, including
+    /// a cell left without candidates.
+    fn keep_marks(&mut self, marks: &Candidates) {
+        let mut allowed = [[0u32; 3]; 9];
+        for (cell, &mask) in marks.masks().iter().enumerate() {
+            for (digit, bands) in allowed.iter_mut().enumerate() {
+                bands[cell / 27] |= u32::from(mask >> digit & 1) << (cell % 27);
+            }
+        }
+        for (lanes, bands) in self.candidates.iter_mut().zip(allowed) {
+            // Placed cells keep their digit whatever their marks say.
+            let keep = Lanes::bands(bands[0], bands[1], bands[2])
+                .or(Lanes::splat(BAND).and_not(self.open));
+            *lanes = lanes.and(keep);
+        }
     }
 
     /// Places `digit` on the open cell `bit` of `band`: the cell loses every
@@ -1161,6 +1225,62 @@ mod tests {
         assert_solves(&Board::EMPTY, &found.first.unwrap());
     }
 
+    /// The marks of `board` with `digit` taken from cell `at`.
+    fn without(board: &Board, at: usize, digit: u8) -> Candidates {
+        let mut masks = *Candidates::from_board(board).masks();
+        masks[at] &= !(1 << (digit - 1));
+        Candidates::new(masks).unwrap()
+    }
+
+    #[test]
+    fn marks_narrow_the_search() {
+        let puzzle = board(LEETCODE);
+        let plain = solve(&puzzle, 2).unwrap();
+        // Marks that allow everything change nothing.
+        let all = Candidates::from_board(&puzzle);
+        assert_eq!(solve_marked(&puzzle, &all, 2), Ok(plain));
+        // Taking the solution's digit from one cell leaves no solution.
+        let solution = plain.first.unwrap();
+        let wrong = without(&puzzle, 2, solution.cell(2));
+        assert_eq!(solve_marked(&puzzle, &wrong, 2).unwrap().count, 0);
+        // Taking another digit keeps the one solution.
+        let other = if solution.cell(2) == 1 { 2 } else { 1 };
+        let narrowed = without(&puzzle, 2, other);
+        assert_eq!(solve_marked(&puzzle, &narrowed, 2), Ok(plain));
+        // On the empty board, marks pick among the solutions.
+        let mut masks = [Candidates::ALL; 81];
+        masks[40] = 1 << 6;
+        let seven = Candidates::new(masks).unwrap();
+        let found = solve_marked(&Board::EMPTY, &seven, 1).unwrap();
+        assert_eq!(found.first.unwrap().cell(40), 7);
+        // A given stands whatever its marks say; conflicts are still found.
+        let no_marks = Candidates::new([0; 81]).unwrap();
+        let full = solve_marked(&solution, &no_marks, 2).unwrap();
+        assert_eq!((full.count, full.first), (1, Some(solution)));
+        let clash = board(&format!("55{}", ".".repeat(79)));
+        assert_eq!(solve_marked(&clash, &all, 1), Err(InvalidGivens));
+    }
+
+    #[test]
+    fn marked_builds_agree() {
+        let puzzle = board(INKALA);
+        let solution = solve(&puzzle, 1).unwrap().first.unwrap();
+        for at in [0, 40, 80] {
+            for digit in 1..=9 {
+                let marks = without(&puzzle, at, digit);
+                let portable = solve_with::<false>(&puzzle, Some(&marks), 2);
+                assert_eq!(solve_marked(&puzzle, &marks, 2), portable.map(|(s, _)| s));
+                let count = portable.unwrap().0.count;
+                let removed_solution = puzzle.cell(at) == 0 && solution.cell(at) == digit;
+                assert_eq!(
+                    count,
+                    u32::from(!removed_solution),
+                    "cell {at} digit {digit}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn limit_zero_counts_as_one() {
         assert_eq!(solve(&Board::EMPTY, 0).unwrap().count, 1);
@@ -1172,7 +1292,7 @@ mod tests {
         for puzzle in puzzles {
             let board = board(puzzle);
             for limit in [1, 2, 50] {
-                let portable = solve_with::<false>(&board, limit);
+                let portable = solve_with::<false>(&board, None, limit);
                 assert_eq!(solve(&board, limit), portable.map(|(s, _)| s));
                 #[cfg(target_arch = "x86_64")]
                 if has_fast_features() {

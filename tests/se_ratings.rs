@@ -57,7 +57,12 @@ fn ratings_agree_with_sudoku_explainer() {
         }
     }
     eprintln!("{exact} of {} ratings exact", bank.len());
-    assert!(wrong.is_empty(), "{} misses:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} misses:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
     assert!(exact + KNOWN_MISSES.len() >= bank.len());
 }
 

@@ -83,19 +83,32 @@ fuzz_target!(|data: &[u8]| {
                 unique: true,
             },
         ] {
-            let answer = request.answer(&board);
+            let answer = request.answer_marked(&board, entry.candidates.as_deref());
             assert_eq!(answer.status == Status::Invalid, !valid);
             if let Some(solution) = &answer.solution {
                 assert!(solves(&board, solution));
+                if let Some(marks) = &entry.candidates {
+                    // Pencil marks constrain: every cell within its marks.
+                    for (cell, &digit) in solution.cells().iter().enumerate() {
+                        assert!(marks.of(cell) >> (digit - 1) & 1 != 0, "{solution}");
+                    }
+                }
             }
             let record = Record::Answered {
                 source: "f",
                 line: entry.line,
                 shape: entry.shape,
                 puzzle: &board,
+                candidates: entry.candidates.as_deref(),
                 answer: &answer,
             };
-            for format in [Format::Auto, Format::Line, Format::Grid, Format::Json] {
+            for format in [
+                Format::Auto,
+                Format::Line,
+                Format::Grid,
+                Format::Json,
+                Format::Candidates,
+            ] {
                 let mut out = Vec::new();
                 RecordWriter::new(format, request).write(&mut out, &record);
                 assert!(out.ends_with(b"\n"));

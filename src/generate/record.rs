@@ -43,6 +43,11 @@ impl GeneratedWriter {
                 out.extend_from_slice(&made.puzzle.to_line());
                 out.push(b'\n');
             }
+            Format::Candidates => {
+                let marks = crate::candidates::Candidates::from_board(&made.puzzle);
+                out.extend_from_slice(&marks.to_line());
+                out.push(b'\n');
+            }
             Format::Grid => {
                 if number > 1 {
                     out.push(b'\n');
