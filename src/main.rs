@@ -4,7 +4,7 @@
 mod cli;
 mod report;
 
-use std::io::{self, BufWriter, ErrorKind, Write};
+use std::io::{self, BufWriter, ErrorKind, IsTerminal, LineWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -65,8 +65,14 @@ fn run(cli: &Cli) -> Outcome {
     let started = Instant::now();
     let mut report = Stderr::new(started);
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = sudoku_cli::run(cli.inputs(), &cli.options(), &mut out, &mut report);
+    let result = if stdout.is_terminal() {
+        // Someone is watching: each record as soon as it is written.
+        let mut out = LineWriter::new(stdout.lock());
+        sudoku_cli::run(cli.inputs(), &cli.options(), &mut out, &mut report)
+    } else {
+        let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+        sudoku_cli::run(cli.inputs(), &cli.options(), &mut out, &mut report)
+    };
     report.clear_progress();
     match result {
         Ok(tally) => {
