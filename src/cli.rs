@@ -8,7 +8,7 @@ use sudoku_cli::{Format, Input, Options, Request};
 
 /// Most worker threads actually started; more would only cost memory, and
 /// the output never depends on the number.
-const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = 256;
 
 /// Solve and validate sudoku boards from files or standard input.
 #[derive(Debug, Parser)]
@@ -123,6 +123,11 @@ impl Cli {
             jobs: jobs.min(MAX_THREADS),
             quiet: common.quiet,
         }
+    }
+
+    /// `--jobs` when it asks for more than [`MAX_THREADS`] threads.
+    pub fn jobs_over_cap(&self) -> Option<u64> {
+        self.common().jobs.filter(|&jobs| jobs > MAX_THREADS as u64)
     }
 
     /// The inputs in order; none given means standard input.

@@ -64,6 +64,13 @@ fn exit_code(outcome: Outcome) -> ExitCode {
 fn run(cli: &Cli) -> Outcome {
     let started = Instant::now();
     let mut report = Stderr::new(started);
+    if let Some(jobs) = cli.jobs_over_cap() {
+        let most = cli::MAX_THREADS;
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku: --jobs {jobs} is above the limit of {most} threads; using {most}"
+        );
+    }
     let stdout = io::stdout();
     let result = if stdout.is_terminal() {
         // Someone is watching: each record as soon as it is written.

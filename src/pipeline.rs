@@ -106,6 +106,11 @@ impl Input {
         &self.name
     }
 
+    /// The file's path as given, `None` for standard input.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+
     /// Opens the input, and says whether reading it may wait (a pipe or a
     /// terminal rather than a regular file).
     fn open(&self) -> io::Result<(Boards<Source>, bool)> {
@@ -201,6 +206,13 @@ pub trait Report {
     /// A malformed board or an unreadable input, in input order.
     fn error(&mut self, error: &ReadError);
 
+    /// [`Report::error`], with the input it comes from: a reporter that
+    /// can write bytes may name a path that is not UTF-8 exactly, where
+    /// the error names it lossily.
+    fn error_in(&mut self, _input: &Input, error: &ReadError) {
+        self.error(error);
+    }
+
     /// Called after each chunk is written, with the totals so far.
     fn progress(&mut self, _tally: &Tally) {}
 }
@@ -216,6 +228,7 @@ pub fn run<W: Write, R: Report>(
     report: &mut R,
 ) -> io::Result<Tally> {
     let mut writer = Writer {
+        inputs: inputs.clone(),
         out,
         report,
         records: RecordWriter::new(options.format, options.request),
@@ -373,7 +386,7 @@ enum Item {
         input: usize,
         entry: Entry,
     },
-    Failed(ReadError),
+    Failed(usize, ReadError),
 }
 
 /// Walks the inputs in order, yielding their items.
@@ -399,7 +412,7 @@ impl Items {
                         let input = *input;
                         return Some(Item::Board { input, entry });
                     }
-                    Some(Err(error)) => return Some(Item::Failed(error)),
+                    Some(Err(error)) => return Some(Item::Failed(*input, error)),
                     None => self.current = None,
                 }
             }
@@ -407,10 +420,13 @@ impl Items {
             match input.open() {
                 Ok((boards, may_wait)) => self.current = Some((index, boards, may_wait)),
                 Err(error) => {
-                    return Some(Item::Failed(ReadError::Io {
-                        input: input.name,
-                        error,
-                    }))
+                    return Some(Item::Failed(
+                        index,
+                        ReadError::Io {
+                            input: input.name,
+                            error,
+                        },
+                    ))
                 }
             }
         }
@@ -443,7 +459,8 @@ impl Items {
 /// A chunk answered and formatted, ready to write.
 struct Done {
     text: Text,
-    errors: Vec<ReadError>,
+    /// Errors, with the index of their input.
+    errors: Vec<(usize, ReadError)>,
     tally: Tally,
 }
 
@@ -483,7 +500,7 @@ fn answer(
                     done.text.push(&writer, &record);
                 }
             }
-            Item::Failed(error) => {
+            Item::Failed(input, error) => {
                 if let ReadError::Malformed(malformed) = &error {
                     done.tally.boards += 1;
                     done.tally.malformed += 1;
@@ -493,7 +510,7 @@ fn answer(
                 } else {
                     done.tally.unreadable += 1;
                 }
-                done.errors.push(error);
+                done.errors.push((input, error));
             }
         }
         if ticks.now() != since {
@@ -505,6 +522,8 @@ fn answer(
 
 /// Writes answered chunks in order, with the blank lines between them.
 struct Writer<'a, W, R> {
+    /// The run's inputs, to name in errors.
+    inputs: Vec<Input>,
     out: &'a mut W,
     report: &'a mut R,
     records: RecordWriter,
@@ -515,8 +534,8 @@ struct Writer<'a, W, R> {
 
 impl<W: Write, R: Report> Writer<'_, W, R> {
     fn write(&mut self, done: Done) -> io::Result<()> {
-        for error in &done.errors {
-            self.report.error(error);
+        for (input, error) in &done.errors {
+            self.report.error_in(&self.inputs[*input], error);
         }
         if done.text.separated_from(&self.records, self.last) {
             self.out.write_all(b"\n")?;
