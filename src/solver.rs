@@ -454,9 +454,13 @@ impl Grid {
                 let digit = pending.digits.trailing_zeros() as usize / 4;
                 let changed = (pending.digits >> (4 * digit) & 7) as u32;
                 pending.digits &= !(0xF << (4 * digit));
-                // A digit with no open candidate left is fully placed, and
-                // its placements already cleared its units.
+                // A digit with no open candidate left has nothing more to
+                // propagate (its placements already cleared their units),
+                // but it must stand in all nine rows: else no solution.
                 if self.candidates[digit].and(self.open).is_zero() {
+                    if self.candidates[digit].count_ones() != 9 {
+                        return false;
+                    }
                     continue;
                 }
                 if !self.digit_step::<FAST>(digit, changed, &mut pending) {
@@ -1395,6 +1399,19 @@ mod tests {
                 first: None
             }
         );
+    }
+
+    #[test]
+    fn a_digit_with_no_place_left_in_a_row_is_a_contradiction_at_once() {
+        // Eight 9s placed; row 8's only free column for the ninth (column
+        // 5) holds a 1. Found by examples/adversary: propagation took the
+        // digit for fully placed and the search ran for seconds.
+        let board = board(
+            "..98......1.9...........9......5918.........929.1..4.........9.....1..7.9..3.....",
+        );
+        let (found, effort) = solve_with_effort(&board, 2).unwrap();
+        assert_eq!(found.count, 0);
+        assert_eq!(effort, Effort::default());
     }
 
     #[test]
