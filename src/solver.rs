@@ -407,7 +407,14 @@ impl Grid {
         loop {
             // All three bands, changed or not: the step is idempotent, and
             // skipping costs more in mispredicted branches than it saves.
-            let keep = bands.map(|cells| TABLES.band_keep[usize::from(mini_rows::<FAST>(cells))]);
+            // Not `bands.map(..)`: that may stay a call, built without the
+            // fast build's features, and cost 5% on hard boards.
+            let band_keep = |cells| TABLES.band_keep[usize::from(mini_rows::<FAST>(cells))];
+            let keep = [
+                band_keep(bands[0]),
+                band_keep(bands[1]),
+                band_keep(bands[2]),
+            ];
             if keep.contains(&0) {
                 return false;
             }
@@ -715,7 +722,10 @@ impl Grid {
     #[inline(always)]
     fn best_pair(&self, pairs: Lanes) -> (usize, u32, u16) {
         // Each digit's open candidates, as the cuts count them.
-        let live = self.candidates.map(|lanes| lanes.and(self.open));
+        let mut live = self.candidates;
+        for lanes in &mut live {
+            *lanes = lanes.and(self.open);
+        }
         let mut best = (0, 0, 0, 0);
         for band in 0..3 {
             let pairs = pairs.get(band);
@@ -1210,9 +1220,12 @@ impl Search {
     }
 
     /// Counts a solved grid, keeping it if it is the first.
+    #[inline(always)]
     fn found(&mut self, grid: &Grid) {
         self.count += 1;
-        self.stubborn_after += GUESSES_PER_SOLUTION;
+        if !self.lookahead {
+            self.stubborn_after += GUESSES_PER_SOLUTION;
+        }
         if self.first.is_none() {
             self.first = Some(grid.cells());
         }
@@ -1223,8 +1236,33 @@ impl Search {
     fn restart(&mut self, limit: u32) {
         self.limit = limit.max(1);
         self.lookahead = true;
+        // From now on every node takes the stubborn path.
+        self.stubborn_after = 0;
         self.count = 0;
         self.first = None;
+    }
+
+    /// The branches at a node of a board that has proved stubborn, kept
+    /// out of the hot path: the first time, give up (every frame returns,
+    /// the limit being met, and `solve_with` starts again looking ahead);
+    /// after that, look ahead where many cells are open. `None` when there
+    /// is nothing to branch on (the grid failed, or was solved and counted).
+    #[inline(never)]
+    fn stubborn<const FAST: bool>(&mut self, grid: &mut Grid) -> Option<Branches> {
+        if !self.lookahead {
+            self.limit = 0;
+            return None;
+        }
+        if grid.open.count_ones() < LOOKAHEAD_FROM {
+            return Some(grid.choose(self.scored));
+        }
+        match self.look_ahead::<FAST>(grid) {
+            Some(branches) if branches.len == 0 => {
+                self.found(grid);
+                None
+            }
+            branches => branches,
+        }
     }
 
     /// [`Grid::lookahead`] in the build `FAST` selects, kept out of line:
@@ -1256,23 +1294,13 @@ impl Search {
             self.found(grid);
             return;
         }
-        let branches = if !self.lookahead || grid.open.count_ones() < LOOKAHEAD_FROM {
-            if !self.lookahead && self.effort.guesses >= self.stubborn_after {
-                // Give up: every frame returns (the limit is met), and
-                // `solve_with` starts again looking ahead.
-                self.limit = 0;
-                return;
-            }
-            grid.choose(self.scored)
-        } else {
-            match self.look_ahead::<FAST>(grid) {
-                None => return,
-                Some(branches) if branches.len == 0 => {
-                    self.found(grid);
-                    return;
-                }
+        let branches = if self.effort.guesses >= self.stubborn_after {
+            match self.stubborn::<FAST>(grid) {
                 Some(branches) => branches,
+                None => return,
             }
+        } else {
+            grid.choose(self.scored)
         };
         self.effort.nodes += 1;
         let mut left = branches.len;
