@@ -182,12 +182,7 @@ fn solve_with<const FAST: bool>(
     if grid.propagate::<FAST>(Pending::ALL) {
         search.descend::<FAST>(&mut grid);
         if search.limit == 0 {
-            // The board proved stubborn: start again, looking ahead at every
-            // choice, so that no early choice made blindly stays.
-            search.restart(limit);
-            let mut grid = Grid::with_givens(board)?;
-            grid.propagate::<FAST>(Pending::ALL);
-            search.descend::<FAST>(&mut grid);
+            search.restart::<FAST>(board, limit);
         }
     }
     let solutions = Solutions {
@@ -462,12 +457,10 @@ impl Grid {
                 let changed = (pending.digits >> (4 * digit) & 7) as u32;
                 pending.digits &= !(0xF << (4 * digit));
                 // A digit with no open candidate left has nothing more to
-                // propagate (its placements already cleared their units),
-                // but it must stand in all nine rows: else no solution.
+                // propagate: its placements already cleared their units
+                // (whether it stands in all nine rows is checked before a
+                // guess: [`Grid::has_missing_digit`]).
                 if self.candidates[digit].and(self.open).is_zero() {
-                    if self.candidates[digit].count_ones() != 9 {
-                        return false;
-                    }
                     continue;
                 }
                 if !self.digit_step::<FAST>(digit, changed, &mut pending) {
@@ -654,6 +647,21 @@ impl Grid {
                 return true;
             }
         }
+    }
+
+    /// Whether some digit has no open candidate left yet fewer than nine
+    /// placements: a row lacks it, so the grid has no solution. Propagation
+    /// skips such a digit, so this is checked before each guess; a solved
+    /// grid never has one. (The adversary found boards, a digit placed
+    /// eight times with no place for the ninth, that went on to seconds of
+    /// blind search without this.)
+    #[inline(always)]
+    fn has_missing_digit(&self) -> bool {
+        let mut missing = false;
+        for lanes in &self.candidates {
+            missing |= lanes.and(self.open).is_zero() & (lanes.count_ones() != 9);
+        }
+        missing
     }
 
     /// Open candidates left, over all digits.
@@ -1231,15 +1239,25 @@ impl Search {
         }
     }
 
-    /// Starts over, looking ahead at every choice, to count up to `limit`
-    /// again; the effort spent so far stays counted.
-    fn restart(&mut self, limit: u32) {
+    /// The board proved stubborn: starts over on `board` (whose givens
+    /// are known to be consistent), looking ahead, so that no early choice
+    /// made blindly stays; counts up to `limit` again, the effort spent so
+    /// far still counted. Out of line and cold: off every other board's
+    /// path.
+    #[cold]
+    #[inline(never)]
+    fn restart<const FAST: bool>(&mut self, board: &Board, limit: u32) {
         self.limit = limit.max(1);
         self.lookahead = true;
         // From now on every node takes the stubborn path.
         self.stubborn_after = 0;
         self.count = 0;
         self.first = None;
+        if let Ok(mut grid) = Grid::with_givens(board) {
+            if grid.propagate::<FAST>(Pending::ALL) {
+                self.descend::<FAST>(&mut grid);
+            }
+        }
     }
 
     /// The branches at a node of a board that has proved stubborn, kept
@@ -1292,6 +1310,9 @@ impl Search {
     fn run<const FAST: bool>(&mut self, grid: &mut Grid) {
         if grid.is_solved() {
             self.found(grid);
+            return;
+        }
+        if grid.has_missing_digit() {
             return;
         }
         let branches = if self.effort.guesses >= self.stubborn_after {
