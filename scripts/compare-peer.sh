@@ -4,6 +4,9 @@
 # and the numbers for the README's Performance section.
 #
 # usage: scripts/compare-peer.sh [RUNS]      (needs hyperfine and ../shared)
+#        BASELINE=path/to/old/sudoku scripts/compare-peer.sh [RUNS]
+# With BASELINE, that build is timed in the same run (-j1) and the last
+# column gives its time over this build's (above 1: this build is faster).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,8 +35,14 @@ mkdir -p "$work"
 # blanks; the peer reads it as is, `sudoku` gets the puzzle column.
 tail -n +2 "$shared/puzzles/kaggle_first20k.csv" | cut -d, -f1 >"$work/kaggle_first20k.txt"
 
-echo "| set | boards | sudoku -j1 (ms) | peer-bench (ms) | ratio (peer/ours) | sudoku -j2 (ms) | -j2 speed-up |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+baseline=${BASELINE:-}
+if [ -n "$baseline" ]; then
+  echo "| set | boards | sudoku -j1 (ms) | peer-bench (ms) | ratio (peer/ours) | sudoku -j2 (ms) | -j2 speed-up | baseline -j1 (ms) | baseline/ours |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+else
+  echo "| set | boards | sudoku -j1 (ms) | peer-bench (ms) | ratio (peer/ours) | sudoku -j2 (ms) | -j2 speed-up |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+fi
 for set in "${sets[@]}"; do
   peer_input="$shared/puzzles/$set"
   ours_input=$peer_input
@@ -43,12 +52,17 @@ for set in "${sets[@]}"; do
     --export-json "$work/$set.json" \
     "$ours solve --unique -j1 --format line $ours_input" \
     "$peer --unique $peer_input" \
-    "$ours solve --unique -j2 --format line $ours_input" >/dev/null 2>&1
+    "$ours solve --unique -j2 --format line $ours_input" \
+    ${baseline:+"$baseline solve --unique -j1 --format line $ours_input"} >/dev/null 2>&1
   python3 - "$work/$set.json" "$set" "$boards" <<'EOF'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
-one, peer, two = (r["median"] * 1000 for r in results)
-print(f"| {sys.argv[2]} | {sys.argv[3]} | {one:.1f} | {peer:.1f} | {peer / one:.2f} | {two:.1f} | {one / two:.2f} |")
+one, peer, two = (r["median"] * 1000 for r in results[:3])
+row = f"| {sys.argv[2]} | {sys.argv[3]} | {one:.1f} | {peer:.1f} | {peer / one:.2f} | {two:.1f} | {one / two:.2f} |"
+if len(results) > 3:
+    base = results[3]["median"] * 1000
+    row += f" {base:.1f} | {base / one:.3f} |"
+print(row)
 EOF
 done
 

@@ -12,7 +12,7 @@ use crate::docs::{CompletionsArgs, ManArgs};
 
 /// Most worker threads actually started; more would only cost memory, and
 /// the output never depends on the number.
-const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = 256;
 
 /// Solve, validate, rate and explain sudoku boards from files or standard
 /// input.
@@ -436,6 +436,11 @@ impl Cli {
             jobs: output.jobs(),
             quiet: output.quiet,
         })
+    }
+
+    /// `--jobs` when it asks for more than [`MAX_THREADS`] threads.
+    pub fn jobs_over_cap(&self) -> Option<u64> {
+        self.output().jobs.filter(|&jobs| jobs > MAX_THREADS as u64)
     }
 
     /// The inputs in order; none given means standard input.

@@ -5,7 +5,7 @@ mod cli;
 mod docs;
 mod report;
 
-use std::io::{self, BufWriter, ErrorKind, Write};
+use std::io::{self, BufWriter, ErrorKind, IsTerminal, LineWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -33,7 +33,7 @@ enum Outcome {
 
 fn main() -> ExitCode {
     let outcome = match Cli::try_parse() {
-        Ok(cli) => match (&cli.command, cli.options()) {
+        Ok(cli) => match (&cli.command, note_jobs_cap(&cli).options()) {
             (Command::Generate(args), _) => generate(args),
             (Command::Completions(args), _) => {
                 document(docs::completions(args, &mut io::stdout().lock()).map_err(Into::into))
@@ -72,6 +72,18 @@ fn exit_code(outcome: Outcome) -> ExitCode {
     }
 }
 
+/// Says on stderr when `--jobs` asks for more threads than are started.
+fn note_jobs_cap(cli: &Cli) -> &Cli {
+    if let Some(jobs) = cli.jobs_over_cap() {
+        let most = cli::MAX_THREADS;
+        let _ = writeln!(
+            io::stderr(),
+            "sudoku: --jobs {jobs} is above the limit of {most} threads; using {most}"
+        );
+    }
+    cli
+}
+
 /// The outcome of printing a completion script or man page.
 fn document(result: anyhow::Result<()>) -> Outcome {
     match result {
@@ -91,8 +103,14 @@ fn run(cli: &Cli, options: &sudoku_cli::Options) -> Outcome {
     let started = Instant::now();
     let mut report = Stderr::new(started);
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = sudoku_cli::run(cli.inputs(), options, &mut out, &mut report);
+    let result = if stdout.is_terminal() {
+        // Someone is watching: each record as soon as it is written.
+        let mut out = LineWriter::new(stdout.lock());
+        sudoku_cli::run(cli.inputs(), options, &mut out, &mut report)
+    } else {
+        let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+        sudoku_cli::run(cli.inputs(), options, &mut out, &mut report)
+    };
     report.clear_progress();
     match result {
         Ok(tally) => {

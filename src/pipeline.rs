@@ -10,14 +10,23 @@
 //! over the workers), `jobs` workers answer and format them, and the calling
 //! thread writes them back in order; at most `2 * jobs + 2` chunks exist at
 //! once, so memory stays flat on endless input.
+//!
+//! Output is block-buffered, but no record waits long in the buffer: a
+//! timer ticks every [`FLUSH_EVERY`], and at each tick the boards answered
+//! so far are written out (a worker hands over the part of its chunk it has
+//! done); the buffer is also flushed after each chunk and whenever the
+//! writer is about to wait. So a record reaches the output about as soon
+//! as it is answered, and a closed pipe (`| head -1`) is noticed as soon.
 
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, sync_channel, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use crate::answer::Request;
 use crate::format::{Format, Printed, Record, RecordWriter, Text};
@@ -33,6 +42,39 @@ const FIRST_CHUNK: usize = 16;
 
 /// The input buffer size: big enough that reading costs few system calls.
 const BUFFER: usize = 1 << 16;
+
+/// How often answered records are written out at the latest: well within
+/// the 100 ms in which a record should reach the output once answered (a
+/// board being solved when the clock ticks finishes first), and rarely
+/// enough that the writes cost nothing.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(20);
+
+/// A clock that ticks every [`FLUSH_EVERY`] while a run lasts, read with
+/// one relaxed load (cheap enough to look at after every board).
+#[derive(Clone)]
+struct Ticks(Arc<AtomicU64>);
+
+impl Ticks {
+    /// Starts the timer thread; it ends at its first tick after the last
+    /// clone is dropped.
+    fn start() -> Ticks {
+        let ticks = Arc::new(AtomicU64::new(0));
+        let timer = Arc::downgrade(&ticks);
+        thread::spawn(move || loop {
+            thread::sleep(FLUSH_EVERY);
+            match timer.upgrade() {
+                Some(ticks) => ticks.fetch_add(1, Ordering::Relaxed),
+                None => return,
+            };
+        });
+        Ticks(ticks)
+    }
+
+    /// The ticks so far.
+    fn now(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// One input to read: standard input or a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +104,11 @@ impl Input {
     /// The name used in records and messages.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The file's path as given, `None` for standard input.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
     }
 
     /// Opens the input, and says whether reading it may wait (a pipe or a
@@ -159,6 +206,13 @@ pub trait Report {
     /// A malformed board or an unreadable input, in input order.
     fn error(&mut self, error: &ReadError);
 
+    /// [`Report::error`], with the input it comes from: a reporter that
+    /// can write bytes may name a path that is not UTF-8 exactly, where
+    /// the error names it lossily.
+    fn error_in(&mut self, _input: &Input, error: &ReadError) {
+        self.error(error);
+    }
+
     /// Called after each chunk is written, with the totals so far.
     fn progress(&mut self, _tally: &Tally) {}
 }
@@ -174,6 +228,7 @@ pub fn run<W: Write, R: Report>(
     report: &mut R,
 ) -> io::Result<Tally> {
     let mut writer = Writer {
+        inputs: inputs.clone(),
         out,
         report,
         records: RecordWriter::new(options.format, options.request),
@@ -190,25 +245,32 @@ pub fn run<W: Write, R: Report>(
     Ok(writer.tally)
 }
 
-/// One thread: read a chunk, answer it, write it, and flush whenever the
-/// next read might wait.
+/// One thread: read a chunk, answer it and write it, flushing after each
+/// chunk and at each tick within one.
 fn run_here<W: Write, R: Report>(
     inputs: Vec<Input>,
     names: &[Arc<str>],
     options: &Options,
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
+    let ticks = Ticks::start();
     let mut items = Items::new(inputs);
     let mut chunk = Vec::with_capacity(CHUNK);
     loop {
         let more = items.fill(&mut chunk, CHUNK);
-        let done = answer(chunk.drain(..), names, options);
-        writer.write(done)?;
+        let mut answering = chunk.drain(..);
+        loop {
+            let (done, finished) = answer(&mut answering, names, options, &ticks);
+            writer.write(done)?;
+            // One write per chunk at most, besides the ticks: no cost
+            // next to answering a thousand boards.
+            writer.out.flush()?;
+            if finished {
+                break;
+            }
+        }
         if !more {
             return Ok(());
-        }
-        if items.needs_read() {
-            writer.out.flush()?;
         }
     }
 }
@@ -222,8 +284,10 @@ fn run_threads<W: Write, R: Report>(
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
     let in_flight = 2 * options.jobs + 2;
+    let ticks = Ticks::start();
     let (work_tx, work_rx) = sync_channel::<(u64, Vec<Item>)>(options.jobs);
-    let (done_tx, done_rx) = channel::<(u64, Done)>();
+    // A chunk comes back in one or more parts: (chunk, part, whether last).
+    let (done_tx, done_rx) = channel::<(u64, Done, bool)>();
     let (token_tx, token_rx) = sync_channel::<()>(in_flight);
     for _ in 0..in_flight {
         let _ = token_tx.send(());
@@ -252,6 +316,7 @@ fn run_threads<W: Write, R: Report>(
         let done_tx = done_tx.clone();
         let names = Arc::clone(&names);
         let options = *options;
+        let ticks = ticks.clone();
         thread::spawn(move || loop {
             // The lock is held only while taking a chunk, not answering it.
             let next = work_rx
@@ -259,35 +324,57 @@ fn run_threads<W: Write, R: Report>(
                 .map_err(drop)
                 .and_then(|rx| rx.recv().map_err(drop));
             let Ok((seq, chunk)) = next else { return };
-            let done = answer(chunk.into_iter(), &names, &options);
-            if done_tx.send((seq, done)).is_err() {
-                return;
+            let mut answering = chunk.into_iter();
+            loop {
+                let (done, finished) = answer(&mut answering, &names, &options, &ticks);
+                if done_tx.send((seq, done, finished)).is_err() {
+                    return;
+                }
+                if finished {
+                    break;
+                }
             }
         });
     }
     drop(done_tx);
 
-    let mut waiting = BTreeMap::new();
+    // Parts of chunks that came before their turn, in order within each
+    // chunk (one worker answers a chunk and sends its parts in order).
+    let mut waiting: BTreeMap<u64, Vec<(Done, bool)>> = BTreeMap::new();
     let mut next = 0;
+    let mut flushed = ticks.now();
     loop {
-        while let Some(done) = waiting.remove(&next) {
-            writer.write(done)?;
+        while let Some(parts) = waiting.get_mut(&next) {
+            let mut finished = false;
+            for (done, last) in parts.drain(..) {
+                writer.write(done)?;
+                finished = last;
+            }
+            if !finished {
+                break;
+            }
+            waiting.remove(&next);
             next += 1;
             let _ = token_tx.send(());
         }
-        let (seq, done) = match done_rx.try_recv() {
+        if ticks.now() != flushed {
+            writer.out.flush()?;
+            flushed = ticks.now();
+        }
+        let (seq, done, last) = match done_rx.try_recv() {
             Ok(received) => received,
             Err(TryRecvError::Disconnected) => return Ok(()),
             Err(TryRecvError::Empty) => {
                 // About to wait: let what is written so far reach the user.
                 writer.out.flush()?;
+                flushed = ticks.now();
                 match done_rx.recv() {
                     Ok(received) => received,
                     Err(_) => return Ok(()),
                 }
             }
         };
-        waiting.insert(seq, done);
+        waiting.entry(seq).or_default().push((done, last));
     }
 }
 
@@ -299,7 +386,7 @@ enum Item {
         input: usize,
         entry: Entry,
     },
-    Failed(ReadError),
+    Failed(usize, ReadError),
 }
 
 /// Walks the inputs in order, yielding their items.
@@ -325,7 +412,7 @@ impl Items {
                         let input = *input;
                         return Some(Item::Board { input, entry });
                     }
-                    Some(Err(error)) => return Some(Item::Failed(error)),
+                    Some(Err(error)) => return Some(Item::Failed(*input, error)),
                     None => self.current = None,
                 }
             }
@@ -333,10 +420,13 @@ impl Items {
             match input.open() {
                 Ok((boards, may_wait)) => self.current = Some((index, boards, may_wait)),
                 Err(error) => {
-                    return Some(Item::Failed(ReadError::Io {
-                        input: input.name,
-                        error,
-                    }))
+                    return Some(Item::Failed(
+                        index,
+                        ReadError::Io {
+                            input: input.name,
+                            error,
+                        },
+                    ))
                 }
             }
         }
@@ -369,18 +459,27 @@ impl Items {
 /// A chunk answered and formatted, ready to write.
 struct Done {
     text: Text,
-    errors: Vec<ReadError>,
+    /// Errors, with the index of their input.
+    errors: Vec<(usize, ReadError)>,
     tally: Tally,
 }
 
-fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Options) -> Done {
+/// Answers `items` until they run out (then true) or the clock ticks
+/// (false: the caller writes this part out and calls again).
+fn answer(
+    items: &mut impl Iterator<Item = Item>,
+    names: &[Arc<str>],
+    options: &Options,
+    ticks: &Ticks,
+) -> (Done, bool) {
+    let since = ticks.now();
     let writer = RecordWriter::new(options.format, options.request);
     let mut done = Done {
         text: Text::default(),
         errors: Vec::new(),
         tally: Tally::default(),
     };
-    for item in items {
+    for item in items.by_ref() {
         match item {
             Item::Board { input, entry } => {
                 let answer = options
@@ -404,7 +503,7 @@ fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Optio
                     done.text.push(&writer, &record);
                 }
             }
-            Item::Failed(error) => {
+            Item::Failed(input, error) => {
                 if let ReadError::Malformed(malformed) = &error {
                     done.tally.boards += 1;
                     done.tally.malformed += 1;
@@ -414,15 +513,20 @@ fn answer(items: impl Iterator<Item = Item>, names: &[Arc<str>], options: &Optio
                 } else {
                     done.tally.unreadable += 1;
                 }
-                done.errors.push(error);
+                done.errors.push((input, error));
             }
         }
+        if ticks.now() != since {
+            return (done, false);
+        }
     }
-    done
+    (done, true)
 }
 
 /// Writes answered chunks in order, with the blank lines between them.
 struct Writer<'a, W, R> {
+    /// The run's inputs, to name in errors.
+    inputs: Vec<Input>,
     out: &'a mut W,
     report: &'a mut R,
     records: RecordWriter,
@@ -433,8 +537,8 @@ struct Writer<'a, W, R> {
 
 impl<W: Write, R: Report> Writer<'_, W, R> {
     fn write(&mut self, done: Done) -> io::Result<()> {
-        for error in &done.errors {
-            self.report.error(error);
+        for (input, error) in &done.errors {
+            self.report.error_in(&self.inputs[*input], error);
         }
         if done.text.separated_from(&self.records, self.last) {
             self.out.write_all(b"\n")?;

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use sudoku_cli::generate::Generation;
-use sudoku_cli::{ReadError, Report, Tally};
+use sudoku_cli::{Input, ReadError, Report, Tally};
 
 /// The progress line appears only after this long...
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
@@ -76,6 +76,23 @@ impl Report for Stderr {
         let _ = writeln!(io::stderr(), "sudoku: {error}");
     }
 
+    fn error_in(&mut self, input: &Input, error: &ReadError) {
+        let message = error.to_string();
+        // The message starts with the input's name, lossy where the path
+        // is not UTF-8: write the path's own bytes there instead.
+        match (raw_path(input), message.strip_prefix(input.name())) {
+            (Some(path), Some(rest)) => {
+                self.clear_progress();
+                let mut line = b"sudoku: ".to_vec();
+                line.extend_from_slice(path);
+                line.extend_from_slice(rest.as_bytes());
+                line.push(b'\n');
+                let _ = io::stderr().write_all(&line);
+            }
+            _ => self.error(error),
+        }
+    }
+
     fn progress(&mut self, tally: &Tally) {
         if !self.terminal {
             return;
@@ -94,4 +111,20 @@ impl Report for Stderr {
         );
         self.drawn = Some(now);
     }
+}
+
+/// The bytes of an input's path when it is not UTF-8 (on Unix, where a
+/// path is bytes); `None` otherwise.
+fn raw_path(input: &Input) -> Option<&[u8]> {
+    let path = input.file()?;
+    if path.to_str().is_some() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    None
 }

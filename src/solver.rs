@@ -32,6 +32,13 @@
 //!   so a guess costs one copy and no allocation. The cell is the one whose
 //!   two choices eliminate the most (while many cells are open and the
 //!   board had few givens), else the first such cell.
+//! - **Stubborn boards.** A board still searching after [`STUBBORN_AFTER`]
+//!   guesses is searched again from the start, looking ahead: every way on
+//!   of the smallest choices (cells or a digit's places in a unit), and
+//!   near the root every candidate, is propagated on a copy, failures are
+//!   removed, and the choice that cuts deepest is taken. That costs far more per node but needs a few dozen
+//!   nodes where the cheap choice could need millions, and it does not
+//!   depend on how the board is labelled or oriented.
 //!
 //! # Builds
 //!
@@ -93,6 +100,9 @@ pub struct Effort {
     /// Choices made (nodes of the search tree with two or more ways on),
     /// the unit of tdoku's published "guesses per puzzle".
     pub nodes: u64,
+    /// Placements tried and propagated only to look ahead: by the search of
+    /// a stubborn board (see [`STUBBORN_AFTER`]), zero on most boards.
+    pub probes: u64,
 }
 
 /// [`solve`], also returning how many guesses (branches tried) the search
@@ -209,12 +219,17 @@ fn solve_with<const FAST: bool>(
     let mut search = Search {
         limit: limit.max(1),
         scored: 81 - open < SCORED_CHOICE_BELOW_GIVENS,
+        lookahead: false,
+        stubborn_after: STUBBORN_AFTER,
         count: 0,
         first: None,
         effort: Effort::default(),
     };
     if grid.propagate::<FAST>(Pending::ALL) {
         search.descend::<FAST>(&mut grid);
+        if search.limit == 0 {
+            search.restart::<FAST>(board, limit);
+        }
     }
     let solutions = Solutions {
         count: search.count,
@@ -451,7 +466,14 @@ impl Grid {
         loop {
             // All three bands, changed or not: the step is idempotent, and
             // skipping costs more in mispredicted branches than it saves.
-            let keep = bands.map(|cells| TABLES.band_keep[usize::from(mini_rows::<FAST>(cells))]);
+            // Not `bands.map(..)`: that may stay a call, built without the
+            // fast build's features, and cost 5% on hard boards.
+            let band_keep = |cells| TABLES.band_keep[usize::from(mini_rows::<FAST>(cells))];
+            let keep = [
+                band_keep(bands[0]),
+                band_keep(bands[1]),
+                band_keep(bands[2]),
+            ];
             if keep.contains(&0) {
                 return false;
             }
@@ -498,8 +520,10 @@ impl Grid {
                 let digit = pending.digits.trailing_zeros() as usize / 4;
                 let changed = (pending.digits >> (4 * digit) & 7) as u32;
                 pending.digits &= !(0xF << (4 * digit));
-                // A digit with no open candidate left is fully placed, and
-                // its placements already cleared its units.
+                // A digit with no open candidate left has nothing more to
+                // propagate: its placements already cleared their units
+                // (whether it stands in all nine rows is checked before a
+                // guess: [`Grid::has_missing_digit`]).
                 if self.candidates[digit].and(self.open).is_zero() {
                     continue;
                 }
@@ -603,30 +627,138 @@ impl Grid {
         Branches::cell(band, bit, digits)
     }
 
-    /// A digit with exactly two places left in some row, column or box:
-    /// the two ways to place it, or `None` if no digit has. Slow, and only
-    /// for stubborn boards (see [`STUBBORN_AFTER`]).
-    fn bilocal(&self) -> Option<Branches> {
-        for (digit, lanes) in self.candidates.iter().enumerate() {
-            let live = lanes.and(self.open);
-            for band in 0..3 {
-                for unit in 0..3 {
-                    for mask in [0x1FF << (9 * unit), (7 * COLUMN) << (3 * unit)] {
-                        let places = live.and(Lanes::one(band, mask));
-                        if places.count_ones() == 2 {
-                            return Some(Branches::places(digit, places));
+    /// The choice to branch on at a node of a stubborn board (see
+    /// [`STUBBORN_AFTER`]), found by looking ahead; `None` if the grid has
+    /// no solution, no branches if it is solved.
+    ///
+    /// Near the root ([`PROBE_ALL_FROM`]) every candidate is probed first.
+    /// The choices are the open cells with the fewest digits and the
+    /// digits with the fewest places in a row, column or box, whichever is
+    /// fewer. Each way on of each such choice is placed on a copy and
+    /// propagated: a way that fails is removed from the grid (which then
+    /// propagates), and of the rest the choice whose ways remove the most
+    /// candidates (the product over its ways) is taken. Nothing here looks
+    /// at digit values or positions but to break ties, so the search tree
+    /// hardly changes when the board is relabelled or rearranged.
+    #[inline(always)]
+    fn lookahead<const FAST: bool>(&mut self, effort: &mut Effort) -> Option<Branches> {
+        if self.open.count_ones() >= PROBE_ALL_FROM && !self.probe_all::<FAST>(effort) {
+            return None;
+        }
+        'again: loop {
+            if self.is_solved() {
+                return Some(Branches::NONE);
+            }
+            let choices = Choices::smallest(self);
+            let before = self.live_count();
+            // cuts[digit][cell]: 1 + the candidates a placement removes,
+            // once probed; 0 before.
+            let mut cuts = [[0u32; 81]; 9];
+            let mut best = (0u64, 0);
+            for (index, &(digit, places)) in choices.items[..choices.len].iter().enumerate() {
+                let branches = choices.branches(self, digit, places);
+                let mut score = 1u64;
+                for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
+                    let (digit, band) = (usize::from(digit), usize::from(band));
+                    let cut = &mut cuts[digit][27 * band + bit.trailing_zeros() as usize];
+                    if *cut == 0 {
+                        effort.probes += 1;
+                        *cut = self.probe::<FAST>(digit, band, bit, before);
+                        if *cut == 0 {
+                            if !self.eliminate::<FAST>(digit, band, bit) {
+                                return None;
+                            }
+                            continue 'again;
+                        }
+                    }
+                    score = score.saturating_mul(u64::from(*cut));
+                }
+                if score > best.0 {
+                    best = (score, index);
+                }
+            }
+            let (digit, places) = choices.items[best.1];
+            return Some(choices.branches(self, digit, places));
+        }
+    }
+
+    /// Failed literals: every open candidate placed and propagated on a
+    /// copy, and removed if that fails, until none fails; false on a
+    /// contradiction.
+    fn probe_all<const FAST: bool>(&mut self, effort: &mut Effort) -> bool {
+        loop {
+            let mut removed = false;
+            for digit in 0..9 {
+                for band in 0..3 {
+                    let mut cells = self.candidates[digit].and(self.open).get(band);
+                    while cells != 0 {
+                        let bit = cells & cells.wrapping_neg();
+                        cells ^= bit;
+                        if self.candidates[digit].and(self.open).get(band) & bit == 0 {
+                            continue;
+                        }
+                        effort.probes += 1;
+                        if self.probe::<FAST>(digit, band, bit, self.live_count()) == 0 {
+                            removed = true;
+                            if !self.eliminate::<FAST>(digit, band, bit) {
+                                return false;
+                            }
                         }
                     }
                 }
             }
-            for column in 0..9 {
-                let places = live.and(Lanes::splat(COLUMN << column));
-                if places.count_ones() == 2 {
-                    return Some(Branches::places(digit, places));
-                }
+            if !removed || self.is_solved() {
+                return true;
             }
         }
-        None
+    }
+
+    /// Whether some digit has no open candidate left yet fewer than nine
+    /// placements: a row lacks it, so the grid has no solution. Propagation
+    /// skips such a digit, so this is checked before each guess; a solved
+    /// grid never has one. (The adversary found boards, a digit placed
+    /// eight times with no place for the ninth, that went on to seconds of
+    /// blind search without this.)
+    #[inline(always)]
+    fn has_missing_digit(&self) -> bool {
+        let mut missing = false;
+        for lanes in &self.candidates {
+            missing |= lanes.and(self.open).is_zero() & (lanes.count_ones() != 9);
+        }
+        missing
+    }
+
+    /// Open candidates left, over all digits.
+    #[inline(always)]
+    fn live_count(&self) -> u32 {
+        let mut count = 0;
+        for lanes in &self.candidates {
+            count += lanes.and(self.open).count_ones();
+        }
+        count
+    }
+
+    /// `1 +` the candidates that placing `digit` on cell `bit` of `band`
+    /// removes, propagated, from the `before` there are; 0 if it fails.
+    #[inline(always)]
+    fn probe<const FAST: bool>(&self, digit: usize, band: usize, bit: u32, before: u32) -> u32 {
+        let mut child = *self;
+        let mut pending = Pending::default();
+        child.place(digit, band, bit, &mut pending);
+        match child.propagate::<FAST>(pending) {
+            true => 1 + before - child.live_count(),
+            false => 0,
+        }
+    }
+
+    /// Removes `digit` from cell `bit` of `band` and propagates; false on a
+    /// contradiction.
+    #[inline(always)]
+    fn eliminate<const FAST: bool>(&mut self, digit: usize, band: usize, bit: u32) -> bool {
+        let mut pending = Pending::default();
+        self.candidates[digit] = self.candidates[digit].and_not(Lanes::one(band, bit));
+        pending.mark(digit, 1 << band, true);
+        self.propagate::<FAST>(pending)
     }
 
     /// The open cell to branch on, as (band, bit, its digits): a cell with
@@ -662,7 +794,10 @@ impl Grid {
     #[inline(always)]
     fn best_pair(&self, pairs: Lanes) -> (usize, u32, u16) {
         // Each digit's open candidates, as the cuts count them.
-        let live = self.candidates.map(|lanes| lanes.and(self.open));
+        let mut live = self.candidates;
+        for lanes in &mut live {
+            *lanes = lanes.and(self.open);
+        }
         let mut best = (0, 0, 0, 0);
         for band in 0..3 {
             let pairs = pairs.get(band);
@@ -952,23 +1087,54 @@ impl Tables {
     }
 }
 
-/// After this many guesses on one board the search branches on a digit's
-/// two places in a row, column or box when it can, instead of a cell's two
-/// digits. Boards built against cell branching (few givens, no solution:
-/// see `puzzles/adversarial.txt`) took up to a million guesses; this view
-/// refutes them in a few thousand. Every public board needs fewer guesses
-/// than this (the most, about 800, proving a forum-hardest board unique),
-/// so they never pay for the slower choice.
+/// After this many guesses on one board (more where it finds solutions:
+/// [`GUESSES_PER_SOLUTION`]) the search starts over, making every choice
+/// by [`Grid::lookahead`]. Boards built against this solver's cheap choice
+/// (few givens, no solution: see `puzzles/adversarial.txt`) took up to a
+/// million guesses with it, and their cost swung 38-fold with how the digits
+/// were labelled; looking ahead refutes them in a few dozen guesses, whatever
+/// the labels. Every public board needs fewer guesses than this (the most,
+/// about 800, proving a forum-hardest board unique), so they never pay for
+/// the slower choice.
 const STUBBORN_AFTER: u64 = 2048;
+
+/// A stubborn board looks ahead only at nodes with this many open cells or
+/// more: with fewer, the cheap choice meets no long detour, and a count
+/// that finds many solutions down there would pay the lookahead at each of
+/// them (counts of the adversarial set to 1000 took 3.5 ms looking ahead
+/// everywhere, 0.5 ms with 40 to 60 here).
+const LOOKAHEAD_FROM: u32 = 45;
+
+/// At nodes of a stubborn board with this many open cells or more, the
+/// lookahead first probes every candidate, not only the smallest choices'
+/// ways ([`Grid::probe_all`]): unsolvable boards of 13 to 15 givens that
+/// took the adversary's climb to 80,000 guesses with the smallest choices
+/// alone fall at the root this way, after 100 to 200 probes (measured: 50
+/// and 60 alike; 40 costs more on counts).
+const PROBE_ALL_FROM: u32 = 50;
+
+/// Guesses allowed per solution found before a board counts as stubborn:
+/// a count to 1000 guesses on between solutions, a few guesses each, and
+/// starting over would only repeat that work at the lookahead's higher cost
+/// (measured on the adversarial set's counting boards: 4 to 10 guesses per
+/// solution).
+const GUESSES_PER_SOLUTION: u64 = 16;
 
 /// The ways to go on from a node: place `digit` on the cell `bit` of
 /// `band`, for each item.
+#[derive(Debug)]
 struct Branches {
     items: [(u8, u8, u32); 9],
     len: u8,
 }
 
 impl Branches {
+    /// No way on: the grid is solved.
+    const NONE: Branches = Branches {
+        items: [(0, 0, 0); 9],
+        len: 0,
+    };
+
     /// Each digit of `digits` on one cell.
     #[inline(always)]
     fn cell(band: usize, bit: u32, mut digits: u16) -> Branches {
@@ -1004,11 +1170,107 @@ impl Branches {
     }
 }
 
+/// The smallest choices of a grid, for [`Grid::lookahead`]: open cells
+/// with the fewest digits and digits with the fewest places in a unit,
+/// whichever is fewer (at least two: propagation leaves no single).
+struct Choices {
+    /// `(digit, places)`: `digit`'s places in a unit, or with
+    /// [`Choices::CELL`] an open cell (one bit) and its digits.
+    items: [(u8, Lanes); 81 + 9 * 27],
+    len: usize,
+    /// The number of ways on of each.
+    ways: u32,
+}
+
+impl Choices {
+    /// Marks a cell among the choices.
+    const CELL: u8 = u8::MAX;
+
+    #[inline(always)]
+    fn smallest(grid: &Grid) -> Choices {
+        let mut choices = Choices {
+            items: [(0, Lanes::ZERO); 81 + 9 * 27],
+            len: 0,
+            ways: u32::MAX,
+        };
+        for band in 0..3 {
+            let mut cells = grid.open.get(band);
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                let ways = grid.digits_at(band, bit).count_ones();
+                choices.offer(ways, Choices::CELL, Lanes::one(band, bit));
+            }
+        }
+        for (digit, lanes) in grid.candidates.iter().enumerate() {
+            let live = lanes.and(grid.open);
+            let mut units = [Lanes::ZERO; 27];
+            for unit in 0..9 {
+                let (band, third) = (unit / 3, unit % 3);
+                units[unit] = live.and(Lanes::one(band, 0x1FF << (9 * third)));
+                units[9 + unit] = live.and(Lanes::one(band, (7 * COLUMN) << (3 * third)));
+                units[18 + unit] = live.and(Lanes::splat(COLUMN << unit));
+            }
+            for places in units {
+                // A unit where the digit is placed has no places left.
+                let ways = places.count_ones();
+                if ways != 0 {
+                    choices.offer(ways, digit as u8, places);
+                }
+            }
+        }
+        choices
+    }
+
+    /// Keeps a choice of `ways` ways if no choice seen has fewer, and drops
+    /// those with more.
+    #[inline(always)]
+    fn offer(&mut self, ways: u32, digit: u8, places: Lanes) {
+        if ways < self.ways {
+            self.ways = ways;
+            self.len = 0;
+        }
+        if ways == self.ways {
+            self.items[self.len] = (digit, places);
+            self.len += 1;
+        }
+    }
+
+    /// The ways on of one choice.
+    #[inline(always)]
+    fn branches(&self, grid: &Grid, digit: u8, places: Lanes) -> Branches {
+        if digit != Choices::CELL {
+            return Branches::places(usize::from(digit), places);
+        }
+        let band = places.nonzero().trailing_zeros() as usize;
+        let bit = places.get(band);
+        Branches::cell(band, bit, grid.digits_at(band, bit))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+#[inline(never)]
+fn lookahead_fast(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> {
+    grid.lookahead::<true>(effort)
+}
+
+#[inline(never)]
+fn lookahead_portable(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> {
+    grid.lookahead::<false>(effort)
+}
+
 /// A depth-first search counting solutions up to a limit.
 struct Search {
     limit: u32,
     /// Whether to score bivalue cells (see [`SCORED_CHOICE_BELOW_GIVENS`]).
     scored: bool,
+    /// Whether every choice is made by [`Grid::lookahead`]: once the
+    /// board has proved stubborn.
+    lookahead: bool,
+    /// The guesses after which the board is stubborn: [`STUBBORN_AFTER`],
+    /// plus [`GUESSES_PER_SOLUTION`] for each solution found.
+    stubborn_after: u64,
     count: u32,
     first: Option<[u8; 81]>,
     effort: Effort,
@@ -1029,6 +1291,74 @@ impl Search {
         self.run_portable(grid);
     }
 
+    /// Counts a solved grid, keeping it if it is the first.
+    #[inline(always)]
+    fn found(&mut self, grid: &Grid) {
+        self.count += 1;
+        if !self.lookahead {
+            self.stubborn_after += GUESSES_PER_SOLUTION;
+        }
+        if self.first.is_none() {
+            self.first = Some(grid.cells());
+        }
+    }
+
+    /// The board proved stubborn: starts over on `board` (whose givens
+    /// are known to be consistent), looking ahead, so that no early choice
+    /// made blindly stays; counts up to `limit` again, the effort spent so
+    /// far still counted. Out of line and cold: off every other board's
+    /// path.
+    #[cold]
+    #[inline(never)]
+    fn restart<const FAST: bool>(&mut self, board: &Board, limit: u32) {
+        self.limit = limit.max(1);
+        self.lookahead = true;
+        // From now on every node takes the stubborn path.
+        self.stubborn_after = 0;
+        self.count = 0;
+        self.first = None;
+        if let Ok(mut grid) = Grid::with_givens(board) {
+            if grid.propagate::<FAST>(Pending::ALL) {
+                self.descend::<FAST>(&mut grid);
+            }
+        }
+    }
+
+    /// The branches at a node of a board that has proved stubborn, kept
+    /// out of the hot path: the first time, give up (every frame returns,
+    /// the limit being met, and `solve_with` starts again looking ahead);
+    /// after that, look ahead where many cells are open. `None` when there
+    /// is nothing to branch on (the grid failed, or was solved and counted).
+    #[inline(never)]
+    fn stubborn<const FAST: bool>(&mut self, grid: &mut Grid) -> Option<Branches> {
+        if !self.lookahead {
+            self.limit = 0;
+            return None;
+        }
+        if grid.open.count_ones() < LOOKAHEAD_FROM {
+            return Some(grid.choose(self.scored));
+        }
+        match self.look_ahead::<FAST>(grid) {
+            Some(branches) if branches.len == 0 => {
+                self.found(grid);
+                None
+            }
+            branches => branches,
+        }
+    }
+
+    /// [`Grid::lookahead`] in the build `FAST` selects, kept out of line:
+    /// its tables stay off the stack of the recursion.
+    #[inline(always)]
+    fn look_ahead<const FAST: bool>(&mut self, grid: &mut Grid) -> Option<Branches> {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: as in `descend`.
+            return unsafe { lookahead_fast(grid, &mut self.effort) };
+        }
+        lookahead_portable(grid, &mut self.effort)
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
     fn run_fast(&mut self, grid: &mut Grid) {
@@ -1043,18 +1373,21 @@ impl Search {
     #[inline(always)]
     fn run<const FAST: bool>(&mut self, grid: &mut Grid) {
         if grid.is_solved() {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(grid.cells());
-            }
+            self.found(grid);
             return;
         }
-        self.effort.nodes += 1;
-        let branches = match self.effort.guesses >= STUBBORN_AFTER {
-            true => grid.bilocal(),
-            false => None,
+        if grid.has_missing_digit() {
+            return;
         }
-        .unwrap_or_else(|| grid.choose(self.scored));
+        let branches = if self.effort.guesses >= self.stubborn_after {
+            match self.stubborn::<FAST>(grid) {
+                Some(branches) => branches,
+                None => return,
+            }
+        } else {
+            grid.choose(self.scored)
+        };
+        self.effort.nodes += 1;
         let mut left = branches.len;
         for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
             if self.count >= self.limit {
@@ -1182,6 +1515,19 @@ mod tests {
     }
 
     #[test]
+    fn a_digit_with_no_place_left_in_a_row_is_a_contradiction_at_once() {
+        // Eight 9s placed; row 8's only free column for the ninth (column
+        // 5) holds a 1. Found by examples/adversary: propagation took the
+        // digit for fully placed and the search ran for seconds.
+        let board = board(
+            "..98......1.9...........9......5918.........929.1..4.........9.....1..7.9..3.....",
+        );
+        let (found, effort) = solve_with_effort(&board, 2).unwrap();
+        assert_eq!(found.count, 0);
+        assert_eq!(effort, Effort::default());
+    }
+
+    #[test]
     fn counts_two_solutions_and_stops_at_the_limit() {
         // Blanking a deadly rectangle of a solved grid leaves two solutions.
         let solution = board(
@@ -1304,31 +1650,97 @@ mod tests {
         }
     }
 
+    /// Built against cell branching (14 givens, no solution): over a
+    /// million guesses with the cheap choice alone.
+    const STUBBORN: &str =
+        ".................2.......5....5.3.27..4........5.......3..7...4.7......1.2.......";
+
     #[test]
-    fn stubborn_boards_switch_to_branching_on_places() {
-        // Built against cell branching (14 givens, no solution): over a
-        // million guesses with cells alone, a few thousand with places.
-        let board = board(
-            ".................2.......5....5.3.27..4........5.......3..7...4.7......1.2.......",
-        );
-        let (found, guesses) = solve_counting_guesses(&board, 2).unwrap();
+    fn stubborn_boards_are_searched_again_looking_ahead() {
+        let (found, effort) = solve_with_effort(&board(STUBBORN), 2).unwrap();
         assert_eq!(found.count, 0);
-        assert!(guesses < 20_000, "{guesses} guesses");
+        assert!(effort.probes > 0, "{effort:?}");
+        assert!(effort.guesses < STUBBORN_AFTER + 100, "{effort:?}");
     }
 
     #[test]
-    fn a_digit_with_two_places_gives_two_branches() {
+    fn a_stubborn_board_costs_the_same_however_it_is_labelled() {
+        let original = board(STUBBORN);
+        let mut efforts = Vec::new();
+        for shift in 0..9u8 {
+            for transpose in [false, true] {
+                let cells = std::array::from_fn(|at| {
+                    let from = if transpose { at % 9 * 9 + at / 9 } else { at };
+                    match original.cells()[from] {
+                        0 => 0,
+                        digit => (digit - 1 + shift) % 9 + 1,
+                    }
+                });
+                let (found, effort) = solve_with_effort(&Board::new(cells).unwrap(), 2).unwrap();
+                assert_eq!(found.count, 0);
+                efforts.push(effort.guesses);
+            }
+        }
+        let (least, most) = (efforts.iter().min(), efforts.iter().max());
+        assert!(most.unwrap() - least.unwrap() <= 16, "{efforts:?}");
+    }
+
+    #[test]
+    fn stubborn_counts_agree_across_builds_and_limits() {
+        let board = board(
+            "...............3.1............5.7.2...1.....5..5.......3..52..457..6...8.2.......",
+        );
+        for limit in [1, 2, 1000] {
+            let portable = solve_with::<false>(&board, None, limit).unwrap();
+            assert_eq!(portable.0.count, limit);
+            assert_solves(&board, &portable.0.first.unwrap());
+            #[cfg(target_arch = "x86_64")]
+            if has_fast_features() {
+                // SAFETY: the features were just checked.
+                assert_eq!(unsafe { solve_fast(&board, limit) }.unwrap(), portable);
+            }
+        }
+    }
+
+    #[test]
+    fn the_smallest_choices_are_cells_and_places_alike() {
         // With a row's first seven cells filled, 8 and 9 each have two
-        // places left in that row, and no digit has two anywhere before.
+        // places left in that row, and its last two cells two digits each.
         let mut grid = Grid::with_givens(&board(&format!("1234567{}", ".".repeat(74)))).unwrap();
         assert!(grid.propagate::<false>(Pending::ALL));
-        let branches = grid.bilocal().expect("a bilocal digit");
-        assert_eq!(branches.len, 2);
-        let (digit, band, a) = branches.items[0];
-        let (other, _, b) = branches.items[1];
-        assert_eq!((digit, band, other), (digit, 0, digit));
-        assert!(digit == 7 || digit == 8, "digit {}", digit + 1);
-        assert_eq!(a | b, 1 << 7 | 1 << 8);
+        let choices = Choices::smallest(&grid);
+        assert_eq!(choices.ways, 2);
+        let items = &choices.items[..choices.len];
+        let ends = Lanes::one(0, 1 << 7 | 1 << 8);
+        for choice in [(7, ends), (8, ends), (Choices::CELL, Lanes::one(0, 1 << 7))] {
+            assert!(items.contains(&choice), "{choice:?} in {items:?}");
+        }
+        let branches = choices.branches(&grid, Choices::CELL, Lanes::one(0, 1 << 8));
+        let ways = &branches.items[..usize::from(branches.len)];
+        assert_eq!(ways, [(7, 0, 1 << 8), (8, 0, 1 << 8)]);
+    }
+
+    #[test]
+    fn looking_ahead_removes_ways_that_fail() {
+        let mut grid = Grid::with_givens(&board(STUBBORN)).unwrap();
+        assert!(grid.propagate::<false>(Pending::ALL));
+        let before = grid;
+        let mut effort = Effort::default();
+        let result = grid.lookahead::<false>(&mut effort);
+        // No solution, but propagation alone cannot tell: the probes
+        // remove candidates, never add any.
+        assert!(effort.probes > 0);
+        assert!(grid.live_count() < before.live_count(), "{result:?}");
+        for (after, was) in grid.candidates.iter().zip(&before.candidates) {
+            assert!(after.and_not(*was).is_zero());
+        }
+        if let Some(branches) = result {
+            // What is left to branch on does not fail at once.
+            for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
+                let (digit, band) = (usize::from(digit), usize::from(band));
+                assert!(grid.probe::<false>(digit, band, bit, grid.live_count()) > 0);
+            }
+        }
     }
 
     #[test]
