@@ -228,7 +228,7 @@ fn solve_with<const FAST: bool>(
     if grid.propagate::<FAST>(Pending::ALL) {
         search.descend::<FAST>(&mut grid);
         if search.limit == 0 {
-            search.restart::<FAST>(board, limit);
+            search.restart::<FAST>(board, marks, limit);
         }
     }
     let solutions = Solutions {
@@ -1304,13 +1304,13 @@ impl Search {
     }
 
     /// The board proved stubborn: starts over on `board` (whose givens
-    /// are known to be consistent), looking ahead, so that no early choice
+    /// are known to be consistent) within `marks`, looking ahead, so that no early choice
     /// made blindly stays; counts up to `limit` again, the effort spent so
     /// far still counted. Out of line and cold: off every other board's
     /// path.
     #[cold]
     #[inline(never)]
-    fn restart<const FAST: bool>(&mut self, board: &Board, limit: u32) {
+    fn restart<const FAST: bool>(&mut self, board: &Board, marks: Option<&Candidates>, limit: u32) {
         self.limit = limit.max(1);
         self.lookahead = true;
         // From now on every node takes the stubborn path.
@@ -1318,6 +1318,9 @@ impl Search {
         self.count = 0;
         self.first = None;
         if let Ok(mut grid) = Grid::with_givens(board) {
+            if let Some(marks) = marks {
+                grid.keep_marks(marks);
+            }
             if grid.propagate::<FAST>(Pending::ALL) {
                 self.descend::<FAST>(&mut grid);
             }
