@@ -20,8 +20,14 @@ fuzz_target!(|data: &[u8]| {
         let board = entry.board;
         // Any board, proper or not: the engine itself must not fail.
         let _ = next_step(&Grid::new(&board));
-        for request in [Request::Rate, Request::Explain, Request::Hint { candidates: false }] {
-            let answer = request.answer(&board);
+        let requests = [
+            Request::Rate,
+            Request::Explain,
+            Request::Hint { candidates: false },
+            Request::Hint { candidates: true },
+        ];
+        for request in requests {
+            let answer = request.answer_marked(&board, entry.candidates.as_deref());
             for format in [Format::Auto, Format::Line, Format::Grid, Format::Json] {
                 let writer = RecordWriter::new(format, request);
                 let mut out = Vec::new();
@@ -30,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
                     line: entry.line,
                     shape: entry.shape,
                     puzzle: &board,
+                    candidates: entry.candidates.as_deref(),
                     answer: &answer,
                 };
                 writer.write(&mut out, &record);
