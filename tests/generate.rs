@@ -418,3 +418,67 @@ fn head_closing_the_pipe_ends_the_run_with_0_and_empty_stderr() {
         assert_eq!(std::fs::read_to_string(&err).unwrap(), "", "{args}");
     }
 }
+
+/// The ER of each puzzle of `lines`, as `sudoku rate` gives it.
+fn ers(lines: &str) -> Vec<f64> {
+    let rated = run(&["rate"], lines.to_string());
+    assert_eq!(rated.code, 0, "{}", rated.stderr);
+    rated
+        .stdout
+        .lines()
+        .map(|l| l.split('/').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn rating_ranges_and_buckets_hold_as_rate_computes_them() {
+    let made = generate(&["-n", "6", "--seed", "11", "--rating", "3.0..5.0"]);
+    let er = ers(&made);
+    assert_eq!(er.len(), 6);
+    assert!(er.iter().all(|&e| (3.0..=5.0).contains(&e)), "{er:?}");
+
+    let easy = ers(&generate(&[
+        "-n",
+        "6",
+        "--seed",
+        "5",
+        "--difficulty",
+        "easy",
+    ]));
+    assert!(easy.iter().all(|&e| e < 1.5), "{easy:?}");
+    let hard = ers(&generate(&[
+        "-n",
+        "4",
+        "--seed",
+        "5",
+        "--difficulty",
+        "hard",
+    ]));
+    assert!(hard.iter().all(|&e| (2.5..5.0).contains(&e)), "{hard:?}");
+}
+
+#[test]
+fn json_records_carry_the_rating_rate_gives() {
+    for record in records(&["-n", "4", "--seed", "21"]) {
+        let puzzle = text(&record, "puzzle");
+        let rated = run(&["rate", "--format", "json"], format!("{puzzle}\n"));
+        let expected: Value = serde_json::from_str(rated.stdout.trim()).unwrap();
+        for key in ["er", "ep", "ed"] {
+            assert_eq!(record[key], expected[key], "{puzzle} {key}");
+        }
+    }
+}
+
+#[test]
+fn an_empty_rating_range_is_a_usage_error() {
+    for range in ["5..4", "..0.5", "x", "4.25"] {
+        let got = run(&["generate", "--rating", range], "");
+        assert_eq!(got.code, 2, "{range}");
+        assert!(got.stdout.is_empty());
+    }
+    let got = run(
+        &["generate", "--rating", "3..4", "--difficulty", "easy"],
+        "",
+    );
+    assert_eq!(got.code, 2);
+}
