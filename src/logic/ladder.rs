@@ -70,6 +70,11 @@ const LADDER: [Producer; 35] = [
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.
+///
+/// Like Sudoku Explainer, the ladder assumes a proper puzzle (one
+/// solution): its uniqueness rungs rely on it, and on a board with many
+/// solutions its chain rungs may search for a very long time. The commands
+/// ask the solver first and never call it there.
 pub fn next_step(grid: &Grid) -> Option<Step> {
     LADDER.iter().find_map(|producer| producer(grid))
 }
