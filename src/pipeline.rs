@@ -5,11 +5,15 @@
 //! where reading on would wait on the input (a pipe or terminal that has
 //! nothing more yet; never within a regular file), so an interactive user
 //! gets each answer as soon as the board is typed. With one job everything
-//! happens on the calling thread. With more, a reader thread fills chunks
-//! (growing from 16 items, so that a small input still spreads
-//! over the workers), `jobs` workers answer and format them, and the calling
-//! thread writes them back in order; at most `2 * jobs + 2` chunks exist at
-//! once, so memory stays flat on endless input.
+//! happens on the calling thread. With more, a reader thread fills chunks,
+//! `jobs` workers answer and format them, and the calling thread writes
+//! them back in order. Chunks are sized by time, not count: the first holds
+//! 16 items (a small input still spreads over the workers), and each next
+//! one as many as the workers answered in [`CHUNK_TIME`] lately, so a
+//! request whose boards take seconds (`rate` on hard puzzles) does not
+//! leave a worker alone with a long last chunk. At most
+//! `(2 * jobs + 2) * CHUNK` items are read and not yet written, so memory
+//! stays flat on endless input.
 //!
 //! Output is block-buffered, but no record waits long in the buffer: a
 //! timer ticks every [`FLUSH_EVERY`], and at each tick the boards answered
@@ -24,9 +28,9 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, sync_channel, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::answer::Request;
 use crate::format::{Format, Printed, Record, RecordWriter, Text};
@@ -35,10 +39,13 @@ use crate::reader::{Boards, Entry, ReadError};
 /// Most items in one chunk.
 pub const CHUNK: usize = 1024;
 
-/// The first chunk's size; each next chunk doubles, up to [`CHUNK`]: small
-/// inputs still split among the workers, large ones pay the per-chunk
-/// hand-over rarely.
+/// The first chunk's size: small inputs still split among the workers.
 const FIRST_CHUNK: usize = 16;
+
+/// How long answering one chunk should take: thousands of times the cost
+/// of handing a chunk over, and short enough that the last chunks of a run
+/// keep every worker busy to the end.
+const CHUNK_TIME: Duration = Duration::from_millis(4);
 
 /// The input buffer size: big enough that reading costs few system calls.
 const BUFFER: usize = 1 << 16;
@@ -283,31 +290,33 @@ fn run_threads<W: Write, R: Report>(
     options: &Options,
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
-    let in_flight = 2 * options.jobs + 2;
+    let budget = Arc::new(Budget::new((2 * options.jobs + 2) * CHUNK));
+    // Closes the budget however this function returns, so the reader ends.
+    let _open = Open(Arc::clone(&budget));
+    let pace = Arc::new(Pace::default());
     let ticks = Ticks::start();
     let (work_tx, work_rx) = sync_channel::<(u64, Vec<Item>)>(options.jobs);
     // A chunk comes back in one or more parts: (chunk, part, whether last).
     let (done_tx, done_rx) = channel::<(u64, Done, bool)>();
-    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        let _ = token_tx.send(());
-    }
 
     // The threads are detached: if stdout closes, this function returns at
     // once and the process exits without waiting on a blocked read.
+    let reader_budget = Arc::clone(&budget);
+    let reader_pace = Arc::clone(&pace);
     thread::spawn(move || {
         let mut items = Items::new(inputs);
         let mut size = FIRST_CHUNK;
         for seq in 0.. {
-            if token_rx.recv().is_err() {
+            if !reader_budget.take(size) {
                 return;
             }
             let mut chunk = Vec::with_capacity(size);
             let more = items.fill(&mut chunk, size);
+            reader_budget.give(size - chunk.len());
             if work_tx.send((seq, chunk)).is_err() || !more {
                 return;
             }
-            size = (size * 2).min(CHUNK);
+            size = reader_pace.chunk_size();
         }
     });
     let work_rx = Arc::new(Mutex::new(work_rx));
@@ -317,6 +326,7 @@ fn run_threads<W: Write, R: Report>(
         let names = Arc::clone(&names);
         let options = *options;
         let ticks = ticks.clone();
+        let pace = Arc::clone(&pace);
         thread::spawn(move || loop {
             // The lock is held only while taking a chunk, not answering it.
             let next = work_rx
@@ -324,6 +334,7 @@ fn run_threads<W: Write, R: Report>(
                 .map_err(drop)
                 .and_then(|rx| rx.recv().map_err(drop));
             let Ok((seq, chunk)) = next else { return };
+            let (started, size) = (Instant::now(), chunk.len());
             let mut answering = chunk.into_iter();
             loop {
                 let (done, finished) = answer(&mut answering, &names, &options, &ticks);
@@ -334,6 +345,7 @@ fn run_threads<W: Write, R: Report>(
                     break;
                 }
             }
+            pace.record(started.elapsed(), size);
         });
     }
     drop(done_tx);
@@ -347,7 +359,9 @@ fn run_threads<W: Write, R: Report>(
         while let Some(parts) = waiting.get_mut(&next) {
             let mut finished = false;
             for (done, last) in parts.drain(..) {
+                let items = done.items;
                 writer.write(done)?;
+                budget.give(items);
                 finished = last;
             }
             if !finished {
@@ -355,7 +369,6 @@ fn run_threads<W: Write, R: Report>(
             }
             waiting.remove(&next);
             next += 1;
-            let _ = token_tx.send(());
         }
         if ticks.now() != flushed {
             writer.out.flush()?;
@@ -375,6 +388,86 @@ fn run_threads<W: Write, R: Report>(
             }
         };
         waiting.entry(seq).or_default().push((done, last));
+    }
+}
+
+/// How many items may be read and not yet written: a counting semaphore in
+/// items, as chunks differ in size.
+struct Budget {
+    /// Items out, and whether the writer has gone.
+    state: Mutex<(usize, bool)>,
+    freed: Condvar,
+    limit: usize,
+}
+
+impl Budget {
+    fn new(limit: usize) -> Budget {
+        Budget {
+            state: Mutex::new((0, false)),
+            freed: Condvar::new(),
+            limit,
+        }
+    }
+
+    /// Waits until `items` more fit (a chunk always fits when nothing is
+    /// out); false once the writer has gone.
+    fn take(&self, items: usize) -> bool {
+        let Ok(mut state) = self.state.lock() else {
+            return false;
+        };
+        while !state.1 && state.0 > 0 && state.0 + items > self.limit {
+            match self.freed.wait(state) {
+                Ok(next) => state = next,
+                Err(_) => return false,
+            }
+        }
+        state.0 += items;
+        !state.1
+    }
+
+    fn give(&self, items: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 = state.0.saturating_sub(items);
+            self.freed.notify_all();
+        }
+    }
+
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.1 = true;
+            self.freed.notify_all();
+        }
+    }
+}
+
+/// Closes a [`Budget`] when dropped.
+struct Open(Arc<Budget>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// What one item cost lately, in nanoseconds (0 before any chunk is done):
+/// the reader sizes chunks by it.
+#[derive(Default)]
+struct Pace(AtomicU64);
+
+impl Pace {
+    fn record(&self, elapsed: Duration, items: usize) {
+        let each = elapsed.as_nanos() / items.max(1) as u128;
+        self.0
+            .store(each.clamp(1, u64::MAX.into()) as u64, Ordering::Relaxed);
+    }
+
+    /// As many items as take [`CHUNK_TIME`] at this pace (16 until a chunk
+    /// is done), from 1 to [`CHUNK`].
+    fn chunk_size(&self) -> usize {
+        match self.0.load(Ordering::Relaxed) {
+            0 => FIRST_CHUNK,
+            each => (CHUNK_TIME.as_nanos() / u128::from(each)).clamp(1, CHUNK as u128) as usize,
+        }
     }
 }
 
@@ -458,6 +551,8 @@ impl Items {
 
 /// A chunk answered and formatted, ready to write.
 struct Done {
+    /// How many items this part answered.
+    items: usize,
     text: Text,
     /// Errors, with the index of their input.
     errors: Vec<(usize, ReadError)>,
@@ -475,11 +570,13 @@ fn answer(
     let since = ticks.now();
     let writer = RecordWriter::new(options.format, options.request);
     let mut done = Done {
+        items: 0,
         text: Text::default(),
         errors: Vec::new(),
         tally: Tally::default(),
     };
     for item in items.by_ref() {
+        done.items += 1;
         match item {
             Item::Board { input, entry } => {
                 let answer = options
@@ -548,5 +645,47 @@ impl<W: Write, R: Report> Writer<'_, W, R> {
         self.tally.add(&done.tally);
         self.report.progress(&self.tally);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_take_about_chunk_time_at_the_last_pace() {
+        let pace = Pace::default();
+        assert_eq!(pace.chunk_size(), FIRST_CHUNK);
+        // 2 µs a board: 2,000 would take 4 ms, but a chunk holds 1,024.
+        pace.record(Duration::from_micros(200), 100);
+        assert_eq!(pace.chunk_size(), CHUNK);
+        // 100 µs a board: 40 of them take 4 ms.
+        pace.record(Duration::from_millis(10), 100);
+        assert_eq!(pace.chunk_size(), 40);
+        // A board of seconds goes alone.
+        pace.record(Duration::from_secs(3), 1);
+        assert_eq!(pace.chunk_size(), 1);
+    }
+
+    #[test]
+    fn the_budget_bounds_items_out_and_ends_when_closed() {
+        let budget = Arc::new(Budget::new(10));
+        assert!(budget.take(8));
+        let waiting = {
+            let budget = Arc::clone(&budget);
+            thread::spawn(move || budget.take(5))
+        };
+        thread::sleep(Duration::from_millis(50));
+        assert!(!waiting.is_finished(), "8 + 5 items exceed 10");
+        budget.give(8);
+        assert!(waiting.join().unwrap());
+        let closed = {
+            let budget = Arc::clone(&budget);
+            thread::spawn(move || budget.take(6))
+        };
+        budget.close();
+        assert!(!closed.join().unwrap());
+        // Nothing out: a chunk larger than the budget still goes.
+        assert!(Budget::new(4).take(16));
     }
 }
