@@ -521,10 +521,14 @@ impl Grid {
                 let changed = (pending.digits >> (4 * digit) & 7) as u32;
                 pending.digits &= !(0xF << (4 * digit));
                 // A digit with no open candidate left has nothing more to
-                // propagate: its placements already cleared their units
-                // (whether it stands in all nine rows is checked before a
-                // guess: [`Grid::has_missing_digit`]).
+                // propagate if it stands nine times (its placements cleared
+                // their units); with fewer, a row lacks it: no solution.
+                // Every change to a digit's open candidates marks it
+                // pending, so this is where a missing digit shows first.
                 if self.candidates[digit].and(self.open).is_zero() {
+                    if self.candidates[digit].count_ones() != 9 {
+                        return false;
+                    }
                     continue;
                 }
                 if !self.digit_step::<FAST>(digit, changed, &mut pending) {
@@ -711,21 +715,6 @@ impl Grid {
                 return true;
             }
         }
-    }
-
-    /// Whether some digit has no open candidate left yet fewer than nine
-    /// placements: a row lacks it, so the grid has no solution. Propagation
-    /// skips such a digit, so this is checked before each guess; a solved
-    /// grid never has one. (The adversary found boards, a digit placed
-    /// eight times with no place for the ninth, that went on to seconds of
-    /// blind search without this.)
-    #[inline(always)]
-    fn has_missing_digit(&self) -> bool {
-        let mut missing = false;
-        for lanes in &self.candidates {
-            missing |= lanes.and(self.open).is_zero() & (lanes.count_ones() != 9);
-        }
-        missing
     }
 
     /// Open candidates left, over all digits.
@@ -1377,9 +1366,6 @@ impl Search {
     fn run<const FAST: bool>(&mut self, grid: &mut Grid) {
         if grid.is_solved() {
             self.found(grid);
-            return;
-        }
-        if grid.has_missing_digit() {
             return;
         }
         let branches = if self.effort.guesses >= self.stubborn_after {
