@@ -378,3 +378,51 @@ fn nested_chains_rate_a_forum_hardest_puzzle_soundly() {
     let rating = crate::logic::rate(&board);
     assert!(rating.er.0 >= 95 && rating.er.0 < 200, "{rating}");
 }
+
+/// Writes what every chain producer returns on the positions the bank's
+/// puzzles of ER 6.2 and up meet, to the file `CHAINS_DIGEST` names: a
+/// before/after check for changes that must not change any hint.
+/// `cargo test --release --lib chains::tests::digest -- --ignored`.
+#[test]
+#[ignore]
+fn digest() {
+    use std::fmt::Write as _;
+    let Ok(path) = std::env::var("CHAINS_DIGEST") else {
+        eprintln!("set CHAINS_DIGEST to the file to write");
+        return;
+    };
+    type Producer = fn(&crate::logic::Grid) -> Option<Step>;
+    let producers: [(&str, Producer); 5] = [
+        ("cycles", forcing_chains_and_cycles),
+        ("nishio", nishio_forcing_chains),
+        ("multiple", multiple_forcing_chains),
+        ("dynamic", dynamic_forcing_chains),
+        ("plus", dynamic_forcing_chains_plus),
+    ];
+    let mut out = String::new();
+    let mut seconds = [0f64; 5];
+    for (board, rating) in bank() {
+        if er(&rating) < 6.2 {
+            continue;
+        }
+        let mut grid = crate::logic::Grid::new(&board);
+        for step in explain(&board).steps {
+            if step.difficulty.0 >= 62 {
+                for (k, (name, producer)) in producers.iter().enumerate() {
+                    let started = std::time::Instant::now();
+                    let found = producer(&grid);
+                    seconds[k] += started.elapsed().as_secs_f64();
+                    writeln!(out, "{board} {name} {found:?}").unwrap();
+                    if found.as_ref() == Some(&step) {
+                        break;
+                    }
+                }
+            }
+            step.apply(&mut grid);
+        }
+    }
+    for (k, (name, _)) in producers.iter().enumerate() {
+        eprintln!("{name}: {:.2} s", seconds[k]);
+    }
+    std::fs::write(path, out).unwrap();
+}
