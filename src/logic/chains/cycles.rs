@@ -9,10 +9,9 @@
 //! (elimination) and from "off" to "on" (placement).
 
 use super::forcing::removed_by;
+use super::graph::Graph;
 use super::links::Cause;
-use super::links::{
-    cell_of, conjugate, digit_of, is_on, off_to_on, on_to_off, state, Cands, State, STATES,
-};
+use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::{Best, Key};
 use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
@@ -36,7 +35,8 @@ pub(super) fn collect(work: &Cands, source: &Cands) -> Vec<super::Collected> {
 }
 
 fn scan(cands: &Cands, best: &mut Best) {
-    let mut search = Unary::new(cands);
+    let graph = Graph::new(cands);
+    let mut search = Unary::new(&graph);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             let here = cands.cells[cell];
@@ -47,56 +47,8 @@ fn scan(cands: &Cands, best: &mut Best) {
                 continue; // Y-cycles start from bivalue cells only
             }
             for d0 in bits(here) {
-                search.run(cands, state(cell, d0, true), y, x, best);
-            }
-        }
-    }
-}
-
-/// What each candidate being off turns on, in the fixed position: the
-/// cell's other candidate (bivalue cells) and the digit's other place in
-/// each house with two places (box, row, column; each state once).
-struct OffLinks {
-    cell: Vec<Option<State>>,
-    house: Vec<([State; 3], u8)>,
-}
-
-impl OffLinks {
-    fn new(cands: &Cands) -> OffLinks {
-        let mut links = Vec::new();
-        let mut table = OffLinks {
-            cell: vec![None; 729],
-            house: vec![([0; 3], 0); 729],
-        };
-        for cell in 0..81 {
-            for d0 in bits(cands.cells[cell]) {
-                let off = state(cell, d0, false);
-                off_to_on(cands, cands, off, true, false, &mut links);
-                table.cell[cell * 9 + d0] = links.first().map(|l| l.state);
-                off_to_on(cands, cands, off, false, true, &mut links);
-                let entry = &mut table.house[cell * 9 + d0];
-                for link in &links {
-                    entry.0[usize::from(entry.1)] = link.state;
-                    entry.1 += 1;
-                }
-            }
-        }
-        table
-    }
-
-    /// The states `off` turns on with the given link kinds, in order.
-    fn of(&self, off: State, y: bool, x: bool, out: &mut Vec<State>) {
-        out.clear();
-        let cand = usize::from(off) / 2;
-        if y {
-            out.extend(self.cell[cand]);
-        }
-        if x {
-            let (states, len) = &self.house[cand];
-            for &s in &states[..usize::from(*len)] {
-                if !out.contains(&s) {
-                    out.push(s);
-                }
+                let id = graph.ids[cell * 9 + d0];
+                search.run(cands, id * 2 + 1, y, x, best);
             }
         }
     }
@@ -119,144 +71,52 @@ fn max_size(best: &Best, base: f64, kind: u8) -> u32 {
     }
 }
 
-/// A set of candidates (`cell * 9 + d0`), 729 bits.
-type CandSet = [u64; 12];
-
-fn set_has(set: &CandSet, cand: usize) -> bool {
-    set[cand / 64] >> (cand % 64) & 1 != 0
-}
-
-fn set_add(set: &mut CandSet, cand: usize) {
-    set[cand / 64] |= 1 << (cand % 64);
-}
-
-/// The implications as candidate sets, by whether cell links are used:
-/// what each candidate "on" turns off, and what each "off" turns on.
-struct Adjacency {
-    on: [Vec<CandSet>; 2],
-    off: [Vec<CandSet>; 2],
-}
-
-impl Adjacency {
-    fn new(cands: &Cands, table: &OffLinks) -> Adjacency {
-        let mut adjacency = Adjacency {
-            on: [vec![[0; 12]; 729], vec![[0; 12]; 729]],
-            off: [vec![[0; 12]; 729], vec![[0; 12]; 729]],
-        };
-        let mut links = Vec::new();
-        for cell in 0..81 {
-            for d0 in bits(cands.cells[cell]) {
-                let cand = cell * 9 + d0;
-                for y in [false, true] {
-                    let set = &mut adjacency.on[usize::from(y)][cand];
-                    on_to_off(cands, state(cell, d0, true), y, |off, _| {
-                        set_add(set, usize::from(off) / 2);
-                    });
-                    table.of(state(cell, d0, false), y, true, &mut links);
-                    for &on in &links {
-                        set_add(
-                            &mut adjacency.off[usize::from(y)][cand],
-                            usize::from(on) / 2,
-                        );
-                    }
-                }
-            }
-        }
-        adjacency
-    }
-
-    /// The size of the forcing chain from candidate `cand` assumed on
-    /// (`start_on`) or off to its own negation: the breadth-first distance
-    /// plus one, when at most `max_size`.
-    fn chain_size(&self, cand: usize, start_on: bool, y: bool, max_size: u32) -> Option<u32> {
-        let y = usize::from(y);
-        let (mut seen_on, mut seen_off, mut front) = ([0; 12], [0; 12], [0; 12]);
-        set_add(&mut front, cand);
-        set_add(
-            if start_on {
-                &mut seen_on
-            } else {
-                &mut seen_off
-            },
-            cand,
-        );
-        let (mut front_on, mut size) = (start_on, 1);
-        loop {
-            if size >= max_size {
-                return None;
-            }
-            let table = if front_on { &self.on[y] } else { &self.off[y] };
-            let mut next: CandSet = [0; 12];
-            for (w, &word) in front.iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let c = w * 64 + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    for (n, t) in next.iter_mut().zip(&table[c]) {
-                        *n |= t;
-                    }
-                }
-            }
-            size += 1;
-            if front_on == start_on && set_has(&next, cand) {
-                return Some(size);
-            }
-            let seen = if front_on {
-                &mut seen_off
-            } else {
-                &mut seen_on
-            };
-            let mut any = 0;
-            for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
-                *n &= !*s;
-                *s |= *n;
-                any |= *n;
-            }
-            if any == 0 {
-                return None;
-            }
-            front = next;
-            front_on = !front_on;
-        }
-    }
-}
+/// A state on the graph's dense ids: `id * 2 + on`.
+type Dense = u16;
 
 /// The search from one candidate: an arena of states, each with the state
 /// it follows from.
-struct Unary {
-    table: OffLinks,
-    adjacency: Adjacency,
-    nodes: Vec<(State, u32)>,
-    /// `seen[s] == generation` when state `s` was reached in this search.
+struct Unary<'g> {
+    graph: &'g Graph,
+    /// (dense state, parent node).
+    nodes: Vec<(Dense, u32)>,
+    /// `seen[s] == generation` when dense state `s` was reached in this
+    /// search.
     seen: Vec<u32>,
     generation: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
     batch: Vec<u32>,
-    links: Vec<State>,
     cycles: Vec<u32>,
     chains: Vec<u32>,
+    /// Breadth-first fronts of dense states (chain sizes).
+    front: Vec<Dense>,
+    next: Vec<Dense>,
 }
 
-impl Unary {
-    fn new(cands: &Cands) -> Unary {
-        let table = OffLinks::new(cands);
+impl<'g> Unary<'g> {
+    fn new(graph: &'g Graph) -> Unary<'g> {
         Unary {
-            adjacency: Adjacency::new(cands, &table),
-            table,
+            graph,
             nodes: Vec::new(),
-            seen: vec![0; STATES],
+            seen: vec![0; graph.len() * 2],
             generation: 0,
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             batch: Vec::new(),
-            links: Vec::new(),
             cycles: Vec::new(),
             chains: Vec::new(),
+            front: Vec::new(),
+            next: Vec::new(),
         }
     }
 
-    fn push(&mut self, s: State, parent: u32) -> u32 {
+    /// The position's state for dense state `s`.
+    fn real(&self, s: Dense) -> State {
+        self.graph.cands[usize::from(s / 2)] * 2 + (s & 1)
+    }
+
+    fn push(&mut self, s: Dense, parent: u32) -> u32 {
         self.nodes.push((s, parent));
         (self.nodes.len() - 1) as u32
     }
@@ -265,26 +125,16 @@ impl Unary {
         self.generation += 1;
     }
 
-    fn seen(&self, s: State) -> bool {
+    fn seen(&self, s: Dense) -> bool {
         self.seen[usize::from(s)] == self.generation
     }
 
-    fn mark(&mut self, s: State) {
+    fn mark(&mut self, s: Dense) {
         self.seen[usize::from(s)] = self.generation;
     }
 
-    /// Whether "off" state `off` turns the source on.
-    fn closes(&self, off: State, source: State, y: bool, x: bool) -> bool {
-        let cand = usize::from(off) / 2;
-        if y && self.table.cell[cand] == Some(source) {
-            return true;
-        }
-        let (states, len) = &self.table.house[cand];
-        x && states[..usize::from(*len)].contains(&source)
-    }
-
     /// Whether `s` is a strict ancestor of node `n` (first parents).
-    fn has_ancestor(&self, n: u32, s: State) -> bool {
+    fn has_ancestor(&self, n: u32, s: Dense) -> bool {
         let mut at = self.nodes[n as usize].1;
         while at != NONE {
             if self.nodes[at as usize].0 == s {
@@ -295,7 +145,7 @@ impl Unary {
         false
     }
 
-    fn run(&mut self, cands: &Cands, source: State, y: bool, x: bool, best: &mut Best) {
+    fn run(&mut self, cands: &Cands, source: Dense, y: bool, x: bool, best: &mut Best) {
         self.nodes.clear();
         self.cycles.clear();
         self.chains.clear();
@@ -308,24 +158,24 @@ impl Unary {
             2
         };
         let max_cycle = max_size(best, if both { 7.0 } else { 6.5 }, cycle_kind);
-        self.find_cycles(cands, source, y, x, max_cycle);
+        self.find_cycles(source, y, x, max_cycle);
         let max_chain = max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
         if x && best.all.is_some() {
             // Nested use needs the chains themselves, for their reasons.
-            self.find_chains(cands, source, y, max_chain);
-            self.find_chains(cands, conjugate(source), y, max_chain);
+            self.find_chains(source, y, max_chain);
+            self.find_chains(source ^ 1, y, max_chain);
         }
         for i in 0..self.cycles.len() {
             self.offer_cycle(cands, self.cycles[i], y, x, best);
         }
         if x && best.all.is_none() {
             // Only the size and the conclusion matter: distances suffice.
-            let cand = usize::from(source) / 2;
             for start_on in [true, false] {
                 let max_chain =
                     max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
-                if let Some(size) = self.adjacency.chain_size(cand, start_on, y, max_chain) {
-                    let target = state(cand / 9, cand % 9, !start_on);
+                let start = source & !1 | Dense::from(start_on);
+                if let Some(size) = self.chain_size(start, y, max_chain) {
+                    let target = self.real(start ^ 1);
                     self.offer_chain(cands, target, size, None, y, x, best);
                 }
             }
@@ -338,15 +188,68 @@ impl Unary {
                 size += 1;
                 at = self.nodes[at as usize].1;
             }
-            let target = self.nodes[end as usize].0;
+            let target = self.real(self.nodes[end as usize].0);
             self.offer_chain(cands, target, size, Some(end), y, x, best);
         }
     }
 
+    /// The size of the forcing chain from `start` to its own negation (the
+    /// breadth-first distance plus one), when at most `max_size`.
+    fn chain_size(&mut self, start: Dense, y: bool, max_size: u32) -> Option<u32> {
+        self.fresh();
+        self.mark(start);
+        let target = start ^ 1;
+        self.front.clear();
+        self.front.push(start);
+        let mut size = 1;
+        while !self.front.is_empty() {
+            if size >= max_size {
+                return None;
+            }
+            size += 1;
+            self.next.clear();
+            for i in 0..self.front.len() {
+                let s = self.front[i];
+                let id = usize::from(s / 2);
+                if s & 1 == 1 {
+                    for &off in self.graph.weak(id, y) {
+                        let off = off * 2;
+                        if off == target {
+                            return Some(size);
+                        }
+                        if !self.seen(off) {
+                            self.mark(off);
+                            self.next.push(off);
+                        }
+                    }
+                } else {
+                    let (links, len) = self.graph.strong(id, y, true);
+                    for &on in &links[..len] {
+                        let on = on * 2 + 1;
+                        if on == target {
+                            return Some(size);
+                        }
+                        if !self.seen(on) {
+                            self.mark(on);
+                            self.next.push(on);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.front, &mut self.next);
+        }
+        None
+    }
+
     /// Searches layer by layer for paths back to the source, up to cycles
     /// of `max_size` states.
-    fn find_cycles(&mut self, cands: &Cands, source: State, y: bool, x: bool, max_size: u32) {
+    fn find_cycles(&mut self, source: Dense, y: bool, x: bool, max_size: u32) {
         self.fresh();
+        let graph = self.graph;
+        // The "off" states that turn the source on: links are symmetric, so
+        // they are the states the source's own "off" turns on.
+        let (closers, closers_len) = graph.strong(usize::from(source / 2), y, x);
+        let closers = &closers[..closers_len];
         let root = self.push(source, NONE);
         self.mark(source);
         self.pending_on.clear();
@@ -361,31 +264,32 @@ impl Unary {
             std::mem::swap(&mut self.batch, &mut self.pending_on);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                on_to_off(cands, ps, y, |off, _| {
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                for &off_id in graph.weak(id, y) {
+                    let off = off_id * 2;
                     // A repeated "off" state only matters when it closes
                     // the cycle: what else it implies is already reached.
                     // A new state cannot be an ancestor (those are seen).
                     if self.seen(off) {
-                        if !self.closes(off, source, y, x) || self.has_ancestor(p, off) {
-                            return;
+                        if !closers.contains(&off_id) || self.has_ancestor(p, off) {
+                            continue;
                         }
                     } else {
                         self.mark(off);
                     }
                     let n = self.push(off, p);
                     self.pending_off.push(n);
-                });
+                }
             }
             self.batch.clear();
             length += 1;
             std::mem::swap(&mut self.batch, &mut self.pending_off);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                self.table.of(ps, y, x, &mut self.links);
-                for k in 0..self.links.len() {
-                    let on = self.links[k];
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                let (links, len) = graph.strong(id, y, x);
+                for &on_id in &links[..len] {
+                    let on = on_id * 2 + 1;
                     if length >= 4 && on == source {
                         let n = self.push(on, p);
                         self.cycles.push(n);
@@ -403,15 +307,16 @@ impl Unary {
 
     /// Searches breadth first for the source's negation, up to chains of
     /// `max_size` states; there is at most one such conclusion.
-    fn find_chains(&mut self, cands: &Cands, source: State, y: bool, max_size: u32) {
+    fn find_chains(&mut self, source: Dense, y: bool, max_size: u32) {
         self.fresh();
+        let graph = self.graph;
         let found = self.chains.len();
         let mut size = 1;
         let root = self.push(source, NONE);
         self.mark(source);
         self.pending_on.clear();
         self.pending_off.clear();
-        if is_on(source) {
+        if source & 1 == 1 {
             self.pending_on.push(root);
         } else {
             self.pending_off.push(root);
@@ -426,8 +331,10 @@ impl Unary {
             std::mem::swap(&mut self.batch, &mut self.pending_on);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                on_to_off(cands, ps, y, |off, _| self.reach(off, p, source));
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                for &off in graph.weak(id, y) {
+                    self.reach(off * 2, p, source);
+                }
             }
             self.batch.clear();
             if self.chains.len() > found || (size >= max_size && !self.pending_off.is_empty()) {
@@ -439,11 +346,10 @@ impl Unary {
             std::mem::swap(&mut self.batch, &mut self.pending_off);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                self.table.of(ps, y, true, &mut self.links);
-                for k in 0..self.links.len() {
-                    let on = self.links[k];
-                    self.reach(on, p, source);
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                let (links, len) = graph.strong(id, y, true);
+                for &on in &links[..len] {
+                    self.reach(on * 2 + 1, p, source);
                 }
             }
             self.batch.clear();
@@ -452,9 +358,8 @@ impl Unary {
 
     /// State `s` follows from node `p`: a conclusion when it negates the
     /// source, and a new state to explore when not seen yet.
-    fn reach(&mut self, s: State, p: u32, source: State) {
-        let target =
-            conjugate(s) == source && !self.chains.iter().any(|&c| self.nodes[c as usize].0 == s);
+    fn reach(&mut self, s: Dense, p: u32, source: Dense) {
+        let target = s ^ 1 == source && !self.chains.iter().any(|&c| self.nodes[c as usize].0 == s);
         let fresh = !self.seen(s);
         if !target && !fresh {
             return;
@@ -465,7 +370,7 @@ impl Unary {
         }
         if fresh {
             self.mark(s);
-            if is_on(s) {
+            if s & 1 == 1 {
                 self.pending_on.push(n);
             } else {
                 self.pending_off.push(n);
@@ -479,7 +384,7 @@ impl Unary {
         let mut path = Vec::new();
         let mut at = end;
         while self.nodes[at as usize].1 != NONE {
-            path.push(self.nodes[at as usize].0);
+            path.push(self.real(self.nodes[at as usize].0));
             at = self.nodes[at as usize].1;
         }
         let base = if x && y { 7.0 } else { 6.5 };
@@ -544,7 +449,10 @@ impl Unary {
                 let mut at = end;
                 while self.nodes[at as usize].1 != NONE {
                     let parent = self.nodes[at as usize].1;
-                    let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
+                    let (s, p) = (
+                        self.real(self.nodes[at as usize].0),
+                        self.real(self.nodes[parent as usize].0),
+                    );
                     removed_by(s | 1, link_cause(cands, s, p), source, cands, &mut out);
                     at = parent;
                 }
@@ -607,7 +515,10 @@ impl Unary {
                 let mut at = end.expect("nested chains keep their paths");
                 while self.nodes[at as usize].1 != NONE {
                     let parent = self.nodes[at as usize].1;
-                    let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
+                    let (s, p) = (
+                        self.real(self.nodes[at as usize].0),
+                        self.real(self.nodes[parent as usize].0),
+                    );
                     if is_on(s) {
                         removed_by(s, link_cause(cands, s, p), source, cands, &mut out);
                     }
