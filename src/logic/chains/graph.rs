@@ -17,8 +17,6 @@ pub const NO: u16 = u16::MAX;
 pub struct Graph {
     /// Each id's candidate, `cell * 9 + d0`.
     pub cands: Vec<u16>,
-    /// Each candidate's id, [`NO`] when the position lacks it.
-    pub ids: [u16; 729],
     /// Weak links ("on" turns "off") of id `i`: `weak[weak_start[i]..weak_start[i + 1]]`,
     /// the cell's other candidates first, then the digit's other places in
     /// the box, the row outside the box and the column outside the box.
@@ -47,7 +45,6 @@ impl Graph {
         let n = list.len();
         let mut graph = Graph {
             cands: list,
-            ids,
             weak: Vec::with_capacity(n * 12),
             weak_start: Vec::with_capacity(n + 1),
             weak_house: Vec::with_capacity(n),
@@ -134,5 +131,182 @@ impl Graph {
             }
         }
         (out, len)
+    }
+}
+
+/// A state on the graph's dense ids: `id * 2 + on`.
+pub type Dense = u16;
+
+impl Graph {
+    /// The states dense state `s` implies with the given link kinds, in
+    /// order: `f` gets each.
+    #[inline]
+    pub fn each_next(&self, s: Dense, y: bool, x: bool, mut f: impl FnMut(Dense)) {
+        let id = usize::from(s / 2);
+        if s & 1 == 1 {
+            for &off in self.weak(id, y) {
+                f(off * 2);
+            }
+        } else {
+            let (links, len) = self.strong(id, y, x);
+            for &on in &links[..len] {
+                f(on * 2 + 1);
+            }
+        }
+    }
+
+    /// The strongly connected components of the states under the given
+    /// link kinds (Tarjan's algorithm, without recursion): each state's
+    /// component, numbered so that a component only reaches components of
+    /// lower numbers.
+    pub fn components(&self, y: bool, x: bool) -> (Vec<u16>, usize) {
+        let states = self.len() * 2;
+        const UNSEEN: u16 = u16::MAX;
+        let mut index = vec![UNSEEN; states];
+        let mut low = vec![0u16; states];
+        let mut component = vec![UNSEEN; states];
+        let mut stack: Vec<Dense> = Vec::with_capacity(states);
+        // (state, how many of its successors were visited)
+        let mut calls: Vec<(Dense, u16)> = Vec::new();
+        let mut next_index = 0u16;
+        let mut count = 0usize;
+        let mut succ = [0 as Dense; 32];
+        for root in 0..states as Dense {
+            if index[usize::from(root)] != UNSEEN {
+                continue;
+            }
+            calls.push((root, 0));
+            index[usize::from(root)] = next_index;
+            low[usize::from(root)] = next_index;
+            next_index += 1;
+            stack.push(root);
+            while let Some(&mut (s, ref mut done)) = calls.last_mut() {
+                let mut len = 0;
+                self.each_next(s, y, x, |t| {
+                    succ[len] = t;
+                    len += 1;
+                });
+                let mut descended = false;
+                while usize::from(*done) < len {
+                    let t = succ[usize::from(*done)];
+                    *done += 1;
+                    let ti = usize::from(t);
+                    if index[ti] == UNSEEN {
+                        index[ti] = next_index;
+                        low[ti] = next_index;
+                        next_index += 1;
+                        stack.push(t);
+                        calls.push((t, 0));
+                        descended = true;
+                        break;
+                    } else if component[ti] == UNSEEN {
+                        low[usize::from(s)] = low[usize::from(s)].min(index[ti]);
+                    }
+                }
+                if descended {
+                    continue;
+                }
+                calls.pop();
+                let si = usize::from(s);
+                if let Some(&(parent, _)) = calls.last() {
+                    let pi = usize::from(parent);
+                    low[pi] = low[pi].min(low[si]);
+                }
+                if low[si] == index[si] {
+                    loop {
+                        let t = stack.pop().expect("the component's states");
+                        component[usize::from(t)] = count as u16;
+                        if t == s {
+                            break;
+                        }
+                    }
+                    count += 1;
+                }
+            }
+        }
+        (component, count)
+    }
+}
+
+/// What each state reaches under one choice of link kinds: the strongly
+/// connected components, and for each the states it reaches (itself
+/// included) as a bit set over dense states.
+pub struct Reach {
+    /// Each dense state's component.
+    component: Vec<u16>,
+    /// Each component's number of states.
+    sizes: Vec<u16>,
+    /// `words` words per component: the dense states it reaches.
+    sets: Vec<u64>,
+    words: usize,
+}
+
+impl Reach {
+    /// The component of dense state `s`.
+    #[inline]
+    pub fn component(&self, s: Dense) -> u16 {
+        self.component[usize::from(s)]
+    }
+
+    /// The number of states in `s`'s component.
+    pub fn component_size(&self, s: Dense) -> usize {
+        usize::from(self.sizes[usize::from(self.component(s))])
+    }
+
+    /// Whether some chain of links leads from `from` to `to`.
+    pub fn reaches(&self, from: Dense, to: Dense) -> bool {
+        let set = usize::from(self.component(from)) * self.words;
+        let to = usize::from(to);
+        self.sets[set + to / 64] >> (to % 64) & 1 != 0
+    }
+}
+
+impl Graph {
+    /// What each state reaches with the given link kinds. Components come
+    /// numbered sinks first, so each one's set is its own states and the
+    /// sets of the (lower-numbered) components its states link to.
+    pub fn reach(&self, y: bool, x: bool) -> Reach {
+        let (component, count) = self.components(y, x);
+        let states = component.len();
+        let words = states.div_ceil(64).max(1);
+        let mut sizes = vec![0u16; count];
+        for &c in &component {
+            sizes[usize::from(c)] += 1;
+        }
+        // The states of each component, together: a counting sort.
+        let mut first = vec![0usize; count + 1];
+        for c in 0..count {
+            first[c + 1] = first[c] + usize::from(sizes[c]);
+        }
+        let mut members = vec![0 as Dense; states];
+        let mut fill = first.clone();
+        for s in 0..states {
+            let c = usize::from(component[s]);
+            members[fill[c]] = s as Dense;
+            fill[c] += 1;
+        }
+        let mut sets = vec![0u64; count * words];
+        for c in 0..count {
+            let (done, rest) = sets.split_at_mut(c * words);
+            let own = &mut rest[..words];
+            for &s in &members[first[c]..first[c + 1]] {
+                own[usize::from(s) / 64] |= 1 << (s % 64);
+                self.each_next(s, y, x, |t| {
+                    let other = usize::from(component[usize::from(t)]);
+                    if other != c {
+                        let theirs = &done[other * words..(other + 1) * words];
+                        for (word, their) in own.iter_mut().zip(theirs) {
+                            *word |= their;
+                        }
+                    }
+                });
+            }
+        }
+        Reach {
+            component,
+            sizes,
+            sets,
+            words,
+        }
     }
 }
