@@ -79,7 +79,7 @@ fn scan(cands: &Cands, best: &mut Best) {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     for (y, x) in PASSES {
-        let reach = graph.reach(y, x);
+        let reach = graph.reach(y, x, x);
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
             if starts_from(cands.cells[cell], x) {
@@ -109,6 +109,8 @@ struct Pick {
     key: Key,
     place: u32,
     step: Step,
+    /// Counts the picks made, to tell a new best from the one before.
+    serial: u32,
 }
 
 /// A hint's place in the scan: pass, starting candidate (dense ids follow
@@ -125,13 +127,41 @@ fn beats(key: Key, place: u32, best: &Option<Pick>) -> bool {
         .is_none_or(|b| key.before(b.key) || (!b.key.before(key) && place < b.place))
 }
 
-/// The largest size of a hint of this base and kind at `place` that would
-/// replace `best`.
-fn bound(best: &Option<Pick>, base: f64, kind: u8, place: u32) -> u32 {
-    if best.is_none() {
-        return u32::MAX;
+/// The largest size of a hint of one base and kind that would replace the
+/// best so far, remembered while the best stays the same: one bound for
+/// places before the best's (where an equal key wins too), one for after.
+struct Bound {
+    base: f64,
+    kind: u8,
+    /// For places after and before the best's: the best's serial when
+    /// computed (`u32::MAX`: not yet), and the bound.
+    memo: [(u32, u32); 2],
+}
+
+impl Bound {
+    fn new(base: f64, kind: u8) -> Bound {
+        Bound {
+            base,
+            kind,
+            memo: [(u32::MAX, 0); 2],
+        }
     }
-    largest(|size| beats(Key::new(base, size, kind), place, best))
+
+    /// The bound for a hint at `place`.
+    fn at(&mut self, best: &Option<Pick>, place: u32) -> u32 {
+        let Some(pick) = best else {
+            return u32::MAX;
+        };
+        let memo = &mut self.memo[usize::from(place < pick.place)];
+        if memo.0 != pick.serial {
+            let (base, kind) = (self.base, self.kind);
+            *memo = (
+                pick.serial,
+                largest(|size| beats(Key::new(base, size, kind), place, best)),
+            );
+        }
+        memo.1
+    }
 }
 
 /// The hint Sudoku Explainer's scan keeps (see the module's docs).
@@ -139,13 +169,14 @@ fn first(cands: &Cands) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
-    let reaches = PASSES.map(|(y, x)| graph.reach(y, x));
+    let reaches = PASSES.map(|(y, x)| graph.reach(y, x, x));
     // Chains first: only the X and XY passes have them.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         if !x {
             continue;
         }
         let (base, kind) = chain_base(y, x);
+        let mut bound = Bound::new(base, kind);
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
             if !starts_from(cands.cells[cell], x) {
@@ -157,7 +188,7 @@ fn first(cands: &Cands) -> Option<Step> {
                     continue;
                 }
                 let at = place(pass, id, slot);
-                let limit = bound(&best, base, kind, at);
+                let limit = bound.at(&best, at);
                 if let Some(size) = search.chain_size(start, y, limit) {
                     let key = Key::new(base, size, kind);
                     if beats(key, at, &best) {
@@ -167,6 +198,7 @@ fn first(cands: &Cands) -> Option<Step> {
                             key,
                             place: at,
                             step,
+                            serial: best.as_ref().map_or(0, |b| b.serial + 1),
                         });
                     }
                 }
@@ -175,6 +207,7 @@ fn first(cands: &Cands) -> Option<Step> {
     }
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let (base, kind) = cycle_base(y, x);
+        let mut bound = Bound::new(base, kind);
         let reach = &reaches[pass];
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
@@ -186,7 +219,7 @@ fn first(cands: &Cands) -> Option<Step> {
                 continue; // a cycle has four states or more
             }
             let at = place(pass, id, 0);
-            let limit = bound(&best, base, kind, at);
+            let limit = bound.at(&best, at);
             if limit < 4 {
                 continue;
             }
@@ -204,6 +237,7 @@ fn first(cands: &Cands) -> Option<Step> {
                         key,
                         place: at,
                         step,
+                        serial: best.as_ref().map_or(0, |b| b.serial + 1),
                     });
                 }
             }

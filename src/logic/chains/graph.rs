@@ -155,40 +155,53 @@ impl Graph {
         }
     }
 
+    /// The `k`-th state dense state `s` implies with the given link kinds
+    /// (in [`Graph::each_next`]'s order), None past the last.
+    #[inline]
+    fn nth_next(&self, s: Dense, y: bool, x: bool, k: usize) -> Option<Dense> {
+        let id = usize::from(s / 2);
+        if s & 1 == 1 {
+            return self.weak(id, y).get(k).map(|&off| off * 2);
+        }
+        let mut k = k;
+        if y && self.cell_strong[id] != NO {
+            if k == 0 {
+                return Some(self.cell_strong[id] * 2 + 1);
+            }
+            k -= 1;
+        }
+        let (house, count) = self.house_strong[id];
+        (x && k < usize::from(count)).then(|| house[k] * 2 + 1)
+    }
+
     /// The strongly connected components of the states under the given
     /// link kinds (Tarjan's algorithm, without recursion): each state's
     /// component, numbered so that a component only reaches components of
-    /// lower numbers.
+    /// lower numbers, and the number of components.
     pub fn components(&self, y: bool, x: bool) -> (Vec<u16>, usize) {
-        let states = self.len() * 2;
         const UNSEEN: u16 = u16::MAX;
+        let states = self.len() * 2;
         let mut index = vec![UNSEEN; states];
         let mut low = vec![0u16; states];
         let mut component = vec![UNSEEN; states];
         let mut stack: Vec<Dense> = Vec::with_capacity(states);
-        // (state, how many of its successors were visited)
-        let mut calls: Vec<(Dense, u16)> = Vec::new();
+        // The depth-first path: each state with how many of its links it
+        // has followed.
+        let mut calls: Vec<(Dense, usize)> = Vec::with_capacity(states);
         let mut next_index = 0u16;
         let mut count = 0usize;
-        let mut succ = [0 as Dense; 32];
         for root in 0..states as Dense {
             if index[usize::from(root)] != UNSEEN {
                 continue;
             }
-            calls.push((root, 0));
             index[usize::from(root)] = next_index;
             low[usize::from(root)] = next_index;
             next_index += 1;
             stack.push(root);
+            calls.push((root, 0));
             while let Some(&mut (s, ref mut done)) = calls.last_mut() {
-                let mut len = 0;
-                self.each_next(s, y, x, |t| {
-                    succ[len] = t;
-                    len += 1;
-                });
-                let mut descended = false;
-                while usize::from(*done) < len {
-                    let t = succ[usize::from(*done)];
+                let si = usize::from(s);
+                if let Some(t) = self.nth_next(s, y, x, *done) {
                     *done += 1;
                     let ti = usize::from(t);
                     if index[ti] == UNSEEN {
@@ -197,17 +210,13 @@ impl Graph {
                         next_index += 1;
                         stack.push(t);
                         calls.push((t, 0));
-                        descended = true;
-                        break;
                     } else if component[ti] == UNSEEN {
-                        low[usize::from(s)] = low[usize::from(s)].min(index[ti]);
+                        // Still on the stack: in the component being built.
+                        low[si] = low[si].min(index[ti]);
                     }
-                }
-                if descended {
                     continue;
                 }
                 calls.pop();
-                let si = usize::from(s);
                 if let Some(&(parent, _)) = calls.last() {
                     let pi = usize::from(parent);
                     low[pi] = low[pi].min(low[si]);
@@ -253,8 +262,10 @@ impl Reach {
         usize::from(self.sizes[usize::from(self.component(s))])
     }
 
-    /// Whether some chain of links leads from `from` to `to`.
+    /// Whether some chain of links leads from `from` to `to` (only when
+    /// built with the sets).
     pub fn reaches(&self, from: Dense, to: Dense) -> bool {
+        debug_assert!(self.words > 0, "built without the reached sets");
         let set = usize::from(self.component(from)) * self.words;
         let to = usize::from(to);
         self.sets[set + to / 64] >> (to % 64) & 1 != 0
@@ -262,17 +273,26 @@ impl Reach {
 }
 
 impl Graph {
-    /// What each state reaches with the given link kinds. Components come
-    /// numbered sinks first, so each one's set is its own states and the
-    /// sets of the (lower-numbered) components its states link to.
-    pub fn reach(&self, y: bool, x: bool) -> Reach {
+    /// What each state reaches with the given link kinds: the components
+    /// always, the reached sets only `with_sets`. Components come numbered
+    /// sinks first, so each one's set is its own states and the sets of the
+    /// (lower-numbered) components its states link to.
+    pub fn reach(&self, y: bool, x: bool, with_sets: bool) -> Reach {
         let (component, count) = self.components(y, x);
         let states = component.len();
-        let words = states.div_ceil(64).max(1);
         let mut sizes = vec![0u16; count];
         for &c in &component {
             sizes[usize::from(c)] += 1;
         }
+        if !with_sets {
+            return Reach {
+                component,
+                sizes,
+                sets: Vec::new(),
+                words: 0,
+            };
+        }
+        let words = states.div_ceil(64).max(1);
         // The states of each component, together: a counting sort.
         let mut first = vec![0usize; count + 1];
         for c in 0..count {
