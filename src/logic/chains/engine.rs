@@ -33,8 +33,6 @@ pub struct Node {
     pub registered: bool,
     /// The nested chain it comes from, as an index into `Arena::nested`.
     pub nested: u32,
-    /// How many links lead to it from the assumption along first parents.
-    pub depth: u16,
 }
 
 /// The outcome of one assumption: every state reached, in order.
@@ -80,11 +78,7 @@ impl Arena {
     }
 
     fn add(&mut self, s: State, cause: Cause, parents: &[u32], registered: bool) -> u32 {
-        let depth = parents
-            .first()
-            .map_or(0, |&p| self.nodes[p as usize].depth.saturating_add(1));
         self.nodes.push(Node {
-            depth,
             state: s,
             cause,
             start: self.parents.len() as u32,
@@ -143,13 +137,6 @@ impl Engine {
     /// unless `nishio`, reducing the position as it goes when `dynamic`,
     /// and with level 1 and up, applying simple techniques to the reduced
     /// position whenever the links run dry.
-    ///
-    /// At level 0 it may stop early, before expanding an "off" state
-    /// `max_depth` links or more from `start`: "off" states are expanded in
-    /// order of depth (the "on" states each one yields are expanded at
-    /// once), so every state within `max_depth` links is reached, with the
-    /// same parents, and in the same order, as without the stop.
-    #[allow(clippy::too_many_arguments)]
     pub fn propagate(
         &mut self,
         source: &Cands,
@@ -158,9 +145,7 @@ impl Engine {
         dynamic: bool,
         level: u8,
         limit: u8,
-        max_depth: u32,
     ) -> Arena {
-        debug_assert!(level == 0 || max_depth == u32::MAX);
         let mut arena = Arena {
             reached: vec![0; STATES.div_ceil(64)],
             ..Arena::default()
@@ -200,10 +185,6 @@ impl Engine {
                     break;
                 }
             } else if let Some(p) = self.pending_off.pop_front() {
-                if u32::from(arena.nodes[p as usize].depth) >= max_depth {
-                    self.pending_off.clear();
-                    break;
-                }
                 let ps = arena.nodes[p as usize].state;
                 off_to_on(&work, source, ps, cell_links, true, &mut self.links);
                 if dynamic {

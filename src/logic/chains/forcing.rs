@@ -175,7 +175,6 @@ impl Producer {
     }
 
     fn propagate(&mut self, s: State) -> Arena {
-        let max_depth = self.max_depth();
         self.engine.propagate(
             &self.cands,
             s,
@@ -183,32 +182,7 @@ impl Producer {
             self.mode.dynamic,
             self.mode.level,
             self.mode.limit,
-            max_depth,
         )
-    }
-
-    /// How deep a propagation must go to find every hint that could replace
-    /// the best so far (level 0 only; deeper levels add states whose depth
-    /// does not follow the order of expansion).
-    ///
-    /// A hint's size counts at least the states along the first parents of
-    /// each of its chains' ends, one more than the end's depth: so a state
-    /// deeper than the largest size a hint may have (with the most favoured
-    /// kind, 1) cannot be in one. Arenas kept for later (region chains)
-    /// stay valid as the best only improves.
-    fn max_depth(&self) -> u32 {
-        if self.mode.level > 0 {
-            return u32::MAX;
-        }
-        let Some(best) = self.best.key else {
-            return u32::MAX;
-        };
-        let base = self.mode.base();
-        let mut size = 0;
-        while size < 4096 && Key::new(base, size + 1, 1).before(best) {
-            size += 1;
-        }
-        size
     }
 
     /// The "on" assumption of candidate `cand`, from the cache or computed.
