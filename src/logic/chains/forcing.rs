@@ -8,7 +8,7 @@
 //! for Nishio, region chains for each house where the candidate is the
 //! digit's first place; after the digits, cell chains.
 
-use super::engine::{Arena, Engine};
+use super::engine::{Arena, Engine, Links};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Grid};
@@ -131,6 +131,7 @@ pub(super) fn collect(
 /// One run of a producer over a position.
 struct Producer {
     cands: Cands,
+    links: Links,
     mode: Mode,
     engine: Engine,
     best: Best,
@@ -141,6 +142,7 @@ struct Producer {
 impl Producer {
     fn new(cands: Cands, mode: Mode) -> Producer {
         Producer {
+            links: Links::new(&cands),
             cands,
             mode,
             engine: Engine::new(),
@@ -177,6 +179,7 @@ impl Producer {
     fn propagate(&mut self, s: State) -> Arena {
         self.engine.propagate(
             &self.cands,
+            &self.links,
             s,
             self.mode.nishio,
             self.mode.dynamic,
@@ -205,6 +208,7 @@ impl Producer {
                 if count >= 3 && !mode.nishio {
                     self.doubles(cell, d0, &on, &off);
                 }
+                self.engine.recycle(off);
             }
             if !mode.nishio {
                 self.regions(cell, d0, &on);
@@ -217,6 +221,9 @@ impl Producer {
                 cell: cell as u8,
                 target,
             });
+        }
+        for arena in outcomes {
+            self.engine.recycle(arena);
         }
     }
 

@@ -379,6 +379,65 @@ fn nested_chains_rate_a_forum_hardest_puzzle_soundly() {
     assert!(rating.er.0 >= 95 && rating.er.0 < 200, "{rating}");
 }
 
+/// The link tables built once per position (the engine's and rung 25's)
+/// list exactly the links, in the order and with the reasons, that the
+/// link functions compute from the position.
+#[test]
+fn link_tables_agree_with_the_link_functions() {
+    use super::links::{off_to_on, on_to_off, state, Cands};
+    let hard: Vec<_> = bank().into_iter().filter(|(_, r)| er(r) >= 7.0).collect();
+    for (board, _) in hard.iter().step_by(40) {
+        let mut grid = crate::logic::Grid::new(board);
+        for step in explain(board).steps {
+            let cands = Cands::of(&grid);
+            let links = super::engine::Links::new(&cands);
+            let graph = super::graph::Graph::new(&cands);
+            let mut id = 0;
+            for cell in 0..81 {
+                for d0 in crate::logic::grid::bits(cands.cells[cell]) {
+                    let cand = cell * 9 + d0;
+                    assert_eq!(graph.cands[id], cand as u16);
+                    let real = |ids: &[u16]| -> Vec<u16> {
+                        ids.iter().map(|&i| graph.cands[usize::from(i)]).collect()
+                    };
+                    for cell_links in [false, true] {
+                        let mut offs = Vec::new();
+                        on_to_off(&cands, state(cell, d0, true), cell_links, |s, c| {
+                            offs.push((s, c));
+                        });
+                        assert_eq!(links.weak(cand, cell_links), &offs[..], "{board} {cand}");
+                        let cands_off: Vec<u16> = offs.iter().map(|&(s, _)| s / 2).collect();
+                        assert_eq!(real(graph.weak(id, cell_links)), cands_off);
+                        let mut ons = Vec::new();
+                        off_to_on(
+                            &cands,
+                            &cands,
+                            state(cell, d0, false),
+                            cell_links,
+                            true,
+                            &mut ons,
+                        );
+                        let ons_table: Vec<_> = ons.iter().map(|l| (l.state, l.cause)).collect();
+                        assert_eq!(links.strong(cand, cell_links), &ons_table[..]);
+                        for house_links in [false, true] {
+                            if !cell_links && !house_links {
+                                continue;
+                            }
+                            let off = state(cell, d0, false);
+                            off_to_on(&cands, &cands, off, cell_links, house_links, &mut ons);
+                            let (ids, len) = graph.strong(id, cell_links, house_links);
+                            let expected: Vec<u16> = ons.iter().map(|l| l.state / 2).collect();
+                            assert_eq!(real(&ids[..len]), expected);
+                        }
+                    }
+                    id += 1;
+                }
+            }
+            step.apply(&mut grid);
+        }
+    }
+}
+
 /// Writes what every chain producer returns on the positions the bank's
 /// puzzles of ER 6.2 and up meet, to the file `CHAINS_DIGEST` names: a
 /// before/after check for changes that must not change any hint.
