@@ -126,11 +126,19 @@ pub struct Links {
     weak_start: Vec<u32>,
     /// Where candidate `c`'s house links start in `weak`.
     weak_house: Vec<u32>,
-    /// "On" states an "off" candidate implies in the fixed position: the
-    /// cell link (bivalue cells), then house links (houses with two
-    /// places), each state once: `strong[c].0[..strong[c].1]`, with
-    /// `strong[c].2` set when the first one is the cell link.
-    strong: Vec<([(State, Cause); 4], u8, bool)>,
+    /// "On" states an "off" candidate implies in the fixed position.
+    strong: Vec<Strong>,
+}
+
+/// What an "off" candidate turns on in a fixed position: the cell link
+/// (bivalue cells), then house links (houses with two places), each state
+/// once.
+#[derive(Clone, Copy)]
+struct Strong {
+    links: [(State, Cause); 4],
+    len: u8,
+    /// Whether the first link is the cell link.
+    cell: bool,
 }
 
 impl Links {
@@ -145,7 +153,11 @@ impl Links {
         for cand in 0..729 {
             let (cell, d0) = (cand / 9, cand % 9);
             links.weak_start.push(links.weak.len() as u32);
-            let mut strong = ([(0, Cause::Cell); 4], 0u8, false);
+            let mut strong = Strong {
+                links: [(0, Cause::Cell); 4],
+                len: 0,
+                cell: false,
+            };
             if cands.cells[cell] >> d0 & 1 == 0 {
                 links.weak_house.push(links.weak.len() as u32);
                 links.strong.push(strong);
@@ -173,9 +185,9 @@ impl Links {
             }
             if others.count_ones() == 1 {
                 let other = others.trailing_zeros() as usize;
-                strong.0[0] = (super::links::state(cell, other, true), Cause::Cell);
-                strong.1 = 1;
-                strong.2 = true;
+                strong.links[0] = (super::links::state(cell, other, true), Cause::Cell);
+                strong.len = 1;
+                strong.cell = true;
             }
             for house in [bx, row, column] {
                 let places = cands.places(house, d0);
@@ -184,10 +196,10 @@ impl Links {
                 }
                 let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
                 let on = super::links::state(other, d0, true);
-                let len = usize::from(strong.1);
-                if !strong.0[..len].iter().any(|&(s, _)| s == on) {
-                    strong.0[len] = (on, Cause::House(house as u8));
-                    strong.1 += 1;
+                let len = usize::from(strong.len);
+                if !strong.links[..len].iter().any(|&(s, _)| s == on) {
+                    strong.links[len] = (on, Cause::House(house as u8));
+                    strong.len += 1;
                 }
             }
             links.strong.push(strong);
@@ -211,9 +223,9 @@ impl Links {
     /// What candidate `cand` "off" turns on in the fixed position.
     #[inline]
     pub(super) fn strong(&self, cand: usize, cell_links: bool) -> &[(State, Cause)] {
-        let (links, len, cell) = &self.strong[cand];
-        let from = usize::from(*cell && !cell_links);
-        &links[from..usize::from(*len)]
+        let strong = &self.strong[cand];
+        let from = usize::from(strong.cell && !cell_links);
+        &strong.links[from..usize::from(strong.len)]
     }
 }
 
