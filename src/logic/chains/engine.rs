@@ -106,7 +106,10 @@ impl Arena {
             registered,
             nested: NONE,
         });
-        self.parents.extend_from_slice(parents);
+        // Mostly one parent: a loop beats a copy call.
+        for &parent in parents {
+            self.parents.push(parent);
+        }
         if registered {
             let s = usize::from(s);
             self.reached[s / 64] |= 1 << (s % 64);
@@ -229,6 +232,27 @@ impl Links {
     }
 }
 
+thread_local! {
+    /// Arenas of engines that are gone, kept with their memory for the
+    /// next engine on this thread: a producer's arenas grow to the size of
+    /// its propagations once, not on every run.
+    static SPARE: std::cell::RefCell<Vec<Arena>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// At most this many arenas wait for reuse (they hold a few KB each).
+const SPARE_LIMIT: usize = 1024;
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let mut arenas = std::mem::take(&mut self.spare);
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            arenas.truncate(SPARE_LIMIT.saturating_sub(spare.len()));
+            spare.append(&mut arenas);
+        });
+    }
+}
+
 /// Scratch space reused by every propagation.
 pub struct Engine {
     /// `index[s]`: the node of state `s` in the current propagation.
@@ -268,7 +292,7 @@ impl Engine {
             found: Found::default(),
             nested_seen: Vec::new(),
             nested_count: 0,
-            spare: Vec::new(),
+            spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
             work: Engine::new_work(),
         }
     }

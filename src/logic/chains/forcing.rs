@@ -125,7 +125,7 @@ pub(super) fn collect(
     let mut producer = Producer::new(work.clone(), mode);
     producer.best = Best::collecting(source);
     producer.scan();
-    producer.best.into_collected()
+    std::mem::take(&mut producer.best).into_collected()
 }
 
 /// One run of a producer over a position.
@@ -137,6 +137,15 @@ struct Producer {
     best: Best,
     /// "On" assumptions computed ahead for region chains, by candidate.
     cache: Vec<Option<Arena>>,
+}
+
+impl Drop for Producer {
+    fn drop(&mut self) {
+        // Arenas computed ahead and never used go back for reuse.
+        for arena in self.cache.drain(..).flatten() {
+            self.engine.recycle(arena);
+        }
+    }
 }
 
 impl Producer {
@@ -153,7 +162,7 @@ impl Producer {
 
     fn run(mut self) -> Option<Step> {
         self.scan();
-        self.best.step
+        self.best.step.take()
     }
 
     fn scan(&mut self) {
