@@ -184,7 +184,7 @@ fn first(cands: &Cands) -> Option<Step> {
             }
             for (slot, start_on) in [(1, true), (2, false)] {
                 let start = id as Dense * 2 + Dense::from(start_on);
-                if !reaches[pass].reaches(start, start ^ 1) {
+                if !reaches[pass].reaches_negation(start) {
                     continue;
                 }
                 let at = place(pass, id, slot);
@@ -336,7 +336,7 @@ impl<'g> Unary<'g> {
         }
         if x {
             for start in [source, source ^ 1] {
-                if reach.reaches(start, start ^ 1) {
+                if reach.reaches_negation(start) {
                     self.find_chains(start, y);
                 }
             }

@@ -238,16 +238,19 @@ impl Graph {
 }
 
 /// What each state reaches under one choice of link kinds: the strongly
-/// connected components, and for each the states it reaches (itself
-/// included) as a bit set over dense states.
+/// connected components, and for each the negations it reaches, as a bit
+/// set with one bit per candidate.
 pub struct Reach {
     /// Each dense state's component.
     component: Vec<u16>,
     /// Each component's number of states.
     sizes: Vec<u16>,
-    /// `words` words per component: the dense states it reaches.
+    /// `words` words per component: the negations it reaches, by bit.
     sets: Vec<u64>,
     words: usize,
+    /// The bit of each state that is the negation in the lower component
+    /// of its candidate (`u16::MAX` for the others).
+    bit: Vec<u16>,
 }
 
 impl Reach {
@@ -262,20 +265,27 @@ impl Reach {
         usize::from(self.sizes[usize::from(self.component(s))])
     }
 
-    /// Whether some chain of links leads from `from` to `to` (only when
-    /// built with the sets).
-    pub fn reaches(&self, from: Dense, to: Dense) -> bool {
+    /// Whether some chain of links leads from `s` to its negation (only
+    /// when built with the sets).
+    pub fn reaches_negation(&self, s: Dense) -> bool {
         debug_assert!(self.words > 0, "built without the reached sets");
-        let set = usize::from(self.component(from)) * self.words;
-        let to = usize::from(to);
-        self.sets[set + to / 64] >> (to % 64) & 1 != 0
+        let (from, to) = (self.component(s), self.component(s ^ 1));
+        if from == to {
+            return true;
+        }
+        if from < to {
+            return false;
+        }
+        let set = usize::from(from) * self.words;
+        let b = usize::from(self.bit[usize::from(s ^ 1)]);
+        self.sets[set + b / 64] >> (b % 64) & 1 != 0
     }
 }
 
 impl Graph {
     /// What each state reaches with the given link kinds: the components
     /// always, the reached sets only `with_sets`. Components come numbered
-    /// sinks first, so each one's set is its own states and the sets of the
+    /// sinks first, so each one's set is its own targets and the sets of the
     /// (lower-numbered) components its states link to.
     pub fn reach(&self, y: bool, x: bool, with_sets: bool) -> Reach {
         let (component, count) = self.components(y, x);
@@ -290,9 +300,27 @@ impl Graph {
                 sizes,
                 sets: Vec::new(),
                 words: 0,
+                bit: Vec::new(),
             };
         }
-        let words = states.div_ceil(64).max(1);
+        // Only negations are ever asked for, and only the negation in the
+        // lower-numbered component can be reached (a component reaches
+        // lower numbers only): one bit per candidate, for that state.
+        let mut bit = vec![u16::MAX; states];
+        let mut targets = 0u16;
+        for id in 0..states / 2 {
+            let (off, on) = (id * 2, id * 2 + 1);
+            if component[off] != component[on] {
+                let lower = if component[off] < component[on] {
+                    off
+                } else {
+                    on
+                };
+                bit[lower] = targets;
+                targets += 1;
+            }
+        }
+        let words = usize::from(targets).div_ceil(64).max(1);
         // The states of each component, together: a counting sort.
         let mut first = vec![0usize; count + 1];
         for c in 0..count {
@@ -310,7 +338,10 @@ impl Graph {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
             for &s in &members[first[c]..first[c + 1]] {
-                own[usize::from(s) / 64] |= 1 << (s % 64);
+                let b = bit[usize::from(s)];
+                if b != u16::MAX {
+                    own[usize::from(b) / 64] |= 1 << (b % 64);
+                }
                 self.each_next(s, y, x, |t| {
                     let other = usize::from(component[usize::from(t)]);
                     if other != c {
@@ -327,6 +358,7 @@ impl Graph {
             sizes,
             sets,
             words,
+            bit,
         }
     }
 }
