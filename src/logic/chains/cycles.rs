@@ -1,30 +1,63 @@
 //! Rung 25: bidirectional cycles and forcing chains with a single starting
 //! assumption (`Chaining` with neither multiple nor dynamic chains).
 //!
-//! For each candidate (cells in reading order, digits ascending), three
-//! passes in this order: X-links only (one digit), Y-links only (bivalue
-//! cells), both. Each pass looks for cycles back to the candidate "on"
-//! (layer by layer, an "off" state never repeating one of its own
-//! ancestors), then for chains from the candidate "on" to its own "off"
-//! (elimination) and from "off" to "on" (placement).
+//! Sudoku Explainer tries each candidate (cells in reading order, digits
+//! ascending) in three passes in this order: X-links only (one digit),
+//! Y-links only (bivalue cells), both. Each pass looks for cycles back to
+//! the candidate "on" (layer by layer, an "off" state never repeating one
+//! of its own ancestors), then for chains from the candidate "on" to its
+//! own "off" (elimination) and from "off" to "on" (placement), and keeps
+//! the hint of lowest key (difficulty, size, kind), the first found on ties.
+//!
+//! Applied as a rung, only that one hint matters, so [`first`] finds it
+//! without walking every search in that order: a hint's place in the scan
+//! (pass, candidate, cycles before chains) breaks ties instead, which lets
+//! it
+//! - size every chain first (they are cheap), so the best chain bounds how
+//!   deep the cycle searches go;
+//! - skip the chain search from a state whose negation it cannot reach,
+//!   read off the reachability of the graph's strongly connected components;
+//! - search cycles from a candidate only inside its component (a path back
+//!   to the start never leaves it, and the layers of a breadth-first search
+//!   agree inside it), and not at all when it has fewer than four states.
+//!
+//! Nested in dynamic chains ([`collect`]) every hint counts, in scan order,
+//! with its path: that walk keeps the order and shares the same searches.
 
 use super::forcing::removed_by;
+use super::graph::{Dense, Graph, Reach};
 use super::links::Cause;
-use super::links::{
-    cell_of, conjugate, digit_of, is_on, off_to_on, on_to_off, state, Cands, State, STATES,
-};
-use super::{Best, Key};
-use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
-use crate::logic::step::{Candidate, Pattern, Step, Technique};
+use super::links::{cell_of, digit_of, is_on, Cands, State};
+use super::{tenths, Best, Key};
+use crate::logic::grid::{cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
+use crate::logic::step::{Candidate, Difficulty, Pattern, Step, Technique};
 
 const NONE: u32 = u32::MAX;
 
+/// The three passes, in Sudoku Explainer's order: (Y-links, X-links).
+const PASSES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
+
+/// The base difficulty and sort kind of a pass's cycles.
+fn cycle_base(y: bool, x: bool) -> (f64, u8) {
+    match (y, x) {
+        (true, true) => (7.0, 4),
+        (true, false) => (6.5, 3),
+        _ => (6.5, 2),
+    }
+}
+
+/// The base difficulty and sort kind of a pass's forcing chains.
+fn chain_base(y: bool, x: bool) -> (f64, u8) {
+    if y && x {
+        (7.0, 4)
+    } else {
+        (6.6, 2)
+    }
+}
+
 /// The first step of Sudoku Explainer's "Forcing Chains & Cycles".
 pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
-    let cands = Cands::of(grid);
-    let mut best = Best::default();
-    scan(&cands, &mut best);
-    best.step
+    first(&Cands::of(grid))
 }
 
 /// Every hint of forcing chains and cycles on `work`, for a chain that
@@ -35,228 +68,227 @@ pub(super) fn collect(work: &Cands, source: &Cands) -> Vec<super::Collected> {
     best.into_collected()
 }
 
+/// Whether a pass starts from candidates of a cell with these candidates:
+/// any cell with two or more, but Y-cycles start from bivalue cells only.
+fn starts_from(here: u16, x: bool) -> bool {
+    here.count_ones() >= 2 && (x || here.count_ones() == 2)
+}
+
+/// Every hint in Sudoku Explainer's order, offered to `best`.
 fn scan(cands: &Cands, best: &mut Best) {
-    let mut search = Unary::new(cands);
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        for cell in 0..81 {
-            let here = cands.cells[cell];
-            if here.count_ones() < 2 {
-                continue;
-            }
-            if !x && here.count_ones() > 2 {
-                continue; // Y-cycles start from bivalue cells only
-            }
-            for d0 in bits(here) {
-                search.run(cands, state(cell, d0, true), y, x, best);
+    let graph = Graph::new(cands);
+    let mut search = Unary::new(&graph);
+    for (y, x) in PASSES {
+        let reach = graph.reach(y, x, x);
+        for id in 0..graph.len() {
+            let cell = usize::from(graph.cands[id]) / 9;
+            if starts_from(cands.cells[cell], x) {
+                search.run(cands, &reach, id as Dense * 2 + 1, y, x, best);
             }
         }
     }
 }
 
-/// What each candidate being off turns on, in the fixed position: the
-/// cell's other candidate (bivalue cells) and the digit's other place in
-/// each house with two places (box, row, column; each state once).
-struct OffLinks {
-    cell: Vec<Option<State>>,
-    house: Vec<([State; 3], u8)>,
-}
-
-impl OffLinks {
-    fn new(cands: &Cands) -> OffLinks {
-        let mut links = Vec::new();
-        let mut table = OffLinks {
-            cell: vec![None; 729],
-            house: vec![([0; 3], 0); 729],
-        };
-        for cell in 0..81 {
-            for d0 in bits(cands.cells[cell]) {
-                let off = state(cell, d0, false);
-                off_to_on(cands, cands, off, true, false, &mut links);
-                table.cell[cell * 9 + d0] = links.first().map(|l| l.state);
-                off_to_on(cands, cands, off, false, true, &mut links);
-                let entry = &mut table.house[cell * 9 + d0];
-                for link in &links {
-                    entry.0[usize::from(entry.1)] = link.state;
-                    entry.1 += 1;
-                }
-            }
-        }
-        table
-    }
-
-    /// The states `off` turns on with the given link kinds, in order.
-    fn of(&self, off: State, y: bool, x: bool, out: &mut Vec<State>) {
-        out.clear();
-        let cand = usize::from(off) / 2;
-        if y {
-            out.extend(self.cell[cand]);
-        }
-        if x {
-            let (states, len) = &self.house[cand];
-            for &s in &states[..usize::from(*len)] {
-                if !out.contains(&s) {
-                    out.push(s);
-                }
-            }
-        }
-    }
-}
-
-/// The largest size a hint of this base difficulty and kind may have to
-/// come before the best one so far.
-fn max_size(best: &Best, base: f64, kind: u8) -> u32 {
-    let Some(key) = best.key else {
-        return u32::MAX;
-    };
+/// The largest size (up to 4096) that `fits`, 0 when none: sizes that fit
+/// come first, as keys grow with size.
+fn largest(fits: impl Fn(u32) -> bool) -> u32 {
     let mut size = 1;
-    while size < 4096 && Key::new(base, size + 1, kind).before(key) {
+    while size < 4096 && fits(size + 1) {
         size += 1;
     }
-    if Key::new(base, size, kind).before(key) {
+    if fits(size) {
         size
     } else {
         0
     }
 }
 
-/// A set of candidates (`cell * 9 + d0`), 729 bits.
-type CandSet = [u64; 12];
-
-fn set_has(set: &CandSet, cand: usize) -> bool {
-    set[cand / 64] >> (cand % 64) & 1 != 0
+/// The best hint so far in [`first`]: its key, its place in Sudoku
+/// Explainer's scan, and the step.
+struct Pick {
+    key: Key,
+    place: u32,
+    step: Step,
+    /// Counts the picks made, to tell a new best from the one before.
+    serial: u32,
 }
 
-fn set_add(set: &mut CandSet, cand: usize) {
-    set[cand / 64] |= 1 << (cand % 64);
+/// A hint's place in the scan: pass, starting candidate (dense ids follow
+/// the scan's cell and digit order), then its cycles (0) before its chain
+/// from "on" (1) and from "off" (2).
+fn place(pass: usize, id: usize, slot: u32) -> u32 {
+    (pass as u32) << 24 | (id as u32) << 2 | slot
 }
 
-/// The implications as candidate sets, by whether cell links are used:
-/// what each candidate "on" turns off, and what each "off" turns on.
-struct Adjacency {
-    on: [Vec<CandSet>; 2],
-    off: [Vec<CandSet>; 2],
+/// Whether a hint with `key` at `place` would replace `best`: a lower key,
+/// or the same key found earlier in the scan.
+fn beats(key: Key, place: u32, best: &Option<Pick>) -> bool {
+    best.as_ref()
+        .is_none_or(|b| key.before(b.key) || (!b.key.before(key) && place < b.place))
 }
 
-impl Adjacency {
-    fn new(cands: &Cands, table: &OffLinks) -> Adjacency {
-        let mut adjacency = Adjacency {
-            on: [vec![[0; 12]; 729], vec![[0; 12]; 729]],
-            off: [vec![[0; 12]; 729], vec![[0; 12]; 729]],
+/// The largest size of a hint of one base and kind that would replace the
+/// best so far, remembered while the best stays the same: one bound for
+/// places before the best's (where an equal key wins too), one for after.
+struct Bound {
+    base: f64,
+    kind: u8,
+    /// For places after and before the best's: the best's serial when
+    /// computed (`u32::MAX`: not yet), and the bound.
+    memo: [(u32, u32); 2],
+}
+
+impl Bound {
+    fn new(base: f64, kind: u8) -> Bound {
+        Bound {
+            base,
+            kind,
+            memo: [(u32::MAX, 0); 2],
+        }
+    }
+
+    /// The bound for a hint at `place`.
+    fn at(&mut self, best: &Option<Pick>, place: u32) -> u32 {
+        let Some(pick) = best else {
+            return u32::MAX;
         };
-        let mut links = Vec::new();
-        for cell in 0..81 {
-            for d0 in bits(cands.cells[cell]) {
-                let cand = cell * 9 + d0;
-                for y in [false, true] {
-                    let set = &mut adjacency.on[usize::from(y)][cand];
-                    on_to_off(cands, state(cell, d0, true), y, |off, _| {
-                        set_add(set, usize::from(off) / 2);
-                    });
-                    table.of(state(cell, d0, false), y, true, &mut links);
-                    for &on in &links {
-                        set_add(
-                            &mut adjacency.off[usize::from(y)][cand],
-                            usize::from(on) / 2,
-                        );
-                    }
-                }
-            }
+        let memo = &mut self.memo[usize::from(place < pick.place)];
+        if memo.0 != pick.serial {
+            let (base, kind) = (self.base, self.kind);
+            *memo = (
+                pick.serial,
+                largest(|size| beats(Key::new(base, size, kind), place, best)),
+            );
         }
-        adjacency
+        memo.1
     }
+}
 
-    /// The size of the forcing chain from candidate `cand` assumed on
-    /// (`start_on`) or off to its own negation: the breadth-first distance
-    /// plus one, when at most `max_size`.
-    fn chain_size(&self, cand: usize, start_on: bool, y: bool, max_size: u32) -> Option<u32> {
-        let y = usize::from(y);
-        let (mut seen_on, mut seen_off, mut front) = ([0; 12], [0; 12], [0; 12]);
-        set_add(&mut front, cand);
-        set_add(
-            if start_on {
-                &mut seen_on
-            } else {
-                &mut seen_off
-            },
-            cand,
-        );
-        let (mut front_on, mut size) = (start_on, 1);
-        loop {
-            if size >= max_size {
-                return None;
+/// The hint Sudoku Explainer's scan keeps (see the module's docs).
+fn first(cands: &Cands) -> Option<Step> {
+    let graph = Graph::new(cands);
+    let mut search = Unary::new(&graph);
+    let mut best: Option<Pick> = None;
+    let reaches = PASSES.map(|(y, x)| graph.reach(y, x, x));
+    // Chains first: only the X and XY passes have them.
+    for (pass, (y, x)) in PASSES.into_iter().enumerate() {
+        if !x {
+            continue;
+        }
+        let (base, kind) = chain_base(y, x);
+        let mut bound = Bound::new(base, kind);
+        for id in 0..graph.len() {
+            let cell = usize::from(graph.cands[id]) / 9;
+            if !starts_from(cands.cells[cell], x) {
+                continue;
             }
-            let table = if front_on { &self.on[y] } else { &self.off[y] };
-            let mut next: CandSet = [0; 12];
-            for (w, &word) in front.iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let c = w * 64 + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    for (n, t) in next.iter_mut().zip(&table[c]) {
-                        *n |= t;
+            for (slot, start_on) in [(1, true), (2, false)] {
+                let start = id as Dense * 2 + Dense::from(start_on);
+                if !reaches[pass].reaches_negation(start) {
+                    continue;
+                }
+                let at = place(pass, id, slot);
+                let limit = bound.at(&best, at);
+                if let Some(size) = search.chain_size(start, y, limit) {
+                    let key = Key::new(base, size, kind);
+                    if beats(key, at, &best) {
+                        let target = search.real(start ^ 1);
+                        let step = chain_step(target, size, y, x, tenths(key.difficulty));
+                        best = Some(Pick {
+                            key,
+                            place: at,
+                            step,
+                            serial: best.as_ref().map_or(0, |b| b.serial + 1),
+                        });
                     }
                 }
             }
-            size += 1;
-            if front_on == start_on && set_has(&next, cand) {
-                return Some(size);
-            }
-            let seen = if front_on {
-                &mut seen_off
-            } else {
-                &mut seen_on
-            };
-            let mut any = 0;
-            for (n, s) in next.iter_mut().zip(seen.iter_mut()) {
-                *n &= !*s;
-                *s |= *n;
-                any |= *n;
-            }
-            if any == 0 {
-                return None;
-            }
-            front = next;
-            front_on = !front_on;
         }
     }
+    for (pass, (y, x)) in PASSES.into_iter().enumerate() {
+        let (base, kind) = cycle_base(y, x);
+        let mut bound = Bound::new(base, kind);
+        let reach = &reaches[pass];
+        for id in 0..graph.len() {
+            let cell = usize::from(graph.cands[id]) / 9;
+            if !starts_from(cands.cells[cell], x) {
+                continue;
+            }
+            let source = id as Dense * 2 + 1;
+            if reach.component_size(source) < 4 {
+                continue; // a cycle has four states or more
+            }
+            let at = place(pass, id, 0);
+            let limit = bound.at(&best, at);
+            if limit < 4 {
+                continue;
+            }
+            search.nodes.clear();
+            search.cycles.clear();
+            search.find_cycles(reach, source, y, x, limit);
+            for i in 0..search.cycles.len() {
+                let path = search.path(search.cycles[i]);
+                let key = Key::new(base, path.len() as u32, kind);
+                if !beats(key, at, &best) {
+                    continue;
+                }
+                if let Some(step) = cycle_step(cands, &path, y, x, tenths(key.difficulty)) {
+                    best = Some(Pick {
+                        key,
+                        place: at,
+                        step,
+                        serial: best.as_ref().map_or(0, |b| b.serial + 1),
+                    });
+                }
+            }
+        }
+    }
+    best.map(|pick| pick.step)
 }
 
 /// The search from one candidate: an arena of states, each with the state
 /// it follows from.
-struct Unary {
-    table: OffLinks,
-    adjacency: Adjacency,
-    nodes: Vec<(State, u32)>,
-    /// `seen[s] == generation` when state `s` was reached in this search.
+struct Unary<'g> {
+    graph: &'g Graph,
+    /// (dense state, parent node).
+    nodes: Vec<(Dense, u32)>,
+    /// `seen[s] == generation` when dense state `s` was reached in this
+    /// search.
     seen: Vec<u32>,
     generation: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
     batch: Vec<u32>,
-    links: Vec<State>,
     cycles: Vec<u32>,
     chains: Vec<u32>,
+    /// Breadth-first fronts of dense states (chain sizes).
+    front: Vec<Dense>,
+    next: Vec<Dense>,
 }
 
-impl Unary {
-    fn new(cands: &Cands) -> Unary {
-        let table = OffLinks::new(cands);
+impl<'g> Unary<'g> {
+    fn new(graph: &'g Graph) -> Unary<'g> {
         Unary {
-            adjacency: Adjacency::new(cands, &table),
-            table,
+            graph,
             nodes: Vec::new(),
-            seen: vec![0; STATES],
+            seen: vec![0; graph.len() * 2],
             generation: 0,
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             batch: Vec::new(),
-            links: Vec::new(),
             cycles: Vec::new(),
             chains: Vec::new(),
+            front: Vec::new(),
+            next: Vec::new(),
         }
     }
 
-    fn push(&mut self, s: State, parent: u32) -> u32 {
+    /// The position's state for dense state `s`.
+    fn real(&self, s: Dense) -> State {
+        self.graph.cands[usize::from(s / 2)] * 2 + (s & 1)
+    }
+
+    fn push(&mut self, s: Dense, parent: u32) -> u32 {
         self.nodes.push((s, parent));
         (self.nodes.len() - 1) as u32
     }
@@ -265,26 +297,16 @@ impl Unary {
         self.generation += 1;
     }
 
-    fn seen(&self, s: State) -> bool {
+    fn seen(&self, s: Dense) -> bool {
         self.seen[usize::from(s)] == self.generation
     }
 
-    fn mark(&mut self, s: State) {
+    fn mark(&mut self, s: Dense) {
         self.seen[usize::from(s)] = self.generation;
     }
 
-    /// Whether "off" state `off` turns the source on.
-    fn closes(&self, off: State, source: State, y: bool, x: bool) -> bool {
-        let cand = usize::from(off) / 2;
-        if y && self.table.cell[cand] == Some(source) {
-            return true;
-        }
-        let (states, len) = &self.table.house[cand];
-        x && states[..usize::from(*len)].contains(&source)
-    }
-
     /// Whether `s` is a strict ancestor of node `n` (first parents).
-    fn has_ancestor(&self, n: u32, s: State) -> bool {
+    fn has_ancestor(&self, n: u32, s: Dense) -> bool {
         let mut at = self.nodes[n as usize].1;
         while at != NONE {
             if self.nodes[at as usize].0 == s {
@@ -295,58 +317,129 @@ impl Unary {
         false
     }
 
-    fn run(&mut self, cands: &Cands, source: State, y: bool, x: bool, best: &mut Best) {
+    /// Offers every hint from candidate `source` ("on") in one pass, in
+    /// scan order, with its path (nested use: `best` collects).
+    fn run(
+        &mut self,
+        cands: &Cands,
+        reach: &Reach,
+        source: Dense,
+        y: bool,
+        x: bool,
+        best: &mut Best,
+    ) {
         self.nodes.clear();
         self.cycles.clear();
         self.chains.clear();
-        let both = x && y;
-        let cycle_kind = if both {
-            4
-        } else if y {
-            3
-        } else {
-            2
-        };
-        let max_cycle = max_size(best, if both { 7.0 } else { 6.5 }, cycle_kind);
-        self.find_cycles(cands, source, y, x, max_cycle);
-        let max_chain = max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
-        if x && best.all.is_some() {
-            // Nested use needs the chains themselves, for their reasons.
-            self.find_chains(cands, source, y, max_chain);
-            self.find_chains(cands, conjugate(source), y, max_chain);
+        if reach.component_size(source) >= 4 {
+            self.find_cycles(reach, source, y, x, u32::MAX);
         }
-        for i in 0..self.cycles.len() {
-            self.offer_cycle(cands, self.cycles[i], y, x, best);
-        }
-        if x && best.all.is_none() {
-            // Only the size and the conclusion matter: distances suffice.
-            let cand = usize::from(source) / 2;
-            for start_on in [true, false] {
-                let max_chain =
-                    max_size(best, if both { 7.0 } else { 6.6 }, if both { 4 } else { 2 });
-                if let Some(size) = self.adjacency.chain_size(cand, start_on, y, max_chain) {
-                    let target = state(cand / 9, cand % 9, !start_on);
-                    self.offer_chain(cands, target, size, None, y, x, best);
+        if x {
+            for start in [source, source ^ 1] {
+                if reach.reaches_negation(start) {
+                    self.find_chains(start, y);
                 }
             }
         }
+        let (base, kind) = cycle_base(y, x);
+        for i in 0..self.cycles.len() {
+            let end = self.cycles[i];
+            let path = self.path(end);
+            let key = Key::new(base, path.len() as u32, kind);
+            best.offer(
+                key,
+                |difficulty| cycle_step(cands, &path, y, x, difficulty),
+                cands,
+                |source| self.cycle_parents(cands, end, source),
+            );
+        }
+        let (base, kind) = chain_base(y, x);
         for i in 0..self.chains.len() {
             let end = self.chains[i];
-            let mut size = 1;
-            let mut at = self.nodes[end as usize].1;
-            while at != NONE {
-                size += 1;
-                at = self.nodes[at as usize].1;
-            }
-            let target = self.nodes[end as usize].0;
-            self.offer_chain(cands, target, size, Some(end), y, x, best);
+            let size = self.path(end).len() as u32 + 1;
+            let target = self.real(self.nodes[end as usize].0);
+            best.offer(
+                Key::new(base, size, kind),
+                |difficulty| Some(chain_step(target, size, y, x, difficulty)),
+                cands,
+                |source| self.chain_parents(cands, end, source),
+            );
         }
     }
 
-    /// Searches layer by layer for paths back to the source, up to cycles
-    /// of `max_size` states.
-    fn find_cycles(&mut self, cands: &Cands, source: State, y: bool, x: bool, max_size: u32) {
+    /// The states of the path ending at node `end`, from the end back to
+    /// (not including) the root.
+    fn path(&self, end: u32) -> Vec<State> {
+        let mut path = Vec::new();
+        let mut at = end;
+        while self.nodes[at as usize].1 != NONE {
+            path.push(self.real(self.nodes[at as usize].0));
+            at = self.nodes[at as usize].1;
+        }
+        path
+    }
+
+    /// The size of the forcing chain from `start` to its own negation (the
+    /// breadth-first distance plus one), when at most `max_size`.
+    fn chain_size(&mut self, start: Dense, y: bool, max_size: u32) -> Option<u32> {
         self.fresh();
+        self.mark(start);
+        let target = start ^ 1;
+        self.front.clear();
+        self.front.push(start);
+        let mut size = 1;
+        while !self.front.is_empty() {
+            if size >= max_size {
+                return None;
+            }
+            size += 1;
+            self.next.clear();
+            for i in 0..self.front.len() {
+                let s = self.front[i];
+                let id = usize::from(s / 2);
+                if s & 1 == 1 {
+                    for &off in self.graph.weak(id, y) {
+                        let off = off * 2;
+                        if off == target {
+                            return Some(size);
+                        }
+                        if !self.seen(off) {
+                            self.mark(off);
+                            self.next.push(off);
+                        }
+                    }
+                } else {
+                    let (links, len) = self.graph.strong(id, y, true);
+                    for &on in &links[..len] {
+                        let on = on * 2 + 1;
+                        if on == target {
+                            return Some(size);
+                        }
+                        if !self.seen(on) {
+                            self.mark(on);
+                            self.next.push(on);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.front, &mut self.next);
+        }
+        None
+    }
+
+    /// Searches layer by layer for paths back to the source, up to cycles
+    /// of `max_size` states. Only states of the source's strongly connected
+    /// component can lie on a path back to it, and every path to them
+    /// stays inside it, so the search skips the others: the layers, first
+    /// parents and order of what it keeps are those of the full search.
+    fn find_cycles(&mut self, reach: &Reach, source: Dense, y: bool, x: bool, max_size: u32) {
+        self.fresh();
+        let graph = self.graph;
+        let inside = reach.component(source);
+        // The "off" states that turn the source on: links are symmetric, so
+        // they are the states the source's own "off" turns on.
+        let (closers, closers_len) = graph.strong(usize::from(source / 2), y, x);
+        let closers = &closers[..closers_len];
         let root = self.push(source, NONE);
         self.mark(source);
         self.pending_on.clear();
@@ -361,31 +454,38 @@ impl Unary {
             std::mem::swap(&mut self.batch, &mut self.pending_on);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                on_to_off(cands, ps, y, |off, _| {
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                for &off_id in graph.weak(id, y) {
+                    let off = off_id * 2;
+                    if reach.component(off) != inside {
+                        continue;
+                    }
                     // A repeated "off" state only matters when it closes
                     // the cycle: what else it implies is already reached.
                     // A new state cannot be an ancestor (those are seen).
                     if self.seen(off) {
-                        if !self.closes(off, source, y, x) || self.has_ancestor(p, off) {
-                            return;
+                        if !closers.contains(&off_id) || self.has_ancestor(p, off) {
+                            continue;
                         }
                     } else {
                         self.mark(off);
                     }
                     let n = self.push(off, p);
                     self.pending_off.push(n);
-                });
+                }
             }
             self.batch.clear();
             length += 1;
             std::mem::swap(&mut self.batch, &mut self.pending_off);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                self.table.of(ps, y, x, &mut self.links);
-                for k in 0..self.links.len() {
-                    let on = self.links[k];
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                let (links, len) = graph.strong(id, y, x);
+                for &on_id in &links[..len] {
+                    let on = on_id * 2 + 1;
+                    if reach.component(on) != inside {
+                        continue;
+                    }
                     if length >= 4 && on == source {
                         let n = self.push(on, p);
                         self.cycles.push(n);
@@ -401,49 +501,44 @@ impl Unary {
         }
     }
 
-    /// Searches breadth first for the source's negation, up to chains of
-    /// `max_size` states; there is at most one such conclusion.
-    fn find_chains(&mut self, cands: &Cands, source: State, y: bool, max_size: u32) {
+    /// Searches breadth first for the source's negation; there is at most
+    /// one such conclusion.
+    fn find_chains(&mut self, source: Dense, y: bool) {
         self.fresh();
+        let graph = self.graph;
         let found = self.chains.len();
-        let mut size = 1;
         let root = self.push(source, NONE);
         self.mark(source);
         self.pending_on.clear();
         self.pending_off.clear();
-        if is_on(source) {
+        if source & 1 == 1 {
             self.pending_on.push(root);
         } else {
             self.pending_off.push(root);
         }
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            if self.chains.len() > found || size >= max_size {
+            if self.chains.len() > found {
                 return;
-            }
-            if !self.pending_on.is_empty() {
-                size += 1;
             }
             std::mem::swap(&mut self.batch, &mut self.pending_on);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                on_to_off(cands, ps, y, |off, _| self.reach(off, p, source));
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                for &off in graph.weak(id, y) {
+                    self.reach(off * 2, p, source);
+                }
             }
             self.batch.clear();
-            if self.chains.len() > found || (size >= max_size && !self.pending_off.is_empty()) {
+            if self.chains.len() > found {
                 return;
-            }
-            if !self.pending_off.is_empty() {
-                size += 1;
             }
             std::mem::swap(&mut self.batch, &mut self.pending_off);
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
-                let ps = self.nodes[p as usize].0;
-                self.table.of(ps, y, true, &mut self.links);
-                for k in 0..self.links.len() {
-                    let on = self.links[k];
-                    self.reach(on, p, source);
+                let id = usize::from(self.nodes[p as usize].0 / 2);
+                let (links, len) = graph.strong(id, y, true);
+                for &on in &links[..len] {
+                    self.reach(on * 2 + 1, p, source);
                 }
             }
             self.batch.clear();
@@ -452,9 +547,8 @@ impl Unary {
 
     /// State `s` follows from node `p`: a conclusion when it negates the
     /// source, and a new state to explore when not seen yet.
-    fn reach(&mut self, s: State, p: u32, source: State) {
-        let target =
-            conjugate(s) == source && !self.chains.iter().any(|&c| self.nodes[c as usize].0 == s);
+    fn reach(&mut self, s: Dense, p: u32, source: Dense) {
+        let target = s ^ 1 == source && !self.chains.iter().any(|&c| self.nodes[c as usize].0 == s);
         let fresh = !self.seen(s);
         if !target && !fresh {
             return;
@@ -465,7 +559,7 @@ impl Unary {
         }
         if fresh {
             self.mark(s);
-            if is_on(s) {
+            if s & 1 == 1 {
                 self.pending_on.push(n);
             } else {
                 self.pending_off.push(n);
@@ -473,151 +567,129 @@ impl Unary {
         }
     }
 
-    fn offer_cycle(&self, cands: &Cands, end: u32, y: bool, x: bool, best: &mut Best) {
-        // The cycle's states, from its end back to (not including) the root,
-        // which is the same state as the end.
-        let mut path = Vec::new();
+    /// The candidates removed since `source` that a cycle ending at node
+    /// `end` rests on: every state but the root, each read as "on" with
+    /// its own link's reason (both directions of the cycle).
+    fn cycle_parents(&self, cands: &Cands, end: u32, source: &Cands) -> Vec<u16> {
+        let mut out = Vec::new();
         let mut at = end;
         while self.nodes[at as usize].1 != NONE {
-            path.push(self.nodes[at as usize].0);
-            at = self.nodes[at as usize].1;
+            let parent = self.nodes[at as usize].1;
+            let (s, p) = (
+                self.real(self.nodes[at as usize].0),
+                self.real(self.nodes[parent as usize].0),
+            );
+            removed_by(s | 1, link_cause(cands, s, p), source, cands, &mut out);
+            at = parent;
         }
-        let base = if x && y { 7.0 } else { 6.5 };
-        let kind = if x && y {
-            4
-        } else if y {
-            3
-        } else {
-            2
-        };
-        let key = Key::new(base, path.len() as u32, kind);
-        best.offer(
-            key,
-            |difficulty| {
-                let on_cells: u128 = path.iter().fold(0, |m, &s| m | 1u128 << cell_of(s));
-                let (mut forward, mut backward) = ([0u128; 9], [0u128; 9]);
-                for &s in &path {
-                    let (cell, d0) = (cell_of(s), digit_of(s));
-                    let seen = PEERS[cell] & cands.digits[d0] & !on_cells;
-                    if is_on(s) {
-                        forward[d0] |= seen;
-                    } else {
-                        backward[d0] |= seen;
-                    }
-                }
-                let mut eliminated = Vec::new();
-                for d0 in 0..9 {
-                    for cell in cells_of(forward[d0] & backward[d0]) {
-                        eliminated.push((cell as u8, d0 as u8 + 1));
-                    }
-                }
-                if eliminated.is_empty() {
-                    return None;
-                }
-                eliminated.sort_unstable();
-                let mut cells: Vec<u8> = Vec::new();
-                for &s in path.iter().rev() {
-                    let cell = cell_of(s) as u8;
-                    if !cells.contains(&cell) {
-                        cells.push(cell);
-                    }
-                }
-                let technique = match (x, y) {
-                    (true, true) => Technique::BidirectionalCycle,
-                    (false, _) => Technique::BidirectionalYCycle,
-                    _ if cells.len() == 4 => Technique::GeneralizedXWing,
-                    _ => Technique::BidirectionalXCycle,
-                };
-                Some(Step {
-                    technique,
-                    difficulty,
-                    pattern: Pattern::Cycle { cells },
-                    placed: None,
-                    eliminated,
-                })
-            },
-            cands,
-            |source| {
-                // Both directions of the cycle: every state but the root, each
-                // read as "on" with its own link's reason.
-                let mut out = Vec::new();
-                let mut at = end;
-                while self.nodes[at as usize].1 != NONE {
-                    let parent = self.nodes[at as usize].1;
-                    let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
-                    removed_by(s | 1, link_cause(cands, s, p), source, cands, &mut out);
-                    at = parent;
-                }
-                out.sort_unstable();
-                out.dedup();
-                out
-            },
-        );
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
-    /// Offers the forcing chain concluding state `s` with `size` states,
-    /// ending at node `end` when its path was kept.
-    #[allow(clippy::too_many_arguments)]
-    fn offer_chain(
-        &self,
-        cands: &Cands,
-        s: State,
-        size: u32,
-        end: Option<u32>,
-        y: bool,
-        x: bool,
-        best: &mut Best,
-    ) {
-        let both = x && y;
-        let key = Key::new(if both { 7.0 } else { 6.6 }, size, if both { 4 } else { 2 });
-        best.offer(
-            key,
-            |difficulty| {
-                let (cell, d0) = (cell_of(s), digit_of(s));
-                let technique = if both {
-                    Technique::ForcingChain
-                } else if size == 6 {
-                    Technique::TurbotFish
-                } else {
-                    Technique::ForcingXChain
-                };
-                let digit = d0 as u8 + 1;
-                let (placed, eliminated) = if is_on(s) {
-                    (Some((cell as u8, digit)), Vec::new())
-                } else {
-                    (None, vec![(cell as u8, digit)])
-                };
-                Some(Step {
-                    technique,
-                    difficulty,
-                    pattern: Pattern::ForcingChain {
-                        target: Candidate {
-                            cell: cell as u8,
-                            digit,
-                            on: is_on(s),
-                        },
-                    },
-                    placed,
-                    eliminated,
-                })
+    /// The candidates removed since `source` that the forcing chain ending
+    /// at node `end` rests on: the reasons of its "on" states.
+    fn chain_parents(&self, cands: &Cands, end: u32, source: &Cands) -> Vec<u16> {
+        let mut out = Vec::new();
+        let mut at = end;
+        while self.nodes[at as usize].1 != NONE {
+            let parent = self.nodes[at as usize].1;
+            let (s, p) = (
+                self.real(self.nodes[at as usize].0),
+                self.real(self.nodes[parent as usize].0),
+            );
+            if is_on(s) {
+                removed_by(s, link_cause(cands, s, p), source, cands, &mut out);
+            }
+            at = parent;
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// The step of the cycle through `path` (its states from the end back to
+/// the root's successor), None when it removes nothing: what sees one of
+/// its "on" and one of its "off" states of a digit, off the cycle's cells.
+fn cycle_step(
+    cands: &Cands,
+    path: &[State],
+    y: bool,
+    x: bool,
+    difficulty: Difficulty,
+) -> Option<Step> {
+    let on_cells: u128 = path.iter().fold(0, |m, &s| m | 1u128 << cell_of(s));
+    let (mut forward, mut backward) = ([0u128; 9], [0u128; 9]);
+    for &s in path {
+        let (cell, d0) = (cell_of(s), digit_of(s));
+        let seen = PEERS[cell] & cands.digits[d0] & !on_cells;
+        if is_on(s) {
+            forward[d0] |= seen;
+        } else {
+            backward[d0] |= seen;
+        }
+    }
+    let mut eliminated = Vec::new();
+    for d0 in 0..9 {
+        for cell in cells_of(forward[d0] & backward[d0]) {
+            eliminated.push((cell as u8, d0 as u8 + 1));
+        }
+    }
+    if eliminated.is_empty() {
+        return None;
+    }
+    eliminated.sort_unstable();
+    let mut cells: Vec<u8> = Vec::new();
+    for &s in path.iter().rev() {
+        let cell = cell_of(s) as u8;
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    let technique = match (x, y) {
+        (true, true) => Technique::BidirectionalCycle,
+        (false, _) => Technique::BidirectionalYCycle,
+        _ if cells.len() == 4 => Technique::GeneralizedXWing,
+        _ => Technique::BidirectionalXCycle,
+    };
+    Some(Step {
+        technique,
+        difficulty,
+        pattern: Pattern::Cycle { cells },
+        placed: None,
+        eliminated,
+    })
+}
+
+/// The step of a forcing chain of `size` states concluding state `s`.
+fn chain_step(s: State, size: u32, y: bool, x: bool, difficulty: Difficulty) -> Step {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    let technique = if x && y {
+        Technique::ForcingChain
+    } else if size == 6 {
+        Technique::TurbotFish
+    } else {
+        Technique::ForcingXChain
+    };
+    let digit = d0 as u8 + 1;
+    let (placed, eliminated) = if is_on(s) {
+        (Some((cell as u8, digit)), Vec::new())
+    } else {
+        (None, vec![(cell as u8, digit)])
+    };
+    Step {
+        technique,
+        difficulty,
+        pattern: Pattern::ForcingChain {
+            target: Candidate {
+                cell: cell as u8,
+                digit,
+                on: is_on(s),
             },
-            cands,
-            |source| {
-                let mut out = Vec::new();
-                let mut at = end.expect("nested chains keep their paths");
-                while self.nodes[at as usize].1 != NONE {
-                    let parent = self.nodes[at as usize].1;
-                    let (s, p) = (self.nodes[at as usize].0, self.nodes[parent as usize].0);
-                    if is_on(s) {
-                        removed_by(s, link_cause(cands, s, p), source, cands, &mut out);
-                    }
-                    at = parent;
-                }
-                out.sort_unstable();
-                out.dedup();
-                out
-            },
-        );
+        },
+        placed,
+        eliminated,
     }
 }
 

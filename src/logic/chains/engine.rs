@@ -13,7 +13,8 @@
 use std::collections::VecDeque;
 
 use super::advanced::{advanced, Found};
-use super::links::{conjugate, is_on, off_to_on, on_to_off, Cands, Cause, OnLink, State, STATES};
+use super::links::{conjugate, is_on, off_to_on, Cands, Cause, OnLink, State, STATES};
+use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
 
 const NONE: u32 = u32::MAX;
 
@@ -36,14 +37,14 @@ pub struct Node {
 }
 
 /// The outcome of one assumption: every state reached, in order.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Arena {
     /// The nodes, in the order they were reached.
     pub nodes: Vec<Node>,
     /// Parent lists, indexed by nodes.
     pub parents: Vec<u32>,
     /// The registered states, as a bit set over `State`.
-    reached: Vec<u64>,
+    reached: [u64; STATES.div_ceil(64)],
     /// When the assumption leads to a candidate both on and off: the
     /// nodes of its "on" and "off" states.
     pub contradiction: Option<(u32, u32)>,
@@ -51,13 +52,32 @@ pub struct Arena {
     nested: Vec<(u32, u32)>,
 }
 
+impl Default for Arena {
+    fn default() -> Arena {
+        Arena {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            reached: [0; STATES.div_ceil(64)],
+            contradiction: None,
+            nested: Vec::new(),
+        }
+    }
+}
+
 impl Arena {
+    /// Empties the arena, keeping its memory.
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.parents.clear();
+        self.reached = [0; STATES.div_ceil(64)];
+        self.contradiction = None;
+        self.nested.clear();
+    }
+
     /// Whether `s` was reached.
     pub fn has(&self, s: State) -> bool {
         let s = usize::from(s);
-        self.reached
-            .get(s / 64)
-            .is_some_and(|w| w >> (s % 64) & 1 != 0)
+        self.reached[s / 64] >> (s % 64) & 1 != 0
     }
 
     /// The node of a reached state.
@@ -86,12 +106,150 @@ impl Arena {
             registered,
             nested: NONE,
         });
-        self.parents.extend_from_slice(parents);
+        // Mostly one parent: a loop beats a copy call.
+        for &parent in parents {
+            self.parents.push(parent);
+        }
         if registered {
             let s = usize::from(s);
             self.reached[s / 64] |= 1 << (s % 64);
         }
         (self.nodes.len() - 1) as u32
+    }
+}
+
+/// The links of one fixed position, by candidate (`cell * 9 + d0`), in
+/// Sudoku Explainer's order, built once per producer run: what a
+/// candidate "on" turns off ([`super::links::on_to_off`]) and, without
+/// removals, what it "off" turns on ([`super::links::off_to_on`]).
+pub struct Links {
+    /// "Off" states an "on" candidate implies, with why:
+    /// `weak[weak_start[c]..weak_start[c + 1]]`, cell links first.
+    weak: Vec<(State, Cause)>,
+    weak_start: Vec<u32>,
+    /// Where candidate `c`'s house links start in `weak`.
+    weak_house: Vec<u32>,
+    /// "On" states an "off" candidate implies in the fixed position.
+    strong: Vec<Strong>,
+}
+
+/// What an "off" candidate turns on in a fixed position: the cell link
+/// (bivalue cells), then house links (houses with two places), each state
+/// once.
+#[derive(Clone, Copy)]
+struct Strong {
+    links: [(State, Cause); 4],
+    len: u8,
+    /// Whether the first link is the cell link.
+    cell: bool,
+}
+
+impl Links {
+    /// The links of `cands`.
+    pub fn new(cands: &Cands) -> Links {
+        let mut links = Links {
+            weak: Vec::with_capacity(4096),
+            weak_start: Vec::with_capacity(730),
+            weak_house: Vec::with_capacity(729),
+            strong: Vec::with_capacity(729),
+        };
+        for cand in 0..729 {
+            let (cell, d0) = (cand / 9, cand % 9);
+            links.weak_start.push(links.weak.len() as u32);
+            let mut strong = Strong {
+                links: [(0, Cause::Cell); 4],
+                len: 0,
+                cell: false,
+            };
+            if cands.cells[cell] >> d0 & 1 == 0 {
+                links.weak_house.push(links.weak.len() as u32);
+                links.strong.push(strong);
+                continue;
+            }
+            let others = cands.cells[cell] & !(1 << d0);
+            for other in bits(others) {
+                links
+                    .weak
+                    .push((super::links::state(cell, other, false), Cause::Cell));
+            }
+            links.weak_house.push(links.weak.len() as u32);
+            let [bx, row, column] = houses_of(cell);
+            let digit = cands.digits[d0] & !(1u128 << cell);
+            let in_box = HOUSE_MASKS[bx];
+            for (peers, house) in [
+                (digit & in_box, bx),
+                (digit & HOUSE_MASKS[row] & !in_box, row),
+                (digit & HOUSE_MASKS[column] & !in_box, column),
+            ] {
+                for peer in cells_of(peers) {
+                    let off = super::links::state(peer, d0, false);
+                    links.weak.push((off, Cause::House(house as u8)));
+                }
+            }
+            if others.count_ones() == 1 {
+                let other = others.trailing_zeros() as usize;
+                strong.links[0] = (super::links::state(cell, other, true), Cause::Cell);
+                strong.len = 1;
+                strong.cell = true;
+            }
+            for house in [bx, row, column] {
+                let places = cands.places(house, d0);
+                if places.count_ones() != 2 {
+                    continue;
+                }
+                let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                let on = super::links::state(other, d0, true);
+                let len = usize::from(strong.len);
+                if !strong.links[..len].iter().any(|&(s, _)| s == on) {
+                    strong.links[len] = (on, Cause::House(house as u8));
+                    strong.len += 1;
+                }
+            }
+            links.strong.push(strong);
+        }
+        links.weak_start.push(links.weak.len() as u32);
+        links
+    }
+
+    /// What candidate `cand` "on" turns off, with the cell's other
+    /// candidates first when `cell_links`.
+    #[inline]
+    pub(super) fn weak(&self, cand: usize, cell_links: bool) -> &[(State, Cause)] {
+        let from = if cell_links {
+            self.weak_start[cand]
+        } else {
+            self.weak_house[cand]
+        };
+        &self.weak[from as usize..self.weak_start[cand + 1] as usize]
+    }
+
+    /// What candidate `cand` "off" turns on in the fixed position.
+    #[inline]
+    pub(super) fn strong(&self, cand: usize, cell_links: bool) -> &[(State, Cause)] {
+        let strong = &self.strong[cand];
+        let from = usize::from(strong.cell && !cell_links);
+        &strong.links[from..usize::from(strong.len)]
+    }
+}
+
+thread_local! {
+    /// Arenas of engines that are gone, kept with their memory for the
+    /// next engine on this thread: a producer's arenas grow to the size of
+    /// its propagations once, not on every run.
+    static SPARE: std::cell::RefCell<Vec<Arena>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// At most this many arenas wait for reuse (they hold a few KB each).
+const SPARE_LIMIT: usize = 1024;
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let mut arenas = std::mem::take(&mut self.spare);
+        SPARE.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            arenas.truncate(SPARE_LIMIT.saturating_sub(spare.len()));
+            spare.append(&mut arenas);
+        });
     }
 }
 
@@ -112,6 +270,10 @@ pub struct Engine {
     /// Nested chains met by the walks of the current hint.
     nested_seen: Vec<(u32, u32)>,
     nested_count: u32,
+    /// Arenas given back, to reuse their memory.
+    spare: Vec<Arena>,
+    /// The working position of a dynamic propagation.
+    work: Cands,
 }
 
 impl Engine {
@@ -130,27 +292,39 @@ impl Engine {
             found: Found::default(),
             nested_seen: Vec::new(),
             nested_count: 0,
+            spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
+            work: Engine::new_work(),
         }
+    }
+
+    /// Takes back an arena no longer needed, to reuse its memory.
+    pub fn recycle(&mut self, arena: Arena) {
+        self.spare.push(arena);
     }
 
     /// Everything that follows from `start` in `source`: with cell links
     /// unless `nishio`, reducing the position as it goes when `dynamic`,
     /// and with level 1 and up, applying simple techniques to the reduced
     /// position whenever the links run dry.
+    #[allow(clippy::too_many_arguments)]
     pub fn propagate(
         &mut self,
         source: &Cands,
+        links: &Links,
         start: State,
         nishio: bool,
         dynamic: bool,
         level: u8,
         limit: u8,
     ) -> Arena {
-        let mut arena = Arena {
-            reached: vec![0; STATES.div_ceil(64)],
-            ..Arena::default()
-        };
-        let mut work = source.clone();
+        let mut arena = self.spare.pop().unwrap_or_default();
+        arena.clear();
+        // Static chains work on `source` itself; dynamic ones on a copy
+        // they reduce.
+        let mut work = std::mem::replace(&mut self.work, Engine::new_work());
+        if dynamic {
+            work.clone_from(source);
+        }
         let root = arena.add(start, Cause::Assumption, &[], true);
         self.index[usize::from(start)] = root;
         self.pending_on.clear();
@@ -164,31 +338,42 @@ impl Engine {
         loop {
             if let Some(p) = self.pending_on.pop_front() {
                 let ps = arena.nodes[p as usize].state;
-                let (index, pending_off) = (&mut self.index, &mut self.pending_off);
-                let mut contradiction = None;
-                on_to_off(&work, ps, cell_links, |off, cause| {
-                    if contradiction.is_some() {
-                        return;
+                for &(off, cause) in links.weak(usize::from(ps / 2), cell_links) {
+                    let cand = usize::from(off / 2);
+                    if dynamic && work.cells[cand / 9] >> (cand % 9) & 1 == 0 {
+                        continue; // removed since: no longer a link
                     }
-                    let on = index[usize::from(conjugate(off))];
+                    let on = self.index[usize::from(conjugate(off))];
                     if on != NONE {
                         let n = arena.add(off, cause, &[p], false);
-                        contradiction = Some((on, n));
-                    } else if index[usize::from(off)] == NONE {
+                        arena.contradiction = Some((on, n));
+                        break;
+                    } else if self.index[usize::from(off)] == NONE {
                         let n = arena.add(off, cause, &[p], true);
-                        index[usize::from(off)] = n;
-                        pending_off.push_back(n);
+                        self.index[usize::from(off)] = n;
+                        self.pending_off.push_back(n);
                     }
-                });
-                if contradiction.is_some() {
-                    arena.contradiction = contradiction;
+                }
+                if arena.contradiction.is_some() {
                     break;
                 }
             } else if let Some(p) = self.pending_off.pop_front() {
                 let ps = arena.nodes[p as usize].state;
-                off_to_on(&work, source, ps, cell_links, true, &mut self.links);
                 if dynamic {
+                    off_to_on(&work, source, ps, cell_links, true, &mut self.links);
                     work.remove(super::links::cell_of(ps), super::links::digit_of(ps));
+                } else {
+                    // The position never changes: the table's links, with
+                    // no removed candidates to rest on.
+                    self.links.clear();
+                    for &(state, cause) in links.strong(usize::from(ps / 2), cell_links) {
+                        self.links.push(OnLink {
+                            state,
+                            cause,
+                            hidden: [0; 9],
+                            hidden_len: 0,
+                        });
+                    }
                 }
                 for k in 0..self.links.len() {
                     let link = self.links[k];
@@ -219,7 +404,8 @@ impl Engine {
                 break;
             }
             if level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
-                self.advance(&work, source, level, limit, &mut arena);
+                let work = if dynamic { &work } else { source };
+                self.advance(work, source, level, limit, &mut arena);
             }
         }
         for node in &arena.nodes {
@@ -227,7 +413,16 @@ impl Engine {
                 self.index[usize::from(node.state)] = NONE;
             }
         }
+        self.work = work;
         arena
+    }
+
+    fn new_work() -> Cands {
+        Cands {
+            cells: [0; 81],
+            digits: [0; 9],
+            placed: [0; 9],
+        }
     }
 
     /// Adds what the simple techniques deduce on the reduced position.

@@ -8,7 +8,7 @@
 //! for Nishio, region chains for each house where the candidate is the
 //! digit's first place; after the digits, cell chains.
 
-use super::engine::{Arena, Engine};
+use super::engine::{Arena, Engine, Links};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Grid};
@@ -125,12 +125,13 @@ pub(super) fn collect(
     let mut producer = Producer::new(work.clone(), mode);
     producer.best = Best::collecting(source);
     producer.scan();
-    producer.best.into_collected()
+    std::mem::take(&mut producer.best).into_collected()
 }
 
 /// One run of a producer over a position.
 struct Producer {
     cands: Cands,
+    links: Links,
     mode: Mode,
     engine: Engine,
     best: Best,
@@ -138,9 +139,19 @@ struct Producer {
     cache: Vec<Option<Arena>>,
 }
 
+impl Drop for Producer {
+    fn drop(&mut self) {
+        // Arenas computed ahead and never used go back for reuse.
+        for arena in self.cache.drain(..).flatten() {
+            self.engine.recycle(arena);
+        }
+    }
+}
+
 impl Producer {
     fn new(cands: Cands, mode: Mode) -> Producer {
         Producer {
+            links: Links::new(&cands),
             cands,
             mode,
             engine: Engine::new(),
@@ -151,7 +162,7 @@ impl Producer {
 
     fn run(mut self) -> Option<Step> {
         self.scan();
-        self.best.step
+        self.best.step.take()
     }
 
     fn scan(&mut self) {
@@ -177,6 +188,7 @@ impl Producer {
     fn propagate(&mut self, s: State) -> Arena {
         self.engine.propagate(
             &self.cands,
+            &self.links,
             s,
             self.mode.nishio,
             self.mode.dynamic,
@@ -198,12 +210,14 @@ impl Producer {
         let mut outcomes: Vec<Arena> = Vec::with_capacity(count as usize);
         for d0 in crate::logic::grid::bits(self.cands.cells[cell]) {
             let on = self.assume_on(cell * 9 + d0);
-            let off = self.propagate(state(cell, d0, false));
             if mode.dynamic || mode.nishio {
+                // Static chains use the "off" assumption for nothing.
+                let off = self.propagate(state(cell, d0, false));
                 self.contradictions(cell, d0, &on, &off);
-            }
-            if count >= 3 && !mode.nishio && mode.dynamic {
-                self.doubles(cell, d0, &on, &off);
+                if count >= 3 && !mode.nishio {
+                    self.doubles(cell, d0, &on, &off);
+                }
+                self.engine.recycle(off);
             }
             if !mode.nishio {
                 self.regions(cell, d0, &on);
@@ -216,6 +230,9 @@ impl Producer {
                 cell: cell as u8,
                 target,
             });
+        }
+        for arena in outcomes {
+            self.engine.recycle(arena);
         }
     }
 

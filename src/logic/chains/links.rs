@@ -96,6 +96,7 @@ impl Cands {
 /// Explainer's order: the cell's other digits (when `cell_links`), then the
 /// digit's other places in the box, the row outside the box, and the column
 /// outside the box.
+#[cfg(test)]
 pub fn on_to_off(cands: &Cands, s: State, cell_links: bool, mut f: impl FnMut(State, Cause)) {
     let (cell, d0) = (cell_of(s), digit_of(s));
     if cell_links {

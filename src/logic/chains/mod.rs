@@ -14,6 +14,7 @@ mod advanced;
 mod cycles;
 mod engine;
 mod forcing;
+mod graph;
 mod links;
 
 pub use cycles::forcing_chains_and_cycles;

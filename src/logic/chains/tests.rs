@@ -378,3 +378,110 @@ fn nested_chains_rate_a_forum_hardest_puzzle_soundly() {
     let rating = crate::logic::rate(&board);
     assert!(rating.er.0 >= 95 && rating.er.0 < 200, "{rating}");
 }
+
+/// The link tables built once per position (the engine's and rung 25's)
+/// list exactly the links, in the order and with the reasons, that the
+/// link functions compute from the position.
+#[test]
+fn link_tables_agree_with_the_link_functions() {
+    use super::links::{off_to_on, on_to_off, state, Cands};
+    let hard: Vec<_> = bank().into_iter().filter(|(_, r)| er(r) >= 7.0).collect();
+    for (board, _) in hard.iter().step_by(40) {
+        let mut grid = crate::logic::Grid::new(board);
+        for step in explain(board).steps {
+            let cands = Cands::of(&grid);
+            let links = super::engine::Links::new(&cands);
+            let graph = super::graph::Graph::new(&cands);
+            let mut id = 0;
+            for cell in 0..81 {
+                for d0 in crate::logic::grid::bits(cands.cells[cell]) {
+                    let cand = cell * 9 + d0;
+                    assert_eq!(graph.cands[id], cand as u16);
+                    let real = |ids: &[u16]| -> Vec<u16> {
+                        ids.iter().map(|&i| graph.cands[usize::from(i)]).collect()
+                    };
+                    for cell_links in [false, true] {
+                        let mut offs = Vec::new();
+                        on_to_off(&cands, state(cell, d0, true), cell_links, |s, c| {
+                            offs.push((s, c));
+                        });
+                        assert_eq!(links.weak(cand, cell_links), &offs[..], "{board} {cand}");
+                        let cands_off: Vec<u16> = offs.iter().map(|&(s, _)| s / 2).collect();
+                        assert_eq!(real(graph.weak(id, cell_links)), cands_off);
+                        let mut ons = Vec::new();
+                        off_to_on(
+                            &cands,
+                            &cands,
+                            state(cell, d0, false),
+                            cell_links,
+                            true,
+                            &mut ons,
+                        );
+                        let ons_table: Vec<_> = ons.iter().map(|l| (l.state, l.cause)).collect();
+                        assert_eq!(links.strong(cand, cell_links), &ons_table[..]);
+                        for house_links in [false, true] {
+                            if !cell_links && !house_links {
+                                continue;
+                            }
+                            let off = state(cell, d0, false);
+                            off_to_on(&cands, &cands, off, cell_links, house_links, &mut ons);
+                            let (ids, len) = graph.strong(id, cell_links, house_links);
+                            let expected: Vec<u16> = ons.iter().map(|l| l.state / 2).collect();
+                            assert_eq!(real(&ids[..len]), expected);
+                        }
+                    }
+                    id += 1;
+                }
+            }
+            step.apply(&mut grid);
+        }
+    }
+}
+
+/// Writes what every chain producer returns on the positions the bank's
+/// puzzles of ER 6.2 and up meet, to the file `CHAINS_DIGEST` names: a
+/// before/after check for changes that must not change any hint.
+/// `cargo test --release --lib chains::tests::digest -- --ignored`.
+#[test]
+#[ignore]
+fn digest() {
+    use std::fmt::Write as _;
+    let Ok(path) = std::env::var("CHAINS_DIGEST") else {
+        eprintln!("set CHAINS_DIGEST to the file to write");
+        return;
+    };
+    type Producer = fn(&crate::logic::Grid) -> Option<Step>;
+    let producers: [(&str, Producer); 5] = [
+        ("cycles", forcing_chains_and_cycles),
+        ("nishio", nishio_forcing_chains),
+        ("multiple", multiple_forcing_chains),
+        ("dynamic", dynamic_forcing_chains),
+        ("plus", dynamic_forcing_chains_plus),
+    ];
+    let mut out = String::new();
+    let mut seconds = [0f64; 5];
+    for (board, rating) in bank() {
+        if er(&rating) < 6.2 {
+            continue;
+        }
+        let mut grid = crate::logic::Grid::new(&board);
+        for step in explain(&board).steps {
+            if step.difficulty.0 >= 62 {
+                for (k, (name, producer)) in producers.iter().enumerate() {
+                    let started = std::time::Instant::now();
+                    let found = producer(&grid);
+                    seconds[k] += started.elapsed().as_secs_f64();
+                    writeln!(out, "{board} {name} {found:?}").unwrap();
+                    if found.as_ref() == Some(&step) {
+                        break;
+                    }
+                }
+            }
+            step.apply(&mut grid);
+        }
+    }
+    for (k, (name, _)) in producers.iter().enumerate() {
+        eprintln!("{name}: {:.2} s", seconds[k]);
+    }
+    std::fs::write(path, out).unwrap();
+}
