@@ -30,7 +30,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::logic::{rate, Rating};
+use crate::logic::{rate, rate_within, Rating};
 
 pub use random::{fresh_seed, puzzle_seed};
 pub use rating::{RatingError, RatingRange};
@@ -192,13 +192,15 @@ impl Recipe {
     /// Rates `puzzle` if the recipe needs its rating; `Err` when the rating
     /// is out of the range asked.
     fn rating_of(&self, puzzle: &Board) -> Result<Option<Rating>, ()> {
-        if self.rating.is_none() && !self.rate_all {
-            return Ok(None);
-        }
-        let rating = rate(puzzle);
         match self.rating {
-            Some(range) if !range.contains(rating.er) => Err(()),
-            _ => Ok(Some(rating)),
+            None if self.rate_all => Ok(Some(rate(puzzle))),
+            None => Ok(None),
+            // Capped: a puzzle too hard for the range is dropped at its
+            // first step out of it, not rated to the end.
+            Some(range) => match rate_within(puzzle, range.max) {
+                Some(rating) if range.contains(rating.er) => Ok(Some(rating)),
+                _ => Err(()),
+            },
         }
     }
 
