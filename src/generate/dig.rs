@@ -29,6 +29,7 @@ use crate::board::Board;
 use crate::solver::solve;
 
 use super::random::Random;
+use super::singles::{Fill, Singles};
 use super::symmetry::Groups;
 use super::unavoidable::{Cells, Unavoidable};
 
@@ -38,15 +39,15 @@ const fn bit(digit: u8) -> u16 {
 }
 
 /// Every digit's bit, 1-9.
-const ALL: u16 = 0b11_1111_1110;
+pub(super) const ALL: u16 = 0b11_1111_1110;
 
 /// The box (0-8) of cell `i`.
-const fn box_of(i: usize) -> usize {
+pub(super) const fn box_of(i: usize) -> usize {
     i / 27 * 3 + i % 9 / 3
 }
 
 /// The cells of each unit: rows 0-8, columns 9-17, boxes 18-26.
-const UNITS: [[u8; 9]; 27] = units();
+pub(super) const UNITS: [[u8; 9]; 27] = units();
 
 const fn units() -> [[u8; 9]; 27] {
     let mut units = [[0u8; 9]; 27];
@@ -217,15 +218,33 @@ impl Digging {
                 && !self.has_other_solution(group, digits))
     }
 
+    /// Whether `singles` fill the emptied cells `group` again (so, the
+    /// board before being solvable by them, the board still is).
+    fn singles_fill(&self, group: &[u8], singles: Singles) -> bool {
+        let fill = Fill {
+            cells: self.cells,
+            rows: self.rows,
+            columns: self.columns,
+            boxes: self.boxes,
+        };
+        let cells = group.iter().fold(0u128, |set, &cell| set | 1 << cell);
+        fill.fills(singles, cells)
+    }
+
     /// Tries to empty `group`: keeps it empty and returns true if the
-    /// solution stays unique, else restores it.
-    fn try_clear(&mut self, group: &[u8]) -> bool {
+    /// solution stays unique (with `steer`, if `steer`'s singles still
+    /// solve the board, which makes it unique), else restores it.
+    fn try_clear(&mut self, group: &[u8], steer: Option<Singles>) -> bool {
         let mut digits = [0u8; 4];
         for (k, &cell) in group.iter().enumerate() {
             digits[k] = self.cells[usize::from(cell)];
             self.clear(usize::from(cell));
         }
-        if self.stays_unique(group, &digits[..group.len()]) {
+        let kept = match steer {
+            Some(singles) => self.singles_fill(group, singles),
+            None => self.stays_unique(group, &digits[..group.len()]),
+        };
+        if kept {
             return true;
         }
         for (k, &cell) in group.iter().enumerate() {
@@ -246,8 +265,17 @@ pub(crate) struct Stop {
 }
 
 /// Digs `grid` once over `groups` in random order as `stop` says; returns
-/// the puzzle's cells.
-pub(crate) fn dig(grid: &[u8; 81], groups: &Groups, stop: Stop, random: &mut Random) -> [u8; 81] {
+/// the puzzle's cells. With `steer`, a group is emptied only if those
+/// singles still solve the board (the full grid, where digging starts,
+/// they solve trivially), so the puzzle is unique and rates at most what
+/// they do, though not minimal.
+pub(crate) fn dig(
+    grid: &[u8; 81],
+    groups: &Groups,
+    stop: Stop,
+    steer: Option<Singles>,
+    random: &mut Random,
+) -> [u8; 81] {
     let mut order = [0u8; 81];
     let order = &mut order[..groups.count()];
     for (g, slot) in order.iter_mut().enumerate() {
@@ -263,7 +291,7 @@ pub(crate) fn dig(grid: &[u8; 81], groups: &Groups, stop: Stop, random: &mut Ran
         if usize::from(digging.count) < usize::from(stop.floor) + group.len() {
             continue;
         }
-        digging.try_clear(group);
+        digging.try_clear(group, steer);
     }
     digging.cells
 }
@@ -300,7 +328,7 @@ mod tests {
             let groups = Groups::new(symmetry);
             for _ in 0..5 {
                 let grid = full_grid(&mut random);
-                let cells = dig(&grid, &groups, DIG_ALL, &mut random);
+                let cells = dig(&grid, &groups, DIG_ALL, None, &mut random);
                 let puzzle = Board::from_checked(cells);
                 let found = solve(&puzzle, 2).unwrap();
                 assert_eq!(found.count, 1, "{puzzle}");
@@ -337,7 +365,7 @@ mod tests {
             for g in 0..groups.count() {
                 let group = groups.cells(g);
                 let before = digging.cells;
-                let kept = digging.try_clear(group);
+                let kept = digging.try_clear(group, None);
                 let mut emptied = before;
                 for &cell in group {
                     emptied[usize::from(cell)] = 0;
@@ -359,7 +387,7 @@ mod tests {
                 target: 40,
                 floor: 38,
             };
-            let cells = dig(&grid, &groups, stop, &mut random);
+            let cells = dig(&grid, &groups, stop, None, &mut random);
             let givens = cells.iter().filter(|&&c| c != 0).count();
             assert!((38..=40).contains(&givens), "{givens}");
             assert!(Symmetry::Rotate90.allows_givens(givens as u8));

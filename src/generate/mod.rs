@@ -22,6 +22,7 @@ mod dig;
 mod random;
 mod rating;
 mod record;
+mod singles;
 mod stream;
 mod symmetry;
 mod unavoidable;
@@ -40,6 +41,7 @@ pub use symmetry::{Groups, Symmetry, UnknownSymmetry, SYMMETRIES};
 
 use dig::{dig, full_grid, Stop};
 use random::Random;
+use singles::Singles;
 
 /// Fewer givens than this never have a unique solution (McGuire, Tugemann
 /// and Civario, 2012).
@@ -235,6 +237,23 @@ impl Recipe {
         }
     }
 
+    /// The singles that steer the digging, if any: when a range of ER is
+    /// asked whose top lies below 2.5 and minimality is not, digging keeps
+    /// the board solvable by singles whose ER cannot exceed it (all
+    /// singles: at most 2.3; full houses and hidden singles in boxes: at
+    /// most 1.2) and can reach its bottom. Every puzzle then fits the
+    /// top, and no solver is needed; the capped rating still checks the
+    /// bottom. Other ranges dig as usual and filter by the rating.
+    fn steer(&self) -> Option<Singles> {
+        let range = self.rating.filter(|_| !self.minimal)?;
+        let (min, max) = (range.min.0, range.max.0);
+        match max {
+            23..25 if min <= 23 => Some(Singles::All),
+            12..25 if min <= 12 => Some(Singles::Boxes),
+            _ => None,
+        }
+    }
+
     /// Whether a dug puzzle with `givens` givens meets the range.
     fn fits(&self, givens: u8) -> bool {
         self.givens.is_none_or(|range| range.contains(givens))
@@ -280,7 +299,7 @@ pub fn generate(
         }
         let grid = full_grid(&mut random);
         let stop = recipe.stop(&mut random);
-        let cells = dig(&grid, &recipe.groups, stop, &mut random);
+        let cells = dig(&grid, &recipe.groups, stop, recipe.steer(), &mut random);
         let mut made = Puzzle {
             puzzle: Board::from_checked(cells),
             solution: Board::from_checked(grid),
