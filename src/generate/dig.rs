@@ -183,6 +183,21 @@ impl Digging {
         })
     }
 
+    /// Whether the givens put `digit` on the empty cell `i` as a full
+    /// house (the last empty cell of a unit) or a hidden single in its box.
+    fn is_box_single(&self, i: usize, digit: u8) -> bool {
+        let only_empty = |unit: usize| {
+            UNITS[unit]
+                .iter()
+                .all(|&other| usize::from(other) == i || self.cells[usize::from(other)] != 0)
+        };
+        let hidden_in_box = UNITS[18 + box_of(i)].iter().all(|&other| {
+            let other = usize::from(other);
+            other == i || self.cells[other] != 0 || self.seen(other) & bit(digit) != 0
+        });
+        hidden_in_box || only_empty(i / 9) || only_empty(9 + i % 9)
+    }
+
     /// Whether some solution puts, on one of the empty cells `group`, a
     /// digit other than `digits` (theirs in the known solution).
     fn has_other_solution(&mut self, group: &[u8], digits: &[u8]) -> bool {
@@ -218,17 +233,22 @@ impl Digging {
                 && !self.has_other_solution(group, digits))
     }
 
-    /// Whether `singles` fill the emptied cells `group` again (so, the
-    /// board before being solvable by them, the board still is).
-    fn singles_fill(&self, group: &[u8], singles: Singles) -> bool {
-        let fill = Fill {
-            cells: self.cells,
-            rows: self.rows,
-            columns: self.columns,
-            boxes: self.boxes,
-        };
-        let cells = group.iter().fold(0u128, |set, &cell| set | 1 << cell);
-        fill.fills(singles, cells)
+    /// Whether `singles` fill the emptied cells `group` (their digits
+    /// `digits`) again: then, the board before being solvable by them, the
+    /// board still is.
+    fn singles_fill(&self, group: &[u8], digits: &[u8], singles: Singles) -> bool {
+        // Most removals, early on, are singles at once.
+        let at_once = group.iter().zip(digits).all(|(&cell, &digit)| {
+            let i = usize::from(cell);
+            match singles {
+                Singles::All => self.is_forced(i, digit),
+                Singles::Boxes => self.is_box_single(i, digit),
+            }
+        });
+        if at_once {
+            return true;
+        }
+        Fill::new(self.cells, &self.rows, &self.columns, &self.boxes).fills(singles, group)
     }
 
     /// Tries to empty `group`: keeps it empty and returns true if the
@@ -241,7 +261,7 @@ impl Digging {
             self.clear(usize::from(cell));
         }
         let kept = match steer {
-            Some(singles) => self.singles_fill(group, singles),
+            Some(singles) => self.singles_fill(group, &digits[..group.len()], singles),
             None => self.stays_unique(group, &digits[..group.len()]),
         };
         if kept {

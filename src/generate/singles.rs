@@ -24,38 +24,46 @@ pub(crate) enum Singles {
     All,
 }
 
-/// A board being filled by singles: its cells and the digits each unit
-/// holds (bit `d` for digit `d`).
+/// A board being filled by singles: its cells and the digits each empty
+/// cell may still take (bit `d` for digit `d`; none on a filled cell).
 #[derive(Clone, Copy)]
 pub(crate) struct Fill {
-    pub cells: [u8; 81],
-    pub rows: [u16; 9],
-    pub columns: [u16; 9],
-    pub boxes: [u16; 9],
+    cells: [u8; 81],
+    candidates: [u16; 81],
 }
 
 impl Fill {
-    fn place(&mut self, i: usize, digit: u8) {
-        self.cells[i] = digit;
-        self.rows[i / 9] |= 1 << digit;
-        self.columns[i % 9] |= 1 << digit;
-        self.boxes[box_of(i)] |= 1 << digit;
+    /// The board `cells`, whose rows, columns and boxes hold the digits
+    /// `rows`, `columns` and `boxes` (bit `d` for digit `d`).
+    pub fn new(cells: [u8; 81], rows: &[u16; 9], columns: &[u16; 9], boxes: &[u16; 9]) -> Fill {
+        let mut candidates = [0u16; 81];
+        for (i, slot) in candidates.iter_mut().enumerate() {
+            if cells[i] == 0 {
+                *slot = ALL & !(rows[i / 9] | columns[i % 9] | boxes[box_of(i)]);
+            }
+        }
+        Fill { cells, candidates }
     }
 
-    /// The digits cell `i` may still take.
-    fn candidates(&self, i: usize) -> u16 {
-        ALL & !(self.rows[i / 9] | self.columns[i % 9] | self.boxes[box_of(i)])
+    /// Puts `digit` on cell `i` and takes it from the candidates of the
+    /// cells of its row, column and box.
+    fn place(&mut self, i: usize, digit: u8) {
+        self.cells[i] = digit;
+        self.candidates[i] = 0;
+        for unit in [i / 9, 9 + i % 9, 18 + box_of(i)] {
+            for &peer in &UNITS[unit] {
+                self.candidates[usize::from(peer)] &= !(1 << digit);
+            }
+        }
     }
 
     /// Places every naked single once; whether any was found.
     fn naked_singles(&mut self) -> bool {
         let mut found = false;
         for i in 0..81 {
-            if self.cells[i] != 0 {
-                continue;
-            }
-            let candidates = self.candidates(i);
-            if candidates.count_ones() == 1 {
+            let candidates = self.candidates[i];
+            // One bit set: nonzero, and clearing the lowest leaves none.
+            if candidates != 0 && candidates & (candidates - 1) == 0 {
                 self.place(i, candidates.trailing_zeros() as u8);
                 found = true;
             }
@@ -70,14 +78,11 @@ impl Fill {
         let unit = &UNITS[u];
         let (mut once, mut twice, mut empty) = (0u16, 0u16, 0);
         for &cell in unit {
-            let i = usize::from(cell);
-            if self.cells[i] == 0 {
-                let candidates = self.candidates(i);
-                // A digit seen before goes to `twice`, else to `once`.
-                twice |= once & candidates;
-                once |= candidates;
-                empty += 1;
-            }
+            let candidates = self.candidates[usize::from(cell)];
+            // A digit seen before goes to `twice`, else to `once`.
+            twice |= once & candidates;
+            once |= candidates;
+            empty += usize::from(self.cells[usize::from(cell)] == 0);
         }
         if empty == 0 || (full_house_only && empty > 1) {
             return false;
@@ -87,12 +92,11 @@ impl Fill {
         while hidden != 0 {
             let digit = hidden.trailing_zeros() as u8;
             hidden &= hidden - 1; // drop the lowest bit
-            for &cell in unit {
-                let i = usize::from(cell);
-                if self.cells[i] == 0 && self.candidates(i) & (1 << digit) != 0 {
-                    self.place(i, digit);
-                    break;
-                }
+            if let Some(&cell) = unit
+                .iter()
+                .find(|&&cell| self.candidates[usize::from(cell)] & (1 << digit) != 0)
+            {
+                self.place(usize::from(cell), digit);
             }
         }
         found
@@ -111,15 +115,14 @@ impl Fill {
         found
     }
 
-    /// Whether `singles` fill every cell of `cells` (a set of cells, bit
-    /// `i` for cell `i`) on this board.
+    /// Whether `singles` fill every cell of `cells` on this board.
     ///
     /// When the board with those cells filled is known to be solvable by
     /// the same singles, this says whether the board itself is: placing
     /// more digits never takes a single away.
-    pub fn fills(mut self, singles: Singles, cells: u128) -> bool {
+    pub fn fills(mut self, singles: Singles, cells: &[u8]) -> bool {
         loop {
-            if (0..81).all(|i| cells & (1 << i) == 0 || self.cells[i] != 0) {
+            if cells.iter().all(|&i| self.cells[usize::from(i)] != 0) {
                 return true;
             }
             if !self.round(singles) {
@@ -137,12 +140,7 @@ mod tests {
 
     fn fill(puzzle: &str) -> Fill {
         let board: Board = puzzle.parse().unwrap();
-        let mut fill = Fill {
-            cells: [0; 81],
-            rows: [0; 9],
-            columns: [0; 9],
-            boxes: [0; 9],
-        };
+        let mut fill = Fill::new([0; 81], &[0; 9], &[0; 9], &[0; 9]);
         for (i, &digit) in board.cells().iter().enumerate() {
             if digit != 0 {
                 fill.place(i, digit);
@@ -151,7 +149,16 @@ mod tests {
         fill
     }
 
-    const EVERY_CELL: u128 = (1 << 81) - 1;
+    /// Every cell, 0-80.
+    const EVERY_CELL: [u8; 81] = {
+        let mut cells = [0u8; 81];
+        let mut i = 0;
+        while i < 81 {
+            cells[i] = i as u8;
+            i += 1;
+        }
+        cells
+    };
 
     #[test]
     fn singles_agree_with_the_ladder() {
@@ -159,13 +166,13 @@ mod tests {
         let box_only =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         assert_eq!(rate(&box_only.parse().unwrap()).er.0, 12);
-        assert!(fill(box_only).fills(Singles::Boxes, EVERY_CELL));
-        assert!(fill(box_only).fills(Singles::All, EVERY_CELL));
+        assert!(fill(box_only).fills(Singles::Boxes, &EVERY_CELL));
+        assert!(fill(box_only).fills(Singles::All, &EVERY_CELL));
         let harder =
             ".965.74.....94...15....1..94.5....92.6.....8.81....3.66..7....37...34.....48.621.";
         assert_eq!(rate(&harder.parse().unwrap()).er.0, 40);
-        assert!(!fill(harder).fills(Singles::Boxes, EVERY_CELL));
-        assert!(!fill(harder).fills(Singles::All, EVERY_CELL));
+        assert!(!fill(harder).fills(Singles::Boxes, &EVERY_CELL));
+        assert!(!fill(harder).fills(Singles::All, &EVERY_CELL));
     }
 
     #[test]
@@ -177,10 +184,10 @@ mod tests {
         let mut cells: Vec<u8> = solved.bytes().collect();
         cells[3] = b'.';
         let one_gap = String::from_utf8(cells).unwrap();
-        assert!(fill(&one_gap).fills(Singles::Boxes, EVERY_CELL));
+        assert!(fill(&one_gap).fills(Singles::Boxes, &EVERY_CELL));
         // A whole empty row: each cell is the last of its column.
         let row = format!("{}{}", ".".repeat(9), &solved[9..]);
-        assert!(fill(&row).fills(Singles::Boxes, EVERY_CELL));
+        assert!(fill(&row).fills(Singles::Boxes, &EVERY_CELL));
     }
 
     #[test]
@@ -188,6 +195,6 @@ mod tests {
         let harder =
             ".965.74.....94...15....1..94.5....92.6.....8.81....3.66..7....37...34.....48.621.";
         // No cell asked: filled at once, though the board is not solvable.
-        assert!(fill(harder).fills(Singles::All, 0));
+        assert!(fill(harder).fills(Singles::All, &[]));
     }
 }
