@@ -384,6 +384,87 @@ mod tests {
         }
     }
 
+    fn bucket_recipe(symmetry: Symmetry, minimal: bool, bucket: &str) -> Recipe {
+        Recipe::new(symmetry, minimal, None)
+            .unwrap()
+            .with_rating(RatingRange::bucket(bucket), false)
+    }
+
+    /// Every bucket's puzzles, steered or filtered: unique, rated in the
+    /// bucket by `rate` itself (the rating carried is `rate`'s), symmetric
+    /// when asked, and made again from their seed.
+    #[test]
+    fn bucket_puzzles_rate_in_their_bucket_are_unique_and_replay() {
+        let cases = [
+            ("easy", Symmetry::None, 60),
+            ("easy", Symmetry::Rotate180, 20),
+            ("medium", Symmetry::None, 60),
+            ("medium", Symmetry::Diagonal, 20),
+            ("hard", Symmetry::None, 40),
+            ("hard", Symmetry::Mirror, 10),
+            ("diabolical", Symmetry::None, 4),
+        ];
+        for (bucket, symmetry, seeds) in cases {
+            let recipe = bucket_recipe(symmetry, false, bucket);
+            let range = RatingRange::bucket(bucket).unwrap();
+            for seed in 0..seeds {
+                let made = generate(&recipe, seed, |_| true, || false).unwrap();
+                let rating = rate(&made.puzzle);
+                assert_eq!(made.rating, Some(rating), "{bucket} {}", made.puzzle);
+                assert!(
+                    range.contains(rating.er),
+                    "{bucket} {rating} {}",
+                    made.puzzle
+                );
+                let found = solve(&made.puzzle, 2).unwrap();
+                assert_eq!(found.count, 1, "{bucket} {}", made.puzzle);
+                assert_eq!(found.first, Some(made.solution));
+                let cells = made.puzzle.cells();
+                for i in 0..81 {
+                    assert_eq!(cells[i] == 0, cells[symmetry.image(i)] == 0, "{symmetry}");
+                }
+                assert_eq!(Some(made), generate(&recipe, seed, |_| true, || false));
+            }
+        }
+    }
+
+    #[test]
+    fn only_low_ranges_without_minimal_steer_the_digging() {
+        let steer = |minimal, range: &str| {
+            Recipe::new(Symmetry::None, minimal, None)
+                .unwrap()
+                .with_rating(Some(range.parse().unwrap()), false)
+                .steer()
+        };
+        assert_eq!(steer(false, "..1.4"), Some(Singles::Boxes));
+        assert_eq!(steer(false, "1.5..2.4"), Some(Singles::All));
+        assert_eq!(steer(false, "1.2..2.3"), Some(Singles::All));
+        // Singles alone cannot reach 2.4, nor stay within 1.9 but above 1.2.
+        assert_eq!(steer(false, "2.4"), None);
+        assert_eq!(steer(false, "1.5..1.9"), None);
+        assert_eq!(steer(false, "2.5..4.9"), None);
+        assert_eq!(steer(false, "..9.0"), None);
+        assert_eq!(steer(true, "..1.4"), None);
+        assert_eq!(
+            Recipe::new(Symmetry::None, false, None).unwrap().steer(),
+            None
+        );
+    }
+
+    #[test]
+    fn steered_puzzles_keep_the_givens_asked() {
+        let recipe = Recipe::new(Symmetry::None, false, Some("30..34".parse().unwrap()))
+            .unwrap()
+            .with_rating(RatingRange::bucket("medium"), false);
+        for seed in 0..10 {
+            let made = generate(&recipe, seed, |_| true, || false).unwrap();
+            assert!((30..=34).contains(&made.givens()), "{}", made.puzzle);
+            assert!(RatingRange::bucket("medium")
+                .unwrap()
+                .contains(rate(&made.puzzle).er));
+        }
+    }
+
     #[test]
     fn accept_filters_and_give_up_stops() {
         let recipe = Recipe::new(Symmetry::None, false, None).unwrap();

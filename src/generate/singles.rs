@@ -136,6 +136,9 @@ impl Fill {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::generate::dig::{dig, full_grid, Stop};
+    use crate::generate::random::Random;
+    use crate::generate::symmetry::{Groups, Symmetry};
     use crate::logic::rate;
 
     fn fill(puzzle: &str) -> Fill {
@@ -173,6 +176,33 @@ mod tests {
         assert_eq!(rate(&harder.parse().unwrap()).er.0, 40);
         assert!(!fill(harder).fills(Singles::Boxes, &EVERY_CELL));
         assert!(!fill(harder).fills(Singles::All, &EVERY_CELL));
+    }
+
+    /// The module's claims, on minimal puzzles of every rating: singles in
+    /// boxes solve exactly the puzzles of ER 1.2 or less, all singles
+    /// solve every puzzle up to 1.5 and none above 2.3.
+    #[test]
+    fn singles_solve_what_the_ladder_rates_low() {
+        let mut random = Random::new(17);
+        let groups = Groups::new(Symmetry::None);
+        let stop = Stop {
+            target: 0,
+            floor: 0,
+        };
+        for _ in 0..300 {
+            let grid = full_grid(&mut random);
+            let puzzle = dig(&grid, &groups, stop, None, &mut random);
+            let er = rate(&Board::from_checked(puzzle)).er.0;
+            let text = Board::from_checked(puzzle).to_string();
+            assert_eq!(
+                fill(&text).fills(Singles::Boxes, &EVERY_CELL),
+                er <= 12,
+                "{text}"
+            );
+            let by_singles = fill(&text).fills(Singles::All, &EVERY_CELL);
+            assert!(!by_singles || er <= 23, "{text}");
+            assert!(by_singles || er > 15, "{text}");
+        }
     }
 
     #[test]
