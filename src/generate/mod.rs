@@ -151,8 +151,9 @@ impl Recipe {
     /// A recipe for puzzles whose pattern of givens keeps `symmetry`,
     /// minimal if asked, with a number of givens in `givens` if given.
     /// Without `givens` every group is tried once, so the puzzle is minimal
-    /// anyway; with it and not `minimal`, digging stops at a number of
-    /// givens drawn in the range.
+    /// anyway (unless a low rating steers the digging, see
+    /// [`with_rating`](Recipe::with_rating)); with it and not `minimal`,
+    /// digging stops at a number of givens drawn in the range.
     ///
     /// Fails on requests no puzzle can meet (or none is known to).
     pub fn new(
@@ -182,7 +183,9 @@ impl Recipe {
     }
 
     /// The same recipe, asking for an ER in `range` (if any) and, with
-    /// `rate_all`, rating every puzzle so that records can show it.
+    /// `rate_all`, rating every puzzle so that records can show it. A range
+    /// whose top is below 2.5 steers the digging by singles unless the
+    /// puzzles must be minimal: they are then not always minimal.
     pub fn with_rating(self, range: Option<RatingRange>, rate_all: bool) -> Recipe {
         Recipe {
             rating: range,

@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn singles_agree_with_the_ladder() {
-        // ER 1.2 (boxes), 1.5 (a row's hidden single) and 2.3-free, 4.0.
+        // A puzzle of ER 1.2 (singles in boxes) and one of 4.0.
         let box_only =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         assert_eq!(rate(&box_only.parse().unwrap()).er.0, 12);
