@@ -29,6 +29,7 @@ use crate::board::Board;
 use crate::solver::solve;
 
 use super::random::Random;
+use super::singles::{Fill, Singles};
 use super::symmetry::Groups;
 use super::unavoidable::{Cells, Unavoidable};
 
@@ -38,15 +39,15 @@ const fn bit(digit: u8) -> u16 {
 }
 
 /// Every digit's bit, 1-9.
-const ALL: u16 = 0b11_1111_1110;
+pub(super) const ALL: u16 = 0b11_1111_1110;
 
 /// The box (0-8) of cell `i`.
-const fn box_of(i: usize) -> usize {
+pub(super) const fn box_of(i: usize) -> usize {
     i / 27 * 3 + i % 9 / 3
 }
 
 /// The cells of each unit: rows 0-8, columns 9-17, boxes 18-26.
-const UNITS: [[u8; 9]; 27] = units();
+pub(super) const UNITS: [[u8; 9]; 27] = units();
 
 const fn units() -> [[u8; 9]; 27] {
     let mut units = [[0u8; 9]; 27];
@@ -182,6 +183,21 @@ impl Digging {
         })
     }
 
+    /// Whether the givens put `digit` on the empty cell `i` as a full
+    /// house (the last empty cell of a unit) or a hidden single in its box.
+    fn is_box_single(&self, i: usize, digit: u8) -> bool {
+        let only_empty = |unit: usize| {
+            UNITS[unit]
+                .iter()
+                .all(|&other| usize::from(other) == i || self.cells[usize::from(other)] != 0)
+        };
+        let hidden_in_box = UNITS[18 + box_of(i)].iter().all(|&other| {
+            let other = usize::from(other);
+            other == i || self.cells[other] != 0 || self.seen(other) & bit(digit) != 0
+        });
+        hidden_in_box || only_empty(i / 9) || only_empty(9 + i % 9)
+    }
+
     /// Whether some solution puts, on one of the empty cells `group`, a
     /// digit other than `digits` (theirs in the known solution).
     fn has_other_solution(&mut self, group: &[u8], digits: &[u8]) -> bool {
@@ -217,15 +233,38 @@ impl Digging {
                 && !self.has_other_solution(group, digits))
     }
 
+    /// Whether `singles` fill the emptied cells `group` (their digits
+    /// `digits`) again: then, the board before being solvable by them, the
+    /// board still is.
+    fn singles_fill(&self, group: &[u8], digits: &[u8], singles: Singles) -> bool {
+        // Most removals, early on, are singles at once.
+        let at_once = group.iter().zip(digits).all(|(&cell, &digit)| {
+            let i = usize::from(cell);
+            match singles {
+                Singles::All => self.is_forced(i, digit),
+                Singles::Boxes => self.is_box_single(i, digit),
+            }
+        });
+        if at_once {
+            return true;
+        }
+        Fill::new(self.cells, &self.rows, &self.columns, &self.boxes).fills(singles, group)
+    }
+
     /// Tries to empty `group`: keeps it empty and returns true if the
-    /// solution stays unique, else restores it.
-    fn try_clear(&mut self, group: &[u8]) -> bool {
+    /// solution stays unique (with `steer`, if `steer`'s singles still
+    /// solve the board, which makes it unique), else restores it.
+    fn try_clear(&mut self, group: &[u8], steer: Option<Singles>) -> bool {
         let mut digits = [0u8; 4];
         for (k, &cell) in group.iter().enumerate() {
             digits[k] = self.cells[usize::from(cell)];
             self.clear(usize::from(cell));
         }
-        if self.stays_unique(group, &digits[..group.len()]) {
+        let kept = match steer {
+            Some(singles) => self.singles_fill(group, &digits[..group.len()], singles),
+            None => self.stays_unique(group, &digits[..group.len()]),
+        };
+        if kept {
             return true;
         }
         for (k, &cell) in group.iter().enumerate() {
@@ -246,8 +285,17 @@ pub(crate) struct Stop {
 }
 
 /// Digs `grid` once over `groups` in random order as `stop` says; returns
-/// the puzzle's cells.
-pub(crate) fn dig(grid: &[u8; 81], groups: &Groups, stop: Stop, random: &mut Random) -> [u8; 81] {
+/// the puzzle's cells. With `steer`, a group is emptied only if those
+/// singles still solve the board (the full grid, where digging starts,
+/// they solve trivially), so the puzzle is unique and rates at most what
+/// they do, though not minimal.
+pub(crate) fn dig(
+    grid: &[u8; 81],
+    groups: &Groups,
+    stop: Stop,
+    steer: Option<Singles>,
+    random: &mut Random,
+) -> [u8; 81] {
     let mut order = [0u8; 81];
     let order = &mut order[..groups.count()];
     for (g, slot) in order.iter_mut().enumerate() {
@@ -263,7 +311,7 @@ pub(crate) fn dig(grid: &[u8; 81], groups: &Groups, stop: Stop, random: &mut Ran
         if usize::from(digging.count) < usize::from(stop.floor) + group.len() {
             continue;
         }
-        digging.try_clear(group);
+        digging.try_clear(group, steer);
     }
     digging.cells
 }
@@ -300,7 +348,7 @@ mod tests {
             let groups = Groups::new(symmetry);
             for _ in 0..5 {
                 let grid = full_grid(&mut random);
-                let cells = dig(&grid, &groups, DIG_ALL, &mut random);
+                let cells = dig(&grid, &groups, DIG_ALL, None, &mut random);
                 let puzzle = Board::from_checked(cells);
                 let found = solve(&puzzle, 2).unwrap();
                 assert_eq!(found.count, 1, "{puzzle}");
@@ -337,7 +385,7 @@ mod tests {
             for g in 0..groups.count() {
                 let group = groups.cells(g);
                 let before = digging.cells;
-                let kept = digging.try_clear(group);
+                let kept = digging.try_clear(group, None);
                 let mut emptied = before;
                 for &cell in group {
                     emptied[usize::from(cell)] = 0;
@@ -359,7 +407,7 @@ mod tests {
                 target: 40,
                 floor: 38,
             };
-            let cells = dig(&grid, &groups, stop, &mut random);
+            let cells = dig(&grid, &groups, stop, None, &mut random);
             let givens = cells.iter().filter(|&&c| c != 0).count();
             assert!((38..=40).contains(&givens), "{givens}");
             assert!(Symmetry::Rotate90.allows_givens(givens as u8));

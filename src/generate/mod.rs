@@ -22,6 +22,7 @@ mod dig;
 mod random;
 mod rating;
 mod record;
+mod singles;
 mod stream;
 mod symmetry;
 mod unavoidable;
@@ -30,7 +31,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::logic::{rate, Rating};
+use crate::logic::{rate, rate_within, Rating};
 
 pub use random::{fresh_seed, puzzle_seed};
 pub use rating::{RatingError, RatingRange};
@@ -40,6 +41,7 @@ pub use symmetry::{Groups, Symmetry, UnknownSymmetry, SYMMETRIES};
 
 use dig::{dig, full_grid, Stop};
 use random::Random;
+use singles::Singles;
 
 /// Fewer givens than this never have a unique solution (McGuire, Tugemann
 /// and Civario, 2012).
@@ -149,8 +151,9 @@ impl Recipe {
     /// A recipe for puzzles whose pattern of givens keeps `symmetry`,
     /// minimal if asked, with a number of givens in `givens` if given.
     /// Without `givens` every group is tried once, so the puzzle is minimal
-    /// anyway; with it and not `minimal`, digging stops at a number of
-    /// givens drawn in the range.
+    /// anyway (unless a low rating steers the digging, see
+    /// [`with_rating`](Recipe::with_rating)); with it and not `minimal`,
+    /// digging stops at a number of givens drawn in the range.
     ///
     /// Fails on requests no puzzle can meet (or none is known to).
     pub fn new(
@@ -180,7 +183,9 @@ impl Recipe {
     }
 
     /// The same recipe, asking for an ER in `range` (if any) and, with
-    /// `rate_all`, rating every puzzle so that records can show it.
+    /// `rate_all`, rating every puzzle so that records can show it. A range
+    /// whose top is below 2.5 steers the digging by singles unless the
+    /// puzzles must be minimal: they are then not always minimal.
     pub fn with_rating(self, range: Option<RatingRange>, rate_all: bool) -> Recipe {
         Recipe {
             rating: range,
@@ -192,13 +197,15 @@ impl Recipe {
     /// Rates `puzzle` if the recipe needs its rating; `Err` when the rating
     /// is out of the range asked.
     fn rating_of(&self, puzzle: &Board) -> Result<Option<Rating>, ()> {
-        if self.rating.is_none() && !self.rate_all {
-            return Ok(None);
-        }
-        let rating = rate(puzzle);
         match self.rating {
-            Some(range) if !range.contains(rating.er) => Err(()),
-            _ => Ok(Some(rating)),
+            None if self.rate_all => Ok(Some(rate(puzzle))),
+            None => Ok(None),
+            // Capped: a puzzle too hard for the range is dropped at its
+            // first step out of it, not rated to the end.
+            Some(range) => match rate_within(puzzle, range.max) {
+                Some(rating) if range.contains(rating.er) => Ok(Some(rating)),
+                _ => Err(()),
+            },
         }
     }
 
@@ -230,6 +237,23 @@ impl Recipe {
                 target: 0,
                 floor: 0,
             },
+        }
+    }
+
+    /// The singles that steer the digging, if any: when a range of ER is
+    /// asked whose top lies below 2.5 and minimality is not, digging keeps
+    /// the board solvable by singles whose ER cannot exceed it (all
+    /// singles: at most 2.3; full houses and hidden singles in boxes: at
+    /// most 1.2) and can reach its bottom. Every puzzle then fits the
+    /// top, and no solver is needed; the capped rating still checks the
+    /// bottom. Other ranges dig as usual and filter by the rating.
+    fn steer(&self) -> Option<Singles> {
+        let range = self.rating.filter(|_| !self.minimal)?;
+        let (min, max) = (range.min.0, range.max.0);
+        match max {
+            23..25 if min <= 23 => Some(Singles::All),
+            12..25 if min <= 12 => Some(Singles::Boxes),
+            _ => None,
         }
     }
 
@@ -278,7 +302,7 @@ pub fn generate(
         }
         let grid = full_grid(&mut random);
         let stop = recipe.stop(&mut random);
-        let cells = dig(&grid, &recipe.groups, stop, &mut random);
+        let cells = dig(&grid, &recipe.groups, stop, recipe.steer(), &mut random);
         let mut made = Puzzle {
             puzzle: Board::from_checked(cells),
             solution: Board::from_checked(grid),
@@ -360,6 +384,87 @@ mod tests {
             assert!(made.puzzle.is_solved_by(&made.solution));
             assert_eq!(solve(&made.puzzle, 2).unwrap().count, 1);
             assert_eq!(Some(made), generate(&recipe, seed, |_| true, || false));
+        }
+    }
+
+    fn bucket_recipe(symmetry: Symmetry, minimal: bool, bucket: &str) -> Recipe {
+        Recipe::new(symmetry, minimal, None)
+            .unwrap()
+            .with_rating(RatingRange::bucket(bucket), false)
+    }
+
+    /// Every bucket's puzzles, steered or filtered: unique, rated in the
+    /// bucket by `rate` itself (the rating carried is `rate`'s), symmetric
+    /// when asked, and made again from their seed.
+    #[test]
+    fn bucket_puzzles_rate_in_their_bucket_are_unique_and_replay() {
+        let cases = [
+            ("easy", Symmetry::None, 60),
+            ("easy", Symmetry::Rotate180, 20),
+            ("medium", Symmetry::None, 60),
+            ("medium", Symmetry::Diagonal, 20),
+            ("hard", Symmetry::None, 40),
+            ("hard", Symmetry::Mirror, 10),
+            ("diabolical", Symmetry::None, 4),
+        ];
+        for (bucket, symmetry, seeds) in cases {
+            let recipe = bucket_recipe(symmetry, false, bucket);
+            let range = RatingRange::bucket(bucket).unwrap();
+            for seed in 0..seeds {
+                let made = generate(&recipe, seed, |_| true, || false).unwrap();
+                let rating = rate(&made.puzzle);
+                assert_eq!(made.rating, Some(rating), "{bucket} {}", made.puzzle);
+                assert!(
+                    range.contains(rating.er),
+                    "{bucket} {rating} {}",
+                    made.puzzle
+                );
+                let found = solve(&made.puzzle, 2).unwrap();
+                assert_eq!(found.count, 1, "{bucket} {}", made.puzzle);
+                assert_eq!(found.first, Some(made.solution));
+                let cells = made.puzzle.cells();
+                for i in 0..81 {
+                    assert_eq!(cells[i] == 0, cells[symmetry.image(i)] == 0, "{symmetry}");
+                }
+                assert_eq!(Some(made), generate(&recipe, seed, |_| true, || false));
+            }
+        }
+    }
+
+    #[test]
+    fn only_low_ranges_without_minimal_steer_the_digging() {
+        let steer = |minimal, range: &str| {
+            Recipe::new(Symmetry::None, minimal, None)
+                .unwrap()
+                .with_rating(Some(range.parse().unwrap()), false)
+                .steer()
+        };
+        assert_eq!(steer(false, "..1.4"), Some(Singles::Boxes));
+        assert_eq!(steer(false, "1.5..2.4"), Some(Singles::All));
+        assert_eq!(steer(false, "1.2..2.3"), Some(Singles::All));
+        // Singles alone cannot reach 2.4, nor stay within 1.9 but above 1.2.
+        assert_eq!(steer(false, "2.4"), None);
+        assert_eq!(steer(false, "1.5..1.9"), None);
+        assert_eq!(steer(false, "2.5..4.9"), None);
+        assert_eq!(steer(false, "..9.0"), None);
+        assert_eq!(steer(true, "..1.4"), None);
+        assert_eq!(
+            Recipe::new(Symmetry::None, false, None).unwrap().steer(),
+            None
+        );
+    }
+
+    #[test]
+    fn steered_puzzles_keep_the_givens_asked() {
+        let recipe = Recipe::new(Symmetry::None, false, Some("30..34".parse().unwrap()))
+            .unwrap()
+            .with_rating(RatingRange::bucket("medium"), false);
+        for seed in 0..10 {
+            let made = generate(&recipe, seed, |_| true, || false).unwrap();
+            assert!((30..=34).contains(&made.givens()), "{}", made.puzzle);
+            assert!(RatingRange::bucket("medium")
+                .unwrap()
+                .contains(rate(&made.puzzle).er));
         }
     }
 

@@ -333,7 +333,7 @@ fn fingerprint(board: &Board) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Symmetry;
+    use crate::generate::{RatingRange, Symmetry};
     use crate::reader::ReadError;
 
     struct Silent;
@@ -369,6 +369,18 @@ mod tests {
         assert_eq!(made.found, 40);
         for jobs in [2, 3, 8] {
             assert_eq!(output(&recipe, options(40, jobs), |_| true).0, one);
+        }
+    }
+
+    #[test]
+    fn every_bucket_writes_the_same_bytes_on_any_number_of_threads() {
+        for bucket in ["easy", "medium", "hard"] {
+            let recipe = Recipe::new(Symmetry::None, false, None)
+                .unwrap()
+                .with_rating(RatingRange::bucket(bucket), false);
+            let (one, made) = output(&recipe, options(30, 1), |_| true);
+            assert_eq!(made.found, 30, "{bucket}");
+            assert_eq!(output(&recipe, options(30, 2), |_| true).0, one, "{bucket}");
         }
     }
 

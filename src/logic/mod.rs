@@ -30,5 +30,5 @@ mod wings;
 
 pub use grid::Grid;
 pub use ladder::next_step;
-pub use rate::{explain, explain_position, rate, rate_position, Explanation, Rating};
+pub use rate::{explain, explain_position, rate, rate_position, rate_within, Explanation, Rating};
 pub use step::{Candidate, Difficulty, LoopDetail, Pattern, Step, Technique};

@@ -87,7 +87,7 @@ pub struct Explanation {
 /// ```
 pub fn explain(board: &Board) -> Explanation {
     let mut steps = Vec::new();
-    let (rating, end) = run(board, |step| steps.push(step.clone()));
+    let (rating, end) = run(Grid::new(board), |step| steps.push(step.clone()));
     Explanation { rating, steps, end }
 }
 
@@ -96,35 +96,101 @@ pub fn explain(board: &Board) -> Explanation {
 /// The board should be a proper puzzle (one solution): like Sudoku
 /// Explainer, the ladder's uniqueness techniques assume one.
 pub fn rate(board: &Board) -> Rating {
-    run(board, |_| {}).0
+    run(Grid::new(board), |_| {}).0
+}
+
+/// Rates `board` as [`rate`] does, unless its ER would exceed `max`:
+/// then `None`, found as soon as the first step harder than `max` (or a
+/// position the ladder cannot finish) is met, without rating the rest.
+///
+/// A generator that wants puzzles below some ER spends most of its time
+/// on the puzzles it throws away; this stops each of those at its first
+/// step out of range.
+///
+/// ```
+/// use sudoku_cli::logic::{rate, rate_within, Difficulty};
+///
+/// let board = "37.5....9.65.78.23....3..8..3.817..2.872.634.6..453.7..5..2....74.98.13.8....1.54"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(rate_within(&board, Difficulty(12)), Some(rate(&board)));
+/// assert_eq!(rate_within(&board, Difficulty(11)), None);
+/// ```
+pub fn rate_within(board: &Board, max: Difficulty) -> Option<Rating> {
+    run_from(Grid::new(board), max, |_| {}).map(|(rating, _)| rating)
 }
 
 /// Solves from a position (e.g. a player's pencil marks) the way Sudoku
 /// Explainer does, keeping every step.
 pub fn explain_position(grid: &Grid) -> Explanation {
     let mut steps = Vec::new();
-    let (rating, end) = run_from(grid.clone(), |step| steps.push(step.clone()));
+    let (rating, end) = run(grid.clone(), |step| steps.push(step.clone()));
     Explanation { rating, steps, end }
 }
 
 /// Rates a position (e.g. a player's pencil marks).
 pub fn rate_position(grid: &Grid) -> Rating {
-    run_from(grid.clone(), |_| {}).0
+    run(grid.clone(), |_| {}).0
 }
 
-fn run(board: &Board, taken: impl FnMut(&Step)) -> (Rating, Board) {
-    run_from(Grid::new(board), taken)
+/// No step is this hard, nor is a stuck ladder's 20.0: a run capped by it
+/// always ends with a rating.
+const UNCAPPED: Difficulty = Difficulty(u16::MAX);
+
+fn run(grid: Grid, taken: impl FnMut(&Step)) -> (Rating, Board) {
+    run_from(grid, UNCAPPED, taken).expect("an uncapped run always ends")
 }
 
-fn run_from(mut grid: Grid, mut taken: impl FnMut(&Step)) -> (Rating, Board) {
+/// The ladder's steps from `grid` to the end, each shown to `taken`, and
+/// the rating they give; `None` as soon as a step harder than `max` is
+/// needed, or the ladder gets stuck (ER 20.0) with `max` below that.
+fn run_from(
+    mut grid: Grid,
+    max: Difficulty,
+    mut taken: impl FnMut(&Step),
+) -> Option<(Rating, Board)> {
     let mut tracker = Tracker::default();
     while !grid.is_solved() {
         let Some(step) = next_step(&grid) else {
-            return (tracker.rating(true), grid.board());
+            return (Difficulty::BEYOND <= max).then(|| (tracker.rating(true), grid.board()));
         };
+        if step.difficulty > max {
+            return None;
+        }
         step.apply(&mut grid);
         tracker.take(&step);
         taken(&step);
     }
-    (tracker.rating(false), grid.board())
+    Some((tracker.rating(false), grid.board()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Puzzles of ER 1.2 to 6.3, from the technique files' tests.
+    const PUZZLES: [&str; 6] = [
+        "37.5....9.65.78.23....3..8..3.817..2.872.634.6..453.7..5..2....74.98.13.8....1.54",
+        ".965.74.....94...15....1..94.5....92.6.....8.81....3.66..7....37...34.....48.621.",
+        "..3....1...2..6..787.9...4.91...4.3....1.8....4.3...76.6...9.213..6..4...2....7..",
+        "8..2.5..4.47...56...6.4.8..3.5.1.7.9...973............5..8.7..6..8...2...1.692.5.",
+        ".5..4..7.48.7...52..2..14....7....8.8.......7.6....2....68..5..91...3.68.7..1..4.",
+        ".7.4......2..3.6..1....5.9.58...79....3...1....45...83.5.8....2..6.7..1......3.6.",
+    ];
+
+    #[test]
+    fn a_capped_rating_is_the_rating_when_it_fits_and_none_when_not() {
+        for puzzle in PUZZLES {
+            let board = puzzle.parse().unwrap();
+            let full = rate(&board);
+            for max in (10..=70).chain([199, 200]) {
+                let expected = (full.er.0 <= max).then_some(full);
+                assert_eq!(
+                    rate_within(&board, Difficulty(max)),
+                    expected,
+                    "{puzzle} {max}"
+                );
+            }
+        }
+    }
 }
