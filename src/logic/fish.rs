@@ -1,13 +1,14 @@
 //! Basic fish: X-wing, swordfish and jellyfish.
 
-use super::grid::{bits, cells_of, Grid, HouseKind, HOUSE_MASKS};
+use super::grid::{bits, cells_of, Digits, Grid, HouseKind, HOUSE_MASKS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::tuples;
 
 /// The first fish of `size` base lines (2-4) that removes a candidate:
 /// columns as base first, then rows; line tuples in Sudoku Explainer's
-/// order, each tried for every digit.
-pub fn fish(grid: &Grid, size: u32) -> Option<Step> {
+/// order, each tried for every digit of `digits` (bits 0-8; the ladder
+/// leaves out digits unchanged since this search last found nothing).
+pub fn fish(grid: &Grid, size: u32, digits: Digits) -> Option<Step> {
     let (technique, tenths) = match size {
         2 => (Technique::XWing, 32),
         3 => (Technique::Swordfish, 38),
@@ -20,7 +21,7 @@ pub fn fish(grid: &Grid, size: u32) -> Option<Step> {
         // For each digit, the base lines where it has 2..=size places.
         let mut eligible = [0u16; 9];
         for digit in 1..=9u8 {
-            if grid.placed_count(digit) + 2 * size as usize > 9 {
+            if digits >> (digit - 1) & 1 == 0 || grid.placed_count(digit) + 2 * size as usize > 9 {
                 continue;
             }
             for line in 0..9 {

@@ -2,7 +2,7 @@
 //! as Sudoku Explainer's `serate` does.
 
 use super::grid::Grid;
-use super::ladder::next_step;
+use super::ladder::Ladder;
 use super::step::{Difficulty, Step, Technique};
 use crate::board::Board;
 
@@ -118,8 +118,9 @@ fn run(board: &Board, taken: impl FnMut(&Step)) -> (Rating, Board) {
 
 fn run_from(mut grid: Grid, mut taken: impl FnMut(&Step)) -> (Rating, Board) {
     let mut tracker = Tracker::default();
+    let mut ladder = Ladder::default();
     while !grid.is_solved() {
-        let Some(step) = next_step(&grid) else {
+        let Some(step) = ladder.next_step(&grid) else {
             return (tracker.rating(true), grid.board());
         };
         step.apply(&mut grid);
