@@ -9,72 +9,74 @@ use super::subsets::sorted;
 
 /// The cells that may take part, in reading order, with their excluders.
 struct Bases {
-    cells: Vec<u8>,
+    count: usize,
+    cells: [u8; 81],
     /// Each base cell's excluders as a set.
-    excluders: Vec<Cells>,
-    /// Each base cell's excluders in Sudoku Explainer's order of a cell's
-    /// peers: its box, its row, then its column.
-    ordered: Vec<Vec<u8>>,
+    excluders: [Cells; 81],
 }
 
 /// Base cells: two candidates or more, no peer with a single candidate, and
 /// at least one peer with 2..=`degree` candidates (an excluder).
 fn bases(grid: &Grid, degree: u32) -> Bases {
     let mut bases = Bases {
-        cells: Vec::new(),
-        excluders: Vec::new(),
-        ordered: Vec::new(),
+        count: 0,
+        cells: [0; 81],
+        excluders: [0; 81],
     };
+    let (mut singles, mut small): (Cells, Cells) = (0, 0);
     for cell in 0..81 {
-        if grid.candidates(cell).count_ones() < 2 {
+        let count = grid.candidates(cell).count_ones();
+        singles |= Cells::from(count == 1) << cell;
+        small |= Cells::from((2..=degree).contains(&count)) << cell;
+    }
+    for cell in 0..81 {
+        let peers = PEERS[cell];
+        if grid.candidates(cell).count_ones() < 2 || peers & singles != 0 || peers & small == 0 {
             continue;
         }
-        let ordered = peers_in_order(cell);
-        if ordered
-            .iter()
-            .any(|&p| grid.candidates(usize::from(p)).count_ones() == 1)
-        {
-            continue;
-        }
-        let ordered: Vec<u8> = ordered
-            .into_iter()
-            .filter(|&p| (2..=degree).contains(&grid.candidates(usize::from(p)).count_ones()))
-            .collect();
-        if ordered.is_empty() {
-            continue;
-        }
-        bases.cells.push(cell as u8);
-        bases
-            .excluders
-            .push(ordered.iter().fold(0, |all, &p| all | 1u128 << p));
-        bases.ordered.push(ordered);
+        bases.cells[bases.count] = cell as u8;
+        bases.excluders[bases.count] = peers & small;
+        bases.count += 1;
     }
     bases
 }
 
-/// A cell's 20 peers: its box in reading order, then the rest of its row,
-/// then the rest of its column.
-fn peers_in_order(cell: usize) -> Vec<u8> {
-    let mut seen: Cells = 1 << cell;
-    let mut out = Vec::with_capacity(20);
-    for house in houses_of(cell) {
-        for &peer in &HOUSE_CELLS[house] {
-            if seen >> peer & 1 == 0 {
-                seen |= 1 << peer;
-                out.push(peer);
+/// Each cell's 20 peers in Sudoku Explainer's order: its box in reading
+/// order, then the rest of its row, then the rest of its column.
+const fn build_peer_order() -> [[u8; 20]; 81] {
+    let mut table = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut seen: Cells = 1 << cell;
+        let mut n = 0;
+        let houses = houses_of(cell);
+        let mut k = 0;
+        while k < 3 {
+            let mut p = 0;
+            while p < 9 {
+                let peer = HOUSE_CELLS[houses[k]][p];
+                if seen >> peer & 1 == 0 {
+                    seen |= 1 << peer;
+                    table[cell][n] = peer;
+                    n += 1;
+                }
+                p += 1;
             }
+            k += 1;
         }
+        cell += 1;
     }
-    out
+    table
 }
+
+const PEER_ORDER: [[u8; 20]; 81] = build_peer_order();
 
 /// The first aligned pair exclusion: pairs of base cells in Sudoku
 /// Explainer's order (by second cell, then first), with two common
 /// excluders or more.
 pub fn aligned_pair(grid: &Grid) -> Option<Step> {
     let bases = bases(grid, 2);
-    let n = bases.cells.len();
-    for j in 1..n {
+    for j in 1..bases.count {
         for i in 0..j {
             let common = bases.excluders[i] & bases.excluders[j];
             if common.count_ones() < 2 {
@@ -91,16 +93,17 @@ pub fn aligned_pair(grid: &Grid) -> Option<Step> {
 
 /// The first aligned triplet exclusion: for each pair of base cells (as
 /// for pairs), third cells from the base cells among either one's
-/// excluders, in that list's order.
+/// excluders, first cell's in its peer order, then the second's.
 pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
     let bases = bases(grid, 3);
-    let n = bases.cells.len();
-    let is_base: Cells = bases.cells.iter().fold(0, |all, &c| all | 1u128 << c);
-    let mut index_of = [usize::MAX; 81];
-    for (k, &cell) in bases.cells.iter().enumerate() {
-        index_of[usize::from(cell)] = k;
+    let mut is_base: Cells = 0;
+    let mut index_of = [0u8; 81];
+    for k in 0..bases.count {
+        let cell = bases.cells[k];
+        is_base |= 1 << cell;
+        index_of[usize::from(cell)] = k as u8;
     }
-    for j in 1..n {
+    for j in 1..bases.count {
         for i in 0..j {
             let (c0, c1) = (bases.cells[i], bases.cells[j]);
             let pair_common = bases.excluders[i] & bases.excluders[j];
@@ -109,19 +112,25 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
                 continue;
             }
             let mut listed: Cells = 1 << c0 | 1 << c1;
-            for &third in bases.ordered[i].iter().chain(&bases.ordered[j]) {
-                let bit = 1u128 << third;
-                if listed & bit != 0 || is_base & bit == 0 {
+            for (base, cell) in [(i, c0), (j, c1)] {
+                // The base's excluders that are base cells themselves.
+                let thirds = bases.excluders[base] & is_base & !listed;
+                if thirds == 0 {
                     continue;
                 }
-                listed |= bit;
-                let k = index_of[usize::from(third)];
-                let common = pair_common & bases.excluders[k];
-                if common.count_ones() < 2 {
-                    continue;
-                }
-                if let Some(step) = exclude(grid, &[c0, c1, third], common) {
-                    return Some(step);
+                listed |= thirds;
+                for &third in &PEER_ORDER[usize::from(cell)] {
+                    if thirds >> third & 1 == 0 {
+                        continue;
+                    }
+                    let k = usize::from(index_of[usize::from(third)]);
+                    let common = pair_common & bases.excluders[k];
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    if let Some(step) = exclude(grid, &[c0, c1, third], common) {
+                        return Some(step);
+                    }
                 }
             }
         }
@@ -132,59 +141,24 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
 /// The eliminations of an aligned set over `cells` (two or three) with
 /// excluders `common`, as a step if there are any.
 fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
-    // A combination is impossible when it leaves an excluder no candidate.
-    let mut excluders = [0 as Digits; 20];
-    let mut count = 0;
-    for cell in cells_of(common) {
-        excluders[count] = grid.candidates(cell);
-        count += 1;
+    let mut candidates = [0 as Digits; 3];
+    for (k, &cell) in cells.iter().enumerate() {
+        candidates[k] = grid.candidates(usize::from(cell));
     }
-    let excluders = &excluders[..count];
-    let empties = |combo: Digits| excluders.iter().any(|&e| e & !combo == 0);
-    let candidates: Vec<Digits> = cells
-        .iter()
-        .map(|&c| grid.candidates(usize::from(c)))
-        .collect();
-    let sees = |a: usize, b: usize| PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0;
-    let (sees01, sees02, sees12) = (
-        sees(0, 1),
-        cells.len() == 3 && sees(0, 2),
-        cells.len() == 3 && sees(1, 2),
-    );
-    let mut allowed = [0 as Digits; 3];
-    for d0 in bits(candidates[0]) {
-        for d1 in bits(candidates[1]) {
-            // The same digit twice in a house is impossible.
-            if d0 == d1 && sees01 {
-                continue;
-            }
-            let pair = 1 << d0 | 1 << d1;
-            if cells.len() == 2 {
-                if !empties(pair) {
-                    allowed[0] |= 1 << d0;
-                    allowed[1] |= 1 << d1;
-                }
-                continue;
-            }
-            for d2 in bits(candidates[2]) {
-                if (d2 == d0 && sees02) || (d2 == d1 && sees12) || empties(pair | 1 << d2) {
-                    continue;
-                }
-                allowed[0] |= 1 << d0;
-                allowed[1] |= 1 << d1;
-                allowed[2] |= 1 << d2;
-            }
-        }
+    let allowed = if cells.len() == 2 {
+        allowed_pairs(grid, cells, candidates, common)
+    } else {
+        allowed_triplets(grid, cells, candidates, common)
+    };
+    if allowed == candidates {
+        return None;
     }
     let eliminated: Vec<(u8, u8)> = cells
         .iter()
-        .zip(&candidates)
+        .zip(candidates)
         .zip(allowed)
-        .flat_map(|((&cell, &has), allowed)| bits(has & !allowed).map(move |d| (cell, d as u8 + 1)))
+        .flat_map(|((&cell, has), allowed)| bits(has & !allowed).map(move |d| (cell, d as u8 + 1)))
         .collect();
-    if eliminated.is_empty() {
-        return None;
-    }
     let (technique, tenths) = if cells.len() == 2 {
         (Technique::AlignedPairExclusion, 62)
     } else {
@@ -199,6 +173,101 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
         placed: None,
         eliminated: sorted(eliminated),
     })
+}
+
+/// The excluders' candidates that could be emptied by digits of
+/// `within`: the others never exclude a combination.
+fn relevant_excluders(grid: &Grid, common: Cells, within: Digits) -> ([Digits; 20], usize) {
+    let mut excluders = [0 as Digits; 20];
+    let mut count = 0;
+    for cell in cells_of(common) {
+        let digits = grid.candidates(cell);
+        if digits & !within == 0 {
+            excluders[count] = digits;
+            count += 1;
+        }
+    }
+    (excluders, count)
+}
+
+/// Whether cells `a` and `b` of `cells` share a house.
+fn sees(cells: &[u8], a: usize, b: usize) -> bool {
+    PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0
+}
+
+/// Each cell's digits that take part in some possible combination of two.
+fn allowed_pairs(grid: &Grid, cells: &[u8], candidates: [Digits; 3], common: Cells) -> [Digits; 3] {
+    let (excluders, count) = relevant_excluders(grid, common, candidates[0] | candidates[1]);
+    let excluders = &excluders[..count];
+    let sees01 = sees(cells, 0, 1);
+    let mut allowed = [0 as Digits; 3];
+    for d0 in bits(candidates[0]) {
+        for d1 in bits(candidates[1]) {
+            // The same digit twice in a house is impossible, and so is a
+            // combination leaving an excluder no candidate.
+            let pair: Digits = 1 << d0 | 1 << d1;
+            if (d0 == d1 && sees01) || excluders.iter().any(|&e| e & !pair == 0) {
+                continue;
+            }
+            allowed[0] |= 1 << d0;
+            allowed[1] |= 1 << d1;
+        }
+    }
+    allowed
+}
+
+/// Each cell's digits that take part in some possible combination of
+/// three. For each choice of the first two digits, the third cell's
+/// digits left are those no excluder and no shared house rules out.
+fn allowed_triplets(
+    grid: &Grid,
+    cells: &[u8],
+    candidates: [Digits; 3],
+    common: Cells,
+) -> [Digits; 3] {
+    let within = candidates[0] | candidates[1] | candidates[2];
+    let (excluders, count) = relevant_excluders(grid, common, within);
+    let excluders = &excluders[..count];
+    let (sees01, sees02, sees12) = (sees(cells, 0, 1), sees(cells, 0, 2), sees(cells, 1, 2));
+    let mut allowed = [0 as Digits; 3];
+    for d0 in bits(candidates[0]) {
+        for d1 in bits(candidates[1]) {
+            if d0 == d1 && sees01 {
+                continue;
+            }
+            let pair: Digits = 1 << d0 | 1 << d1;
+            // An excluder is emptied by the pair alone (every third digit
+            // fails) or by the pair and its one remaining digit.
+            let mut ruled_out: Digits = 0;
+            for &e in excluders {
+                let rest = e & !pair;
+                if rest == 0 {
+                    ruled_out = !0;
+                    break;
+                }
+                if rest & (rest - 1) == 0 {
+                    ruled_out |= rest;
+                }
+            }
+            if sees02 {
+                ruled_out |= 1 << d0;
+            }
+            if sees12 {
+                ruled_out |= 1 << d1;
+            }
+            let thirds = candidates[2] & !ruled_out;
+            if thirds != 0 {
+                allowed[0] |= 1 << d0;
+                allowed[1] |= 1 << d1;
+                allowed[2] |= thirds;
+            }
+        }
+        if allowed == candidates {
+            // Nothing left to exclude.
+            break;
+        }
+    }
+    allowed
 }
 
 #[cfg(test)]
@@ -235,7 +304,7 @@ mod tests {
 
     #[test]
     fn peers_come_box_row_column() {
-        let peers = peers_in_order(10);
+        let peers = PEER_ORDER[10];
         assert_eq!(&peers[..8], &[0, 1, 2, 9, 11, 18, 19, 20]);
         assert_eq!(&peers[8..14], &[12, 13, 14, 15, 16, 17]);
         assert_eq!(&peers[14..], &[28, 37, 46, 55, 64, 73]);
