@@ -3,7 +3,7 @@
 //! cell seeing them all (an "excluder") with no candidate; a candidate in no
 //! possible combination goes.
 
-use super::grid::{bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, PEERS};
+use super::grid::{bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
 
@@ -41,43 +41,68 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
     bases
 }
 
-/// Each cell's 20 peers in Sudoku Explainer's order: its box in reading
-/// order, then the rest of its row, then the rest of its column.
-const fn build_peer_order() -> [[u8; 20]; 81] {
-    let mut table = [[0u8; 20]; 81];
+/// Each cell's 20 peers in three groups, whose cells in increasing order
+/// give Sudoku Explainer's order of a cell's peers: its box (in reading
+/// order), then the rest of its row, then the rest of its column.
+const fn build_peer_groups() -> [[Cells; 3]; 81] {
+    let mut table = [[0; 3]; 81];
     let mut cell = 0;
     while cell < 81 {
-        let mut seen: Cells = 1 << cell;
-        let mut n = 0;
-        let houses = houses_of(cell);
-        let mut k = 0;
-        while k < 3 {
-            let mut p = 0;
-            while p < 9 {
-                let peer = HOUSE_CELLS[houses[k]][p];
-                if seen >> peer & 1 == 0 {
-                    seen |= 1 << peer;
-                    table[cell][n] = peer;
-                    n += 1;
-                }
-                p += 1;
-            }
-            k += 1;
-        }
+        let [b, r, c] = houses_of(cell);
+        let own_box = HOUSE_MASKS[b] & !(1 << cell);
+        table[cell] = [
+            own_box,
+            HOUSE_MASKS[r] & !HOUSE_MASKS[b],
+            HOUSE_MASKS[c] & !HOUSE_MASKS[b],
+        ];
         cell += 1;
     }
     table
 }
 
-const PEER_ORDER: [[u8; 20]; 81] = build_peer_order();
+const PEER_GROUPS: [[Cells; 3]; 81] = build_peer_groups();
+
+/// Which aligned sets may give a different outcome since the cells of
+/// `changed` changed (candidates only ever going). A set's outcome depends
+/// on its cells' candidates, on the excluders seeing all of them and their
+/// candidates, and on whether its cells are base cells; with the rest
+/// unchanged, a cell becomes a base cell only when a peer holding one
+/// candidate is emptied (placed). So a set may differ when one of its
+/// cells is `hot` (changed, or a peer of an emptied cell) or a changed
+/// cell sees all of its cells.
+struct Changes {
+    changed: Cells,
+    hot: Cells,
+}
+
+impl Changes {
+    fn new(grid: &Grid, changed: Cells) -> Changes {
+        let changed = changed & ALL_CELLS;
+        let emptied = cells_of(changed).filter(|&cell| grid.candidates(cell) == 0);
+        let hot = emptied.fold(changed, |hot, cell| hot | PEERS[cell]);
+        Changes { changed, hot }
+    }
+}
 
 /// The first aligned pair exclusion: pairs of base cells in Sudoku
 /// Explainer's order (by second cell, then first), with two common
-/// excluders or more.
-pub fn aligned_pair(grid: &Grid) -> Option<Step> {
+/// excluders or more. When it is known that no pair gave a step before
+/// the cells of `changed` changed, only pairs that can be different now
+/// are tried (pass every cell otherwise).
+pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
+    let changes = Changes::new(grid, changed);
     let bases = bases(grid, 2);
     for j in 1..bases.count {
+        let second = usize::from(bases.cells[j]);
+        let second_hot = changes.hot >> second & 1 != 0;
         for i in 0..j {
+            let first = usize::from(bases.cells[i]);
+            if !second_hot
+                && changes.hot >> first & 1 == 0
+                && PEERS[first] & PEERS[second] & changes.changed == 0
+            {
+                continue;
+            }
             let common = bases.excluders[i] & bases.excluders[j];
             if common.count_ones() < 2 {
                 continue;
@@ -93,8 +118,10 @@ pub fn aligned_pair(grid: &Grid) -> Option<Step> {
 
 /// The first aligned triplet exclusion: for each pair of base cells (as
 /// for pairs), third cells from the base cells among either one's
-/// excluders, first cell's in its peer order, then the second's.
-pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
+/// excluders, first cell's in its peer order, then the second's. As for
+/// pairs, only triplets that can differ since `changed` changed are tried.
+pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
+    let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
     let mut is_base: Cells = 0;
     let mut index_of = [0u8; 81];
@@ -112,6 +139,14 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
                 continue;
             }
             let mut listed: Cells = 1 << c0 | 1 << c1;
+            // Without a hot cell in the pair, a third needs to be hot or
+            // to see a changed cell seeing the pair.
+            let wanted = if changes.hot & listed != 0 {
+                !0
+            } else {
+                let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
+                cells_of(near).fold(changes.hot, |wanted, cell| wanted | PEERS[cell])
+            };
             for (base, cell) in [(i, c0), (j, c1)] {
                 // The base's excluders that are base cells themselves.
                 let thirds = bases.excluders[base] & is_base & !listed;
@@ -119,10 +154,13 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
                     continue;
                 }
                 listed |= thirds;
-                for &third in &PEER_ORDER[usize::from(cell)] {
-                    if thirds >> third & 1 == 0 {
-                        continue;
-                    }
+                let thirds = thirds & wanted;
+                let groups = PEER_GROUPS[usize::from(cell)];
+                for third in groups
+                    .into_iter()
+                    .flat_map(|group| cells_of(group & thirds))
+                {
+                    let third = third as u8;
                     let k = usize::from(index_of[usize::from(third)]);
                     let common = pair_common & bases.excluders[k];
                     if common.count_ones() < 2 {
@@ -283,7 +321,7 @@ mod tests {
              23 38 248 24",
         );
         assert_eq!(
-            aligned_pair(&grid).expect("a pair").to_string(),
+            aligned_pair(&grid, !0).expect("a pair").to_string(),
             "6.2  Aligned pair exclusion (r1c3, r2c3): r2c3<>8"
         );
     }
@@ -295,16 +333,16 @@ mod tests {
             "25 234 2456 23469 23469 45 34 345 345 2456 246 246 45 25 23 35 25 16 23468 24 23468 \
              135 58 16 68 18 24 24 58 58 29 79 27 24 2458 4578 18 15 27",
         );
-        assert_eq!(aligned_pair(&grid), None);
+        assert_eq!(aligned_pair(&grid, !0), None);
         assert_eq!(
-            aligned_triplet(&grid).expect("a triplet").to_string(),
+            aligned_triplet(&grid, !0).expect("a triplet").to_string(),
             "7.5  Aligned triplet exclusion (r1c1, r1c3, r1c2): r1c3<>4"
         );
     }
 
     #[test]
     fn peers_come_box_row_column() {
-        let peers = PEER_ORDER[10];
+        let peers: Vec<usize> = PEER_GROUPS[10].into_iter().flat_map(cells_of).collect();
         assert_eq!(&peers[..8], &[0, 1, 2, 9, 11, 18, 19, 20]);
         assert_eq!(&peers[8..14], &[12, 13, 14, 15, 16, 17]);
         assert_eq!(&peers[14..], &[28, 37, 46, 55, 64, 73]);

@@ -2,7 +2,7 @@
 //! them (`../shared/se-rating.md`, "The ladder"). The first producer that
 //! finds a step wins, even when a later one would offer an easier step.
 
-use super::grid::{Cells, Digits, Grid, ALL_DIGITS};
+use super::grid::{Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS};
 use super::step::Step;
 use super::{
     bug, chains, exclusion, fish, intersections, singles, strong_links, subsets, turbot,
@@ -16,6 +16,13 @@ type Producer = fn(&Grid) -> Option<Step>;
 /// digit's candidates: it searches the digits it is given (bits 0-8).
 type DigitProducer = fn(&Grid, Digits) -> Option<Step>;
 
+/// A producer whose every step comes from a pattern of cells (with their
+/// candidates) that, with candidates only ever removed, would have given
+/// a step before unless it touches a changed cell: it is given the cells
+/// changed since it last found nothing (all cells at first) and may skip
+/// patterns that cannot involve them.
+type LocalProducer = fn(&Grid, Cells) -> Option<Step>;
+
 /// A rung of the ladder.
 #[derive(Clone, Copy)]
 enum Rung {
@@ -23,9 +30,11 @@ enum Rung {
     Grid(Producer),
     /// A technique whose steps each come from one digit's candidates.
     Digit(DigitProducer),
+    /// A technique whose steps come from patterns of cells.
+    Local(LocalProducer),
 }
 
-use Rung::{Digit, Grid as Whole};
+use Rung::{Digit, Grid as Whole, Local};
 
 /// The rungs this engine has, in Sudoku Explainer's order (numbers as in
 /// `se-rating.md`).
@@ -56,17 +65,17 @@ const LADDER: [Rung; 35] = [
     // 20: three strong links.
     Digit(strong_links::three_strong_links),
     // 21: WXYZ-wing.
-    Whole(|g| wings::als_wing(g, 3)),
+    Local(|g, c| wings::als_wing(g, 3, c)),
     // 22: bivalue universal grave.
     Whole(bug::bug),
     // 23: VWXYZ-wing.
-    Whole(|g| wings::als_wing(g, 4)),
+    Local(|g, c| wings::als_wing(g, 4, c)),
     // 24: aligned pair exclusion.
-    Whole(exclusion::aligned_pair),
+    Local(exclusion::aligned_pair),
     // 25: forcing chains and cycles
     Whole(chains::forcing_chains_and_cycles),
     // 26: aligned triplet exclusion.
-    Whole(exclusion::aligned_triplet),
+    Local(exclusion::aligned_triplet),
     // 27: Nishio forcing chains
     Whole(chains::nishio_forcing_chains),
     // 28: multiple forcing chains
@@ -94,27 +103,35 @@ pub fn next_step(grid: &Grid) -> Option<Step> {
     LADDER.iter().find_map(|rung| match rung {
         Whole(producer) => producer(grid),
         Digit(producer) => producer(grid, ALL_DIGITS),
+        Local(producer) => producer(grid, ALL_CELLS),
     })
 }
 
 /// The ladder run along one solving path: it takes the same steps as
-/// [`next_step`], but remembers which digits each one-digit rung found
-/// nothing for. Such a rung's answer for a digit depends on that digit's
-/// candidates only, so until they change it is still nothing, and the
-/// rung searches only the digits changed since.
+/// [`next_step`], but remembers what changed since each rung last found
+/// nothing. A one-digit rung's answer for a digit depends on that digit's
+/// candidates only, so until they change it is still nothing: the rung
+/// searches only the digits changed since. A local rung is told the cells
+/// changed since.
 pub struct Ladder {
     /// Per rung, the digits to search on its next call.
-    stale: [Digits; LADDER.len()],
+    stale_digits: [Digits; LADDER.len()],
+    /// Per rung, the cells changed since it last found nothing.
+    stale_cells: [Cells; LADDER.len()],
     /// The position last seen: each digit's candidate cells and how many
     /// cells hold it.
     seen: [(Cells, usize); 9],
+    /// The position last seen: each cell's candidates.
+    seen_cells: [Digits; 81],
 }
 
 impl Default for Ladder {
     fn default() -> Ladder {
         Ladder {
-            stale: [ALL_DIGITS; LADDER.len()],
+            stale_digits: [ALL_DIGITS; LADDER.len()],
+            stale_cells: [ALL_CELLS; LADDER.len()],
             seen: [(0, usize::MAX); 9],
+            seen_cells: [0; 81],
         }
     }
 }
@@ -122,10 +139,7 @@ impl Default for Ladder {
 impl Ladder {
     /// The next step from `grid`: [`next_step`]'s answer.
     pub fn next_step(&mut self, grid: &Grid) -> Option<Step> {
-        let changed = self.changed_digits(grid);
-        for stale in &mut self.stale {
-            *stale |= changed;
-        }
+        self.see(grid);
         (0..LADDER.len()).find_map(|rung| self.try_rung(rung, grid))
     }
 
@@ -134,27 +148,50 @@ impl Ladder {
         match LADDER[rung] {
             Whole(producer) => producer(grid),
             Digit(producer) => {
-                let step = producer(grid, self.stale[rung]);
+                let step = producer(grid, self.stale_digits[rung]);
                 // After a step, other digits may hold steps too.
-                self.stale[rung] = if step.is_some() { ALL_DIGITS } else { 0 };
+                self.stale_digits[rung] = if step.is_some() { ALL_DIGITS } else { 0 };
+                step
+            }
+            Local(producer) => {
+                let step = producer(grid, self.stale_cells[rung]);
+                self.stale_cells[rung] = if step.is_some() { ALL_CELLS } else { 0 };
                 step
             }
         }
     }
 
-    /// The digits whose candidates or placements differ from the position
-    /// last seen, which becomes `grid`.
-    fn changed_digits(&mut self, grid: &Grid) -> Digits {
-        let mut changed = 0;
+    /// Notes what differs between `grid` and the position last seen, which
+    /// becomes `grid`.
+    fn see(&mut self, grid: &Grid) {
+        let mut digits = 0;
         for (d, seen) in self.seen.iter_mut().enumerate() {
             let digit = d as u8 + 1;
             let now = (grid.digit_cells(digit), grid.placed_count(digit));
             if *seen != now {
                 *seen = now;
-                changed |= 1 << d;
+                digits |= 1 << d;
             }
         }
-        changed
+        let (mut cells, mut gained): (Cells, bool) = (0, false);
+        for (cell, seen) in self.seen_cells.iter_mut().enumerate() {
+            let now = grid.candidates(cell);
+            if *seen != now {
+                gained |= now & !*seen != 0;
+                *seen = now;
+                cells |= 1 << cell;
+            }
+        }
+        if gained {
+            // Local rungs rely on candidates only going: start afresh.
+            cells = ALL_CELLS;
+        }
+        for stale in &mut self.stale_digits {
+            *stale |= digits;
+        }
+        for stale in &mut self.stale_cells {
+            *stale |= cells;
+        }
     }
 }
 
@@ -162,9 +199,11 @@ impl Ladder {
 mod tests {
     use super::*;
 
-    /// A solving path's ladder skips digits it found nothing for, yet takes
-    /// every step the stateless ladder takes (puzzles whose paths cross
-    /// the one-digit rungs: fish, turbot fish, three strong links).
+    /// A solving path's ladder skips digits and cells it found nothing
+    /// for, yet takes every step the stateless ladder takes (bank puzzles
+    /// whose paths cross the one-digit rungs (fish, turbot fish, three
+    /// strong links) and the local ones: wings, aligned pair and triplet
+    /// exclusion, the last two after forcing chains).
     #[test]
     fn the_remembering_ladder_takes_the_same_steps() {
         let puzzles = [
@@ -174,6 +213,11 @@ mod tests {
             ".9.2.......1..43.5..319......6..8..7.3.....6.8..7..9......318..6.85..4.......7.2.",
             "8.......3.9.....2..2.471.8.2...3...7..9.1.4.....8.2...9.......4.7.1.8.5..15.9.27.",
             "5..9..2...6.8...57..1.....8..8.2...6..94.85..1...6.8..7.....6..29...6.8...6..7..1",
+            "4..8..7.1.3675..9.9..2...5.......315.6.....7.513.......2...6..7.4..9263.6.5..3..9",
+            "7459...3..8....9.4.9..3....57.......2.85731.9.......52....8..2.4.7....1..3...6495",
+            ".....49....95....67..92..51.4......896.....278......4.27..35..46....18....86.....",
+            "........2.9.7..68..6.283.7....8...1..8196423..2...5....4.396.5..19..8.6.6........",
+            "47.6....5.32.4......52.7...5.4....72.........72....6.3...5.13......7.95.9....4.81",
         ];
         for puzzle in puzzles {
             let mut grid = Grid::new(&puzzle.parse().unwrap());
@@ -207,10 +251,7 @@ mod tests {
             let mut grid = Grid::new(&line.trim().parse().expect("a puzzle"));
             let mut ladder = Ladder::default();
             'steps: while !grid.is_solved() {
-                let changed = ladder.changed_digits(&grid);
-                for stale in &mut ladder.stale {
-                    *stale |= changed;
-                }
+                ladder.see(&grid);
                 for rung in 0..LADDER.len() {
                     let start = std::time::Instant::now();
                     let step = ladder.try_rung(rung, &grid);
