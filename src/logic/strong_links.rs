@@ -335,6 +335,19 @@ pub fn three_strong_links(grid: &Grid, digits: Digits) -> Option<Step> {
                                 let Some(r2) = &l2.readings[id2 % 2] else {
                                     continue;
                                 };
+                                // Victims see a chain's two end cells, one
+                                // end of each of two links, and lie outside
+                                // the links' houses: a quick test first.
+                                let reach = |r: &Reading| {
+                                    r.ends
+                                        .iter()
+                                        .fold(0 as Cells, |set, e| set | PEERS[usize::from(e.0)])
+                                };
+                                let (a, b, c) = (reach(r0), reach(r1), reach(r2));
+                                let houses = covered | HOUSE_MASKS[l2.house];
+                                if (a & b | a & c | b & c) & candidates & !houses == 0 {
+                                    continue;
+                                }
                                 let chosen = Chosen {
                                     grid,
                                     digit,
