@@ -1,7 +1,7 @@
 //! Wings: a pivot cell and pincer cells among its peers whose candidates
 //! force a shared digit into one of them (XY-wing, XYZ-wing).
 
-use super::grid::{cells_of, Cells, Grid, ALL_CELLS, PEERS};
+use super::grid::{bits, cells_of, Cells, Grid, ALL_CELLS, ALL_DIGITS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 
 /// The first XY-wing (or, with `xyz`, XYZ-wing) that removes a candidate,
@@ -97,6 +97,11 @@ pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
     let digits = als_cells as u32 + 1;
     let changed = changed & ALL_CELLS;
     let mut best: Option<AlsWing> = None;
+    // Wing cells hold two candidates or more, and no more than the wing's
+    // digits.
+    let eligible = (0..81)
+        .filter(|&c| (2..=digits).contains(&grid.candidates(c).count_ones()))
+        .fold(0 as Cells, |set, c| set | 1 << c);
     let mut search = WingSearch {
         grid,
         als_cells,
@@ -113,7 +118,7 @@ pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
         search.chosen[0] = pivot;
         search.extend(
             1,
-            FORWARD_PEERS[pivot],
+            FORWARD_PEERS[pivot] & eligible,
             grid.candidates(pivot),
             1 << pivot,
             &mut |found| {
@@ -154,12 +159,16 @@ impl WingSearch<'_> {
             return;
         }
         let digits = self.als_cells as u32 + 1;
+        let mut common = common;
+        if union.count_ones() == digits {
+            // The wing's digits are all there: later cells hold no other.
+            for d in bits(ALL_DIGITS & !union) {
+                common &= !self.grid.digit_cells(d as u8 + 1);
+            }
+        }
         for cell in cells_of(common) {
             let candidates = self.grid.candidates(cell);
             let joined = union | candidates;
-            if candidates.count_ones() < 2 {
-                continue;
-            }
             self.chosen[depth] = cell;
             if depth + 1 < self.als_cells {
                 if joined.count_ones() <= digits {
@@ -256,7 +265,7 @@ fn wing_hint(
     let (mut weak, mut strong_x) = (false, false);
     if doubly {
         // Each wing digit outside the bivalue cell is locked in the wing.
-        for w in super::grid::bits(union & !grid.candidates(yz)) {
+        for w in bits(union & !grid.candidates(yz)) {
             let w = w as u8 + 1;
             weak |= remove(seeing_all(holders(grid, wing, w)), w);
         }
