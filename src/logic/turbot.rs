@@ -247,6 +247,15 @@ impl Pair<'_> {
                         continue;
                     }
                     for cover_ends in cover_link.readings.iter().flatten() {
+                        // Victims see an end cell of each link, outside
+                        // both houses: a quick test first.
+                        let reach = |ends: &LinkEnds| {
+                            PEERS[usize::from(ends.a.0)] | PEERS[usize::from(ends.b.0)]
+                        };
+                        let outside = !(HOUSE_MASKS[base] | HOUSE_MASKS[cover]);
+                        if reach(base_ends) & reach(cover_ends) & candidates & outside == 0 {
+                            continue;
+                        }
                         let houses = (base, cover);
                         let grouped = (base_link.grouped, cover_link.grouped);
                         self.join(houses, grouped, base_ends, cover_ends, best);
