@@ -3,79 +3,106 @@
 //! cell seeing them all (an "excluder") with no candidate; a candidate in no
 //! possible combination goes.
 
-use super::grid::{bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, PEERS};
+use super::grid::{bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
 
 /// The cells that may take part, in reading order, with their excluders.
 struct Bases {
-    cells: Vec<u8>,
+    count: usize,
+    cells: [u8; 81],
     /// Each base cell's excluders as a set.
-    excluders: Vec<Cells>,
-    /// Each base cell's excluders in Sudoku Explainer's order of a cell's
-    /// peers: its box, its row, then its column.
-    ordered: Vec<Vec<u8>>,
+    excluders: [Cells; 81],
 }
 
 /// Base cells: two candidates or more, no peer with a single candidate, and
 /// at least one peer with 2..=`degree` candidates (an excluder).
 fn bases(grid: &Grid, degree: u32) -> Bases {
     let mut bases = Bases {
-        cells: Vec::new(),
-        excluders: Vec::new(),
-        ordered: Vec::new(),
+        count: 0,
+        cells: [0; 81],
+        excluders: [0; 81],
     };
+    let (mut singles, mut small): (Cells, Cells) = (0, 0);
     for cell in 0..81 {
-        if grid.candidates(cell).count_ones() < 2 {
+        let count = grid.candidates(cell).count_ones();
+        singles |= Cells::from(count == 1) << cell;
+        small |= Cells::from((2..=degree).contains(&count)) << cell;
+    }
+    for cell in 0..81 {
+        let peers = PEERS[cell];
+        if grid.candidates(cell).count_ones() < 2 || peers & singles != 0 || peers & small == 0 {
             continue;
         }
-        let ordered = peers_in_order(cell);
-        if ordered
-            .iter()
-            .any(|&p| grid.candidates(usize::from(p)).count_ones() == 1)
-        {
-            continue;
-        }
-        let ordered: Vec<u8> = ordered
-            .into_iter()
-            .filter(|&p| (2..=degree).contains(&grid.candidates(usize::from(p)).count_ones()))
-            .collect();
-        if ordered.is_empty() {
-            continue;
-        }
-        bases.cells.push(cell as u8);
-        bases
-            .excluders
-            .push(ordered.iter().fold(0, |all, &p| all | 1u128 << p));
-        bases.ordered.push(ordered);
+        bases.cells[bases.count] = cell as u8;
+        bases.excluders[bases.count] = peers & small;
+        bases.count += 1;
     }
     bases
 }
 
-/// A cell's 20 peers: its box in reading order, then the rest of its row,
-/// then the rest of its column.
-fn peers_in_order(cell: usize) -> Vec<u8> {
-    let mut seen: Cells = 1 << cell;
-    let mut out = Vec::with_capacity(20);
-    for house in houses_of(cell) {
-        for &peer in &HOUSE_CELLS[house] {
-            if seen >> peer & 1 == 0 {
-                seen |= 1 << peer;
-                out.push(peer);
-            }
-        }
+/// Each cell's 20 peers in three groups, whose cells in increasing order
+/// give Sudoku Explainer's order of a cell's peers: its box (in reading
+/// order), then the rest of its row, then the rest of its column.
+const fn build_peer_groups() -> [[Cells; 3]; 81] {
+    let mut table = [[0; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [b, r, c] = houses_of(cell);
+        let own_box = HOUSE_MASKS[b] & !(1 << cell);
+        table[cell] = [
+            own_box,
+            HOUSE_MASKS[r] & !HOUSE_MASKS[b],
+            HOUSE_MASKS[c] & !HOUSE_MASKS[b],
+        ];
+        cell += 1;
     }
-    out
+    table
+}
+
+const PEER_GROUPS: [[Cells; 3]; 81] = build_peer_groups();
+
+/// Which aligned sets may give a different outcome since the cells of
+/// `changed` changed (candidates only ever going). A set's outcome depends
+/// on its cells' candidates, on the excluders seeing all of them and their
+/// candidates, and on whether its cells are base cells; with the rest
+/// unchanged, a cell becomes a base cell only when a peer holding one
+/// candidate is emptied (placed). So a set may differ when one of its
+/// cells is `hot` (changed, or a peer of an emptied cell) or a changed
+/// cell sees all of its cells.
+struct Changes {
+    changed: Cells,
+    hot: Cells,
+}
+
+impl Changes {
+    fn new(grid: &Grid, changed: Cells) -> Changes {
+        let changed = changed & ALL_CELLS;
+        let emptied = cells_of(changed).filter(|&cell| grid.candidates(cell) == 0);
+        let hot = emptied.fold(changed, |hot, cell| hot | PEERS[cell]);
+        Changes { changed, hot }
+    }
 }
 
 /// The first aligned pair exclusion: pairs of base cells in Sudoku
 /// Explainer's order (by second cell, then first), with two common
-/// excluders or more.
-pub fn aligned_pair(grid: &Grid) -> Option<Step> {
+/// excluders or more. When it is known that no pair gave a step before
+/// the cells of `changed` changed, only pairs that can be different now
+/// are tried (pass every cell otherwise).
+pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
+    let changes = Changes::new(grid, changed);
     let bases = bases(grid, 2);
-    let n = bases.cells.len();
-    for j in 1..n {
+    for j in 1..bases.count {
+        let second = usize::from(bases.cells[j]);
+        let second_hot = changes.hot >> second & 1 != 0;
         for i in 0..j {
+            let first = usize::from(bases.cells[i]);
+            if !second_hot
+                && changes.hot >> first & 1 == 0
+                && PEERS[first] & PEERS[second] & changes.changed == 0
+            {
+                continue;
+            }
             let common = bases.excluders[i] & bases.excluders[j];
             if common.count_ones() < 2 {
                 continue;
@@ -91,16 +118,19 @@ pub fn aligned_pair(grid: &Grid) -> Option<Step> {
 
 /// The first aligned triplet exclusion: for each pair of base cells (as
 /// for pairs), third cells from the base cells among either one's
-/// excluders, in that list's order.
-pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
+/// excluders, first cell's in its peer order, then the second's. As for
+/// pairs, only triplets that can differ since `changed` changed are tried.
+pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
+    let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
-    let n = bases.cells.len();
-    let is_base: Cells = bases.cells.iter().fold(0, |all, &c| all | 1u128 << c);
-    let mut index_of = [usize::MAX; 81];
-    for (k, &cell) in bases.cells.iter().enumerate() {
-        index_of[usize::from(cell)] = k;
+    let mut is_base: Cells = 0;
+    let mut index_of = [0u8; 81];
+    for k in 0..bases.count {
+        let cell = bases.cells[k];
+        is_base |= 1 << cell;
+        index_of[usize::from(cell)] = k as u8;
     }
-    for j in 1..n {
+    for j in 1..bases.count {
         for i in 0..j {
             let (c0, c1) = (bases.cells[i], bases.cells[j]);
             let pair_common = bases.excluders[i] & bases.excluders[j];
@@ -109,19 +139,36 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
                 continue;
             }
             let mut listed: Cells = 1 << c0 | 1 << c1;
-            for &third in bases.ordered[i].iter().chain(&bases.ordered[j]) {
-                let bit = 1u128 << third;
-                if listed & bit != 0 || is_base & bit == 0 {
+            // Without a hot cell in the pair, a third needs to be hot or
+            // to see a changed cell seeing the pair.
+            let wanted = if changes.hot & listed != 0 {
+                !0
+            } else {
+                let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
+                cells_of(near).fold(changes.hot, |wanted, cell| wanted | PEERS[cell])
+            };
+            for (base, cell) in [(i, c0), (j, c1)] {
+                // The base's excluders that are base cells themselves.
+                let thirds = bases.excluders[base] & is_base & !listed;
+                if thirds == 0 {
                     continue;
                 }
-                listed |= bit;
-                let k = index_of[usize::from(third)];
-                let common = pair_common & bases.excluders[k];
-                if common.count_ones() < 2 {
-                    continue;
-                }
-                if let Some(step) = exclude(grid, &[c0, c1, third], common) {
-                    return Some(step);
+                listed |= thirds;
+                let thirds = thirds & wanted;
+                let groups = PEER_GROUPS[usize::from(cell)];
+                for third in groups
+                    .into_iter()
+                    .flat_map(|group| cells_of(group & thirds))
+                {
+                    let third = third as u8;
+                    let k = usize::from(index_of[usize::from(third)]);
+                    let common = pair_common & bases.excluders[k];
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    if let Some(step) = exclude(grid, &[c0, c1, third], common) {
+                        return Some(step);
+                    }
                 }
             }
         }
@@ -132,59 +179,24 @@ pub fn aligned_triplet(grid: &Grid) -> Option<Step> {
 /// The eliminations of an aligned set over `cells` (two or three) with
 /// excluders `common`, as a step if there are any.
 fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
-    // A combination is impossible when it leaves an excluder no candidate.
-    let mut excluders = [0 as Digits; 20];
-    let mut count = 0;
-    for cell in cells_of(common) {
-        excluders[count] = grid.candidates(cell);
-        count += 1;
+    let mut candidates = [0 as Digits; 3];
+    for (k, &cell) in cells.iter().enumerate() {
+        candidates[k] = grid.candidates(usize::from(cell));
     }
-    let excluders = &excluders[..count];
-    let empties = |combo: Digits| excluders.iter().any(|&e| e & !combo == 0);
-    let candidates: Vec<Digits> = cells
-        .iter()
-        .map(|&c| grid.candidates(usize::from(c)))
-        .collect();
-    let sees = |a: usize, b: usize| PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0;
-    let (sees01, sees02, sees12) = (
-        sees(0, 1),
-        cells.len() == 3 && sees(0, 2),
-        cells.len() == 3 && sees(1, 2),
-    );
-    let mut allowed = [0 as Digits; 3];
-    for d0 in bits(candidates[0]) {
-        for d1 in bits(candidates[1]) {
-            // The same digit twice in a house is impossible.
-            if d0 == d1 && sees01 {
-                continue;
-            }
-            let pair = 1 << d0 | 1 << d1;
-            if cells.len() == 2 {
-                if !empties(pair) {
-                    allowed[0] |= 1 << d0;
-                    allowed[1] |= 1 << d1;
-                }
-                continue;
-            }
-            for d2 in bits(candidates[2]) {
-                if (d2 == d0 && sees02) || (d2 == d1 && sees12) || empties(pair | 1 << d2) {
-                    continue;
-                }
-                allowed[0] |= 1 << d0;
-                allowed[1] |= 1 << d1;
-                allowed[2] |= 1 << d2;
-            }
-        }
+    let allowed = if cells.len() == 2 {
+        allowed_pairs(grid, cells, candidates, common)
+    } else {
+        allowed_triplets(grid, cells, candidates, common)
+    };
+    if allowed == candidates {
+        return None;
     }
     let eliminated: Vec<(u8, u8)> = cells
         .iter()
-        .zip(&candidates)
+        .zip(candidates)
         .zip(allowed)
-        .flat_map(|((&cell, &has), allowed)| bits(has & !allowed).map(move |d| (cell, d as u8 + 1)))
+        .flat_map(|((&cell, has), allowed)| bits(has & !allowed).map(move |d| (cell, d as u8 + 1)))
         .collect();
-    if eliminated.is_empty() {
-        return None;
-    }
     let (technique, tenths) = if cells.len() == 2 {
         (Technique::AlignedPairExclusion, 62)
     } else {
@@ -201,6 +213,101 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
     })
 }
 
+/// The excluders' candidates that could be emptied by digits of
+/// `within`: the others never exclude a combination.
+fn relevant_excluders(grid: &Grid, common: Cells, within: Digits) -> ([Digits; 20], usize) {
+    let mut excluders = [0 as Digits; 20];
+    let mut count = 0;
+    for cell in cells_of(common) {
+        let digits = grid.candidates(cell);
+        if digits & !within == 0 {
+            excluders[count] = digits;
+            count += 1;
+        }
+    }
+    (excluders, count)
+}
+
+/// Whether cells `a` and `b` of `cells` share a house.
+fn sees(cells: &[u8], a: usize, b: usize) -> bool {
+    PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0
+}
+
+/// Each cell's digits that take part in some possible combination of two.
+fn allowed_pairs(grid: &Grid, cells: &[u8], candidates: [Digits; 3], common: Cells) -> [Digits; 3] {
+    let (excluders, count) = relevant_excluders(grid, common, candidates[0] | candidates[1]);
+    let excluders = &excluders[..count];
+    let sees01 = sees(cells, 0, 1);
+    let mut allowed = [0 as Digits; 3];
+    for d0 in bits(candidates[0]) {
+        for d1 in bits(candidates[1]) {
+            // The same digit twice in a house is impossible, and so is a
+            // combination leaving an excluder no candidate.
+            let pair: Digits = 1 << d0 | 1 << d1;
+            if (d0 == d1 && sees01) || excluders.iter().any(|&e| e & !pair == 0) {
+                continue;
+            }
+            allowed[0] |= 1 << d0;
+            allowed[1] |= 1 << d1;
+        }
+    }
+    allowed
+}
+
+/// Each cell's digits that take part in some possible combination of
+/// three. For each choice of the first two digits, the third cell's
+/// digits left are those no excluder and no shared house rules out.
+fn allowed_triplets(
+    grid: &Grid,
+    cells: &[u8],
+    candidates: [Digits; 3],
+    common: Cells,
+) -> [Digits; 3] {
+    let within = candidates[0] | candidates[1] | candidates[2];
+    let (excluders, count) = relevant_excluders(grid, common, within);
+    let excluders = &excluders[..count];
+    let (sees01, sees02, sees12) = (sees(cells, 0, 1), sees(cells, 0, 2), sees(cells, 1, 2));
+    let mut allowed = [0 as Digits; 3];
+    for d0 in bits(candidates[0]) {
+        for d1 in bits(candidates[1]) {
+            if d0 == d1 && sees01 {
+                continue;
+            }
+            let pair: Digits = 1 << d0 | 1 << d1;
+            // An excluder is emptied by the pair alone (every third digit
+            // fails) or by the pair and its one remaining digit.
+            let mut ruled_out: Digits = 0;
+            for &e in excluders {
+                let rest = e & !pair;
+                if rest == 0 {
+                    ruled_out = !0;
+                    break;
+                }
+                if rest & (rest - 1) == 0 {
+                    ruled_out |= rest;
+                }
+            }
+            if sees02 {
+                ruled_out |= 1 << d0;
+            }
+            if sees12 {
+                ruled_out |= 1 << d1;
+            }
+            let thirds = candidates[2] & !ruled_out;
+            if thirds != 0 {
+                allowed[0] |= 1 << d0;
+                allowed[1] |= 1 << d1;
+                allowed[2] |= thirds;
+            }
+        }
+        if allowed == candidates {
+            // Nothing left to exclude.
+            break;
+        }
+    }
+    allowed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,7 +321,7 @@ mod tests {
              23 38 248 24",
         );
         assert_eq!(
-            aligned_pair(&grid).expect("a pair").to_string(),
+            aligned_pair(&grid, !0).expect("a pair").to_string(),
             "6.2  Aligned pair exclusion (r1c3, r2c3): r2c3<>8"
         );
     }
@@ -226,16 +333,16 @@ mod tests {
             "25 234 2456 23469 23469 45 34 345 345 2456 246 246 45 25 23 35 25 16 23468 24 23468 \
              135 58 16 68 18 24 24 58 58 29 79 27 24 2458 4578 18 15 27",
         );
-        assert_eq!(aligned_pair(&grid), None);
+        assert_eq!(aligned_pair(&grid, !0), None);
         assert_eq!(
-            aligned_triplet(&grid).expect("a triplet").to_string(),
+            aligned_triplet(&grid, !0).expect("a triplet").to_string(),
             "7.5  Aligned triplet exclusion (r1c1, r1c3, r1c2): r1c3<>4"
         );
     }
 
     #[test]
     fn peers_come_box_row_column() {
-        let peers = peers_in_order(10);
+        let peers: Vec<usize> = PEER_GROUPS[10].into_iter().flat_map(cells_of).collect();
         assert_eq!(&peers[..8], &[0, 1, 2, 9, 11, 18, 19, 20]);
         assert_eq!(&peers[8..14], &[12, 13, 14, 15, 16, 17]);
         assert_eq!(&peers[14..], &[28, 37, 46, 55, 64, 73]);

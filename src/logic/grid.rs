@@ -128,6 +128,9 @@ const fn build_house_masks() -> [Cells; 27] {
     masks
 }
 
+/// Every cell of the grid.
+pub const ALL_CELLS: Cells = (1 << 81) - 1;
+
 /// Each house as a set of cells.
 pub const HOUSE_MASKS: [Cells; 27] = build_house_masks();
 

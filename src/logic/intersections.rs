@@ -7,7 +7,7 @@
 //! groups `0b111 << 3k` and its columns `0b1001001 << k`; in a line, the
 //! boxes it crosses are the groups `0b111 << 3k`.
 
-use super::grid::{Grid, HouseKind, HOUSE_CELLS};
+use super::grid::{bits, Digits, Grid, HouseKind, HOUSE_CELLS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 
 /// Sudoku Explainer's scan order: a box's digit in a column, in a row, then
@@ -34,9 +34,11 @@ struct Lock {
     to: usize,
 }
 
-/// The first pointing or claiming that removes a candidate.
-pub fn locking(grid: &Grid) -> Option<Step> {
-    scan(grid, |lock| {
+/// The first pointing or claiming that removes a candidate, among the
+/// digits of `digits` (bits 0-8; the ladder leaves out digits unchanged
+/// since this search last found nothing).
+pub fn locking(grid: &Grid, digits: Digits) -> Option<Step> {
+    scan(grid, digits, |lock| {
         let places = grid.places(lock.to, lock.digit) & !meeting(lock.to, lock.from);
         (places != 0).then(|| {
             let pointing = HouseKind::of(lock.from) == HouseKind::Box;
@@ -59,9 +61,10 @@ pub fn locking(grid: &Grid) -> Option<Step> {
 }
 
 /// The first pointing or claiming whose removals leave a hidden single in
-/// another house of the first kind; the step places that single.
-pub fn direct_locking(grid: &Grid) -> Option<Step> {
-    scan(grid, |lock| {
+/// another house of the first kind; the step places that single. Only the
+/// digits of `digits` are searched, as for [`locking`].
+pub fn direct_locking(grid: &Grid, digits: Digits) -> Option<Step> {
+    scan(grid, digits, |lock| {
         let kind = HouseKind::of(lock.from);
         crossing(lock.to, kind)
             .into_iter()
@@ -155,10 +158,11 @@ fn locking_house(from: usize, kind: HouseKind, places: u16) -> Option<usize> {
 }
 
 /// Calls `found` for each digit confined to the meeting of two crossing
-/// houses, in Sudoku Explainer's order, until it returns a step.
-fn scan(grid: &Grid, mut found: impl FnMut(Lock) -> Option<Step>) -> Option<Step> {
+/// houses, in Sudoku Explainer's order, until it returns a step; digits
+/// outside `digits` are skipped.
+fn scan(grid: &Grid, digits: Digits, mut found: impl FnMut(Lock) -> Option<Step>) -> Option<Step> {
     for (kind1, kind2) in ORDER {
-        for digit in 1..=9u8 {
+        for digit in bits(digits).map(|d| d as u8 + 1) {
             for from in kind1.first()..kind1.first() + 9 {
                 let places = grid.places(from, digit);
                 if places.count_ones() < 2 {

@@ -2,7 +2,7 @@
 //! them (`../shared/se-rating.md`, "The ladder"). The first producer that
 //! finds a step wins, even when a later one would offer an easier step.
 
-use super::grid::Grid;
+use super::grid::{Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS};
 use super::step::Step;
 use super::{
     bug, chains, exclusion, fish, intersections, singles, strong_links, subsets, turbot,
@@ -12,61 +12,85 @@ use super::{
 /// A producer: the first step its technique finds, in its scan order.
 type Producer = fn(&Grid) -> Option<Step>;
 
+/// A producer whose steps each concern one digit and depend only on that
+/// digit's candidates: it searches the digits it is given (bits 0-8).
+type DigitProducer = fn(&Grid, Digits) -> Option<Step>;
+
+/// A producer whose every step comes from a pattern of cells (with their
+/// candidates) that, with candidates only ever removed, would have given
+/// a step before unless it touches a changed cell: it is given the cells
+/// changed since it last found nothing (all cells at first) and may skip
+/// patterns that cannot involve them.
+type LocalProducer = fn(&Grid, Cells) -> Option<Step>;
+
+/// A rung of the ladder.
+#[derive(Clone, Copy)]
+enum Rung {
+    /// A technique that looks at the whole grid.
+    Grid(Producer),
+    /// A technique whose steps each come from one digit's candidates.
+    Digit(DigitProducer),
+    /// A technique whose steps come from patterns of cells.
+    Local(LocalProducer),
+}
+
+use Rung::{Digit, Grid as Whole, Local};
+
 /// The rungs this engine has, in Sudoku Explainer's order (numbers as in
 /// `se-rating.md`).
-const LADDER: [Producer; 35] = [
-    singles::hidden_single,
-    intersections::direct_locking,
-    |g| subsets::hidden_set(g, 2, true),
-    singles::naked_single,
-    |g| subsets::hidden_set(g, 3, true),
-    intersections::locking,
-    |g| subsets::naked_set(g, 2),
-    |g| fish::fish(g, 2),
-    |g| subsets::hidden_set(g, 2, false),
-    |g| subsets::naked_set(g, 3),
-    |g| fish::fish(g, 3),
-    |g| subsets::hidden_set(g, 3, false),
+const LADDER: [Rung; 35] = [
+    Whole(singles::hidden_single),
+    Digit(intersections::direct_locking),
+    Whole(|g| subsets::hidden_set(g, 2, true)),
+    Whole(singles::naked_single),
+    Whole(|g| subsets::hidden_set(g, 3, true)),
+    Digit(intersections::locking),
+    Whole(|g| subsets::naked_set(g, 2)),
+    Digit(|g, d| fish::fish(g, 2, d)),
+    Whole(|g| subsets::hidden_set(g, 2, false)),
+    Whole(|g| subsets::naked_set(g, 3)),
+    Digit(|g, d| fish::fish(g, 3, d)),
+    Whole(|g| subsets::hidden_set(g, 3, false)),
     // 13: turbot fish family.
-    turbot::turbot_fish,
+    Digit(turbot::turbot_fish),
     // 14-15: XY-wing, XYZ-wing.
-    |g| wings::xy_wing(g, false),
-    |g| wings::xy_wing(g, true),
+    Whole(|g| wings::xy_wing(g, false)),
+    Whole(|g| wings::xy_wing(g, true)),
     // 16: unique rectangles and loops.
-    unique_loops::unique_loop,
+    Whole(unique_loops::unique_loop),
     // 17-19: naked quad, jellyfish, hidden quad.
-    |g| subsets::naked_set(g, 4),
-    |g| fish::fish(g, 4),
-    |g| subsets::hidden_set(g, 4, false),
+    Whole(|g| subsets::naked_set(g, 4)),
+    Digit(|g, d| fish::fish(g, 4, d)),
+    Whole(|g| subsets::hidden_set(g, 4, false)),
     // 20: three strong links.
-    strong_links::three_strong_links,
+    Digit(strong_links::three_strong_links),
     // 21: WXYZ-wing.
-    |g| wings::als_wing(g, 3),
+    Local(|g, c| wings::als_wing(g, 3, c)),
     // 22: bivalue universal grave.
-    bug::bug,
+    Whole(bug::bug),
     // 23: VWXYZ-wing.
-    |g| wings::als_wing(g, 4),
+    Local(|g, c| wings::als_wing(g, 4, c)),
     // 24: aligned pair exclusion.
-    exclusion::aligned_pair,
+    Local(exclusion::aligned_pair),
     // 25: forcing chains and cycles
-    chains::forcing_chains_and_cycles,
+    Whole(chains::forcing_chains_and_cycles),
     // 26: aligned triplet exclusion.
-    exclusion::aligned_triplet,
+    Local(exclusion::aligned_triplet),
     // 27: Nishio forcing chains
-    chains::nishio_forcing_chains,
+    Whole(chains::nishio_forcing_chains),
     // 28: multiple forcing chains
-    chains::multiple_forcing_chains,
+    Whole(chains::multiple_forcing_chains),
     // 29: dynamic forcing chains
-    chains::dynamic_forcing_chains,
+    Whole(chains::dynamic_forcing_chains),
     // 30: dynamic forcing chains (+)
-    chains::dynamic_forcing_chains_plus,
+    Whole(chains::dynamic_forcing_chains_plus),
     // 31: nested forcing chains, levels 2 and 3
-    |g| chains::nested_forcing_chains(g, 2, 0),
-    |g| chains::nested_forcing_chains(g, 3, 0),
+    Whole(|g| chains::nested_forcing_chains(g, 2, 0)),
+    Whole(|g| chains::nested_forcing_chains(g, 3, 0)),
     // 32: nested dynamic forcing chains, level 4 with nesting limits 0-2
-    |g| chains::nested_forcing_chains(g, 4, 0),
-    |g| chains::nested_forcing_chains(g, 4, 1),
-    |g| chains::nested_forcing_chains(g, 4, 2),
+    Whole(|g| chains::nested_forcing_chains(g, 4, 0)),
+    Whole(|g| chains::nested_forcing_chains(g, 4, 1)),
+    Whole(|g| chains::nested_forcing_chains(g, 4, 2)),
 ];
 
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.
@@ -76,5 +100,184 @@ const LADDER: [Producer; 35] = [
 /// solutions its chain rungs may search for a very long time. The commands
 /// ask the solver first and never call it there.
 pub fn next_step(grid: &Grid) -> Option<Step> {
-    LADDER.iter().find_map(|producer| producer(grid))
+    LADDER.iter().find_map(|rung| match rung {
+        Whole(producer) => producer(grid),
+        Digit(producer) => producer(grid, ALL_DIGITS),
+        Local(producer) => producer(grid, ALL_CELLS),
+    })
+}
+
+/// The ladder run along one solving path: it takes the same steps as
+/// [`next_step`], but remembers what changed since each rung last found
+/// nothing. A one-digit rung's answer for a digit depends on that digit's
+/// candidates only, so until they change it is still nothing: the rung
+/// searches only the digits changed since. A local rung is told the cells
+/// changed since.
+pub struct Ladder {
+    /// Per rung, the digits to search on its next call.
+    stale_digits: [Digits; LADDER.len()],
+    /// Per rung, the cells changed since it last found nothing.
+    stale_cells: [Cells; LADDER.len()],
+    /// The position last seen: each digit's candidate cells and how many
+    /// cells hold it.
+    seen: [(Cells, usize); 9],
+    /// The position last seen: each cell's candidates.
+    seen_cells: [Digits; 81],
+}
+
+impl Default for Ladder {
+    fn default() -> Ladder {
+        Ladder {
+            stale_digits: [ALL_DIGITS; LADDER.len()],
+            stale_cells: [ALL_CELLS; LADDER.len()],
+            seen: [(0, usize::MAX); 9],
+            seen_cells: [0; 81],
+        }
+    }
+}
+
+impl Ladder {
+    /// The next step from `grid`: [`next_step`]'s answer.
+    pub fn next_step(&mut self, grid: &Grid) -> Option<Step> {
+        self.see(grid);
+        (0..LADDER.len()).find_map(|rung| self.try_rung(rung, grid))
+    }
+
+    /// Asks rung number `rung` (an index in `LADDER`) for its step.
+    fn try_rung(&mut self, rung: usize, grid: &Grid) -> Option<Step> {
+        match LADDER[rung] {
+            Whole(producer) => producer(grid),
+            Digit(producer) => {
+                let step = producer(grid, self.stale_digits[rung]);
+                // After a step, other digits may hold steps too.
+                self.stale_digits[rung] = if step.is_some() { ALL_DIGITS } else { 0 };
+                step
+            }
+            Local(producer) => {
+                let step = producer(grid, self.stale_cells[rung]);
+                self.stale_cells[rung] = if step.is_some() { ALL_CELLS } else { 0 };
+                step
+            }
+        }
+    }
+
+    /// Notes what differs between `grid` and the position last seen, which
+    /// becomes `grid`.
+    fn see(&mut self, grid: &Grid) {
+        let mut digits = 0;
+        for (d, seen) in self.seen.iter_mut().enumerate() {
+            let digit = d as u8 + 1;
+            let now = (grid.digit_cells(digit), grid.placed_count(digit));
+            if *seen != now {
+                *seen = now;
+                digits |= 1 << d;
+            }
+        }
+        let (mut cells, mut gained): (Cells, bool) = (0, false);
+        for (cell, seen) in self.seen_cells.iter_mut().enumerate() {
+            let now = grid.candidates(cell);
+            if *seen != now {
+                gained |= now & !*seen != 0;
+                *seen = now;
+                cells |= 1 << cell;
+            }
+        }
+        if gained {
+            // Local rungs rely on candidates only going: start afresh.
+            cells = ALL_CELLS;
+        }
+        for stale in &mut self.stale_digits {
+            *stale |= digits;
+        }
+        for stale in &mut self.stale_cells {
+            *stale |= cells;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solving path's ladder skips digits and cells it found nothing
+    /// for, yet takes every step the stateless ladder takes (bank puzzles
+    /// whose paths cross the one-digit rungs (fish, turbot fish, three
+    /// strong links) and the local ones: wings, aligned pair and triplet
+    /// exclusion, the last two after forcing chains).
+    #[test]
+    fn the_remembering_ladder_takes_the_same_steps() {
+        let puzzles = [
+            ".965.74.....94...15....1..94.5....92.6.....8.81....3.66..7....37...34.....48.621.",
+            "9..468..2..........16...58..2..1..9.....5....4.8.2.1.7..........6.2.9.5.84.....26",
+            ".5..4..7.48.7...52..2..14....7....8.8.......7.6....2....68..5..91...3.68.7..1..4.",
+            ".9.2.......1..43.5..319......6..8..7.3.....6.8..7..9......318..6.85..4.......7.2.",
+            "8.......3.9.....2..2.471.8.2...3...7..9.1.4.....8.2...9.......4.7.1.8.5..15.9.27.",
+            "5..9..2...6.8...57..1.....8..8.2...6..94.85..1...6.8..7.....6..29...6.8...6..7..1",
+            "4..8..7.1.3675..9.9..2...5.......315.6.....7.513.......2...6..7.4..9263.6.5..3..9",
+            "7459...3..8....9.4.9..3....57.......2.85731.9.......52....8..2.4.7....1..3...6495",
+            ".....49....95....67..92..51.4......896.....278......4.27..35..46....18....86.....",
+            "........2.9.7..68..6.283.7....8...1..8196423..2...5....4.396.5..19..8.6.6........",
+            "47.6....5.32.4......52.7...5.4....72.........72....6.3...5.13......7.95.9....4.81",
+        ];
+        for puzzle in puzzles {
+            let mut grid = Grid::new(&puzzle.parse().unwrap());
+            let mut ladder = Ladder::default();
+            let mut steps = 0;
+            while let Some(step) = next_step(&grid) {
+                assert_eq!(ladder.next_step(&grid).as_ref(), Some(&step), "{puzzle}");
+                step.apply(&mut grid);
+                steps += 1;
+            }
+            assert!(grid.is_solved() && steps > 20, "{puzzle}");
+            assert_eq!(ladder.next_step(&grid), None);
+        }
+    }
+
+    /// Where the ladder's time goes: every rung timed on every position it
+    /// is asked about while rating the puzzles of `RUNG_COSTS_FILE` (one
+    /// per line). A diagnostic for speed work, not a check:
+    /// `RUNG_COSTS_FILE=band.txt cargo test --release rung_costs -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn rung_costs() {
+        let Ok(path) = std::env::var("RUNG_COSTS_FILE") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).expect("a readable file");
+        let mut spent = [std::time::Duration::ZERO; LADDER.len()];
+        let mut calls = [0u32; LADDER.len()];
+        let mut taken = [0u32; LADDER.len()];
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let mut grid = Grid::new(&line.trim().parse().expect("a puzzle"));
+            let mut ladder = Ladder::default();
+            'steps: while !grid.is_solved() {
+                ladder.see(&grid);
+                for rung in 0..LADDER.len() {
+                    let start = std::time::Instant::now();
+                    let step = ladder.try_rung(rung, &grid);
+                    spent[rung] += start.elapsed();
+                    calls[rung] += 1;
+                    if let Some(step) = step {
+                        taken[rung] += 1;
+                        step.apply(&mut grid);
+                        continue 'steps;
+                    }
+                }
+                break;
+            }
+        }
+        let total: f64 = spent.iter().map(|d| d.as_secs_f64()).sum();
+        for rung in 0..LADDER.len() {
+            let s = spent[rung].as_secs_f64();
+            println!(
+                "rung {rung:2}: {:8.1} ms {:5.1}% calls {:7} taken {:6} {:6.2} us/call",
+                s * 1e3,
+                100.0 * s / total,
+                calls[rung],
+                taken[rung],
+                s * 1e6 / f64::from(calls[rung].max(1))
+            );
+        }
+        println!("total {:.1} ms", total * 1e3);
+    }
 }

@@ -2,7 +2,7 @@
 //! as Sudoku Explainer's `serate` does.
 
 use super::grid::Grid;
-use super::ladder::next_step;
+use super::ladder::Ladder;
 use super::step::{Difficulty, Step, Technique};
 use crate::board::Board;
 
@@ -150,8 +150,9 @@ fn run_from(
     mut taken: impl FnMut(&Step),
 ) -> Option<(Rating, Board)> {
     let mut tracker = Tracker::default();
+    let mut ladder = Ladder::default();
     while !grid.is_solved() {
-        let Some(step) = next_step(&grid) else {
+        let Some(step) = ladder.next_step(&grid) else {
             return (Difficulty::BEYOND <= max).then(|| (tracker.rating(true), grid.board()));
         };
         if step.difficulty > max {

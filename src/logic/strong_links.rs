@@ -11,7 +11,7 @@
 //! house's readings, then three orders of the links and both directions of
 //! each link.
 
-use super::grid::{cells_of, Cells, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS};
+use super::grid::{bits, cells_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 
 /// The house-kind multisets, in Sudoku Explainer's order.
@@ -290,18 +290,23 @@ fn join_table(links: &[Option<Link>; 27]) -> [u64; 54] {
     table
 }
 
-/// The 3-strong-links step Sudoku Explainer takes, if any.
-pub fn three_strong_links(grid: &Grid) -> Option<Step> {
+/// The 3-strong-links step Sudoku Explainer takes, if any, searching the
+/// digits of `digits` (bits 0-8; the ladder leaves out digits unchanged
+/// since this search last found nothing).
+pub fn three_strong_links(grid: &Grid, digits: Digits) -> Option<Step> {
     let mut best: Option<(Rank, Step)> = None;
     let mut all_links: [[Option<Link>; 27]; 9] = [[None; 27]; 9];
-    for (d, links) in all_links.iter_mut().enumerate() {
-        for (house, link) in links.iter_mut().enumerate() {
+    for d in bits(digits) {
+        for (house, link) in all_links[d].iter_mut().enumerate() {
             *link = link_of(house, grid.places(house, d as u8 + 1));
         }
     }
-    let all_joins = all_links.map(|links| join_table(&links));
+    let mut all_joins = [[0u64; 54]; 9];
+    for d in bits(digits) {
+        all_joins[d] = join_table(&all_links[d]);
+    }
     for kinds in KIND_SETS {
-        for digit in 1..=9u8 {
+        for digit in bits(digits).map(|d| d as u8 + 1) {
             let candidates = grid.digit_cells(digit);
             let links = &all_links[usize::from(digit - 1)];
             let joins = &all_joins[usize::from(digit - 1)];
@@ -343,6 +348,19 @@ pub fn three_strong_links(grid: &Grid) -> Option<Step> {
                                 let Some(r2) = &l2.readings[id2 % 2] else {
                                     continue;
                                 };
+                                // Victims see a chain's two end cells, one
+                                // end of each of two links, and lie outside
+                                // the links' houses: a quick test first.
+                                let reach = |r: &Reading| {
+                                    r.ends
+                                        .iter()
+                                        .fold(0 as Cells, |set, e| set | PEERS[usize::from(e.0)])
+                                };
+                                let (a, b, c) = (reach(r0), reach(r1), reach(r2));
+                                let houses = covered | HOUSE_MASKS[l2.house];
+                                if (a & b | a & c | b & c) & candidates & !houses == 0 {
+                                    continue;
+                                }
                                 let chosen = Chosen {
                                     grid,
                                     digit,

@@ -11,7 +11,9 @@
 //! then digit, first house, its link reading, second house, its reading,
 //! then which end of each link meets the other.
 
-use super::grid::{cells_of, Cells, Grid, HouseKind, HOUSE_CELLS, HOUSE_MASKS, PEERS};
+use super::grid::{
+    bits, cells_of, Cells, Digits, Grid, HouseKind, HOUSE_CELLS, HOUSE_MASKS, PEERS,
+};
 use super::step::{Difficulty, Pattern, Step, Technique};
 
 /// The kind pairs (first link's house, second link's house), in Sudoku
@@ -190,10 +192,12 @@ fn seeing(end: (u8, Option<u8>), grouped: bool) -> Cells {
 /// digit, and the scan within them).
 type Rank = (u16, std::cmp::Reverse<u32>, u8, usize, u8);
 
-/// The turbot-family step Sudoku Explainer takes, if any.
-pub fn turbot_fish(grid: &Grid) -> Option<Step> {
+/// The turbot-family step Sudoku Explainer takes, if any, searching the
+/// digits of `digits` (bits 0-8; the ladder leaves out digits unchanged
+/// since this search last found nothing).
+pub fn turbot_fish(grid: &Grid, digits: Digits) -> Option<Step> {
     let mut best: Option<(Rank, Step)> = None;
-    for digit in 1..=9u8 {
+    for digit in bits(digits).map(|d| d as u8 + 1) {
         let mut links = [None; 27];
         for (house, link) in links.iter_mut().enumerate() {
             *link = link_of(house, grid.places(house, digit));
@@ -243,6 +247,15 @@ impl Pair<'_> {
                         continue;
                     }
                     for cover_ends in cover_link.readings.iter().flatten() {
+                        // Victims see an end cell of each link, outside
+                        // both houses: a quick test first.
+                        let reach = |ends: &LinkEnds| {
+                            PEERS[usize::from(ends.a.0)] | PEERS[usize::from(ends.b.0)]
+                        };
+                        let outside = !(HOUSE_MASKS[base] | HOUSE_MASKS[cover]);
+                        if reach(base_ends) & reach(cover_ends) & candidates & outside == 0 {
+                            continue;
+                        }
                         let houses = (base, cover);
                         let grouped = (base_link.grouped, cover_link.grouped);
                         self.join(houses, grouped, base_ends, cover_ends, best);

@@ -6,7 +6,9 @@
 //! difficulty (as a `double`, so `4.6 + 0.1` sorts just before `4.7`),
 //! then by type, keeping scan order among equals; the first is applied.
 
-use super::grid::{bits, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS};
+use super::grid::{
+    bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
+};
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
 
@@ -19,9 +21,16 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
         if pair.count_ones() != 2 {
             continue;
         }
+        let low = pair.trailing_zeros() as u8 + 1;
+        let high = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
+        let holders = loop_cells(grid.digit_cells(low) & grid.digit_cells(high));
+        if holders >> cell & 1 == 0 {
+            continue;
+        }
         let mut search = LoopSearch {
             grid,
             pair,
+            holders,
             path: Vec::with_capacity(16),
             loops: Vec::new(),
         };
@@ -42,11 +51,30 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
     hints.into_iter().next().map(|hint| hint.step)
 }
 
+/// The cells of `holders` that can lie on a loop of them: those with two
+/// peers or more among the others that can, found by dropping the rest
+/// until none is left to drop. Cells off every loop only lead the search
+/// into dead ends, so leaving them out changes no loop found, nor its
+/// order.
+fn loop_cells(mut holders: Cells) -> Cells {
+    loop {
+        let dropped = cells_of(holders)
+            .filter(|&cell| (PEERS[cell] & holders).count_ones() < 2)
+            .fold(0 as Cells, |all, cell| all | 1 << cell);
+        if dropped == 0 {
+            return holders;
+        }
+        holders &= !dropped;
+    }
+}
+
 /// The depth-first search for loops through cells holding both digits of
 /// `pair`, as Sudoku Explainer walks them.
 struct LoopSearch<'a> {
     grid: &'a Grid,
     pair: Digits,
+    /// The cells holding both digits that may lie on a loop.
+    holders: Cells,
     path: Vec<u8>,
     loops: Vec<Vec<u8>>,
 }
@@ -76,15 +104,15 @@ impl LoopSearch<'_> {
             if last == Some(kind) {
                 continue;
             }
-            for &next in &HOUSE_CELLS[house] {
-                let next = usize::from(next);
-                if next == start && self.path.len() >= 4 {
-                    self.loops.push(self.path.clone());
-                } else if in_path >> next & 1 == 0 {
-                    let candidates = self.grid.candidates(next);
-                    if candidates & self.pair != self.pair {
-                        continue;
+            // A house's cells in increasing order are its cells in order.
+            let reachable = HOUSE_MASKS[house] & (self.holders & !in_path | 1 << start);
+            for next in cells_of(reachable) {
+                if next == start {
+                    if self.path.len() >= 4 {
+                        self.loops.push(self.path.clone());
                     }
+                } else {
+                    let candidates = self.grid.candidates(next);
                     let extra = extra | candidates & !self.pair;
                     let count = candidates.count_ones();
                     if count == 2 || extra.count_ones() == 1 || allowed > 0 {

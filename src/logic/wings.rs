@@ -1,7 +1,7 @@
 //! Wings: a pivot cell and pincer cells among its peers whose candidates
 //! force a shared digit into one of them (XY-wing, XYZ-wing).
 
-use super::grid::{cells_of, Cells, Grid, PEERS};
+use super::grid::{bits, cells_of, Cells, Grid, ALL_CELLS, ALL_DIGITS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 
 /// The first XY-wing (or, with `xyz`, XYZ-wing) that removes a candidate,
@@ -88,23 +88,39 @@ struct AlsWing {
 /// Every such hint is collected (cells chosen in increasing reading order,
 /// the bivalue cell among the peers of any of them in reading order), then
 /// the easiest is taken, most removals first, then the larger code.
-pub fn als_wing(grid: &Grid, als_cells: usize) -> Option<Step> {
+///
+/// A wing whose cells and bivalue cell kept their candidates removes no
+/// more now than before: when it is known that no wing gave a step before
+/// the cells of `changed` changed, only wings touching them are tried
+/// (pass every cell otherwise).
+pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
     let digits = als_cells as u32 + 1;
+    let changed = changed & ALL_CELLS;
     let mut best: Option<AlsWing> = None;
-    let mut chosen = [0usize; 4];
+    // Wing cells hold two candidates or more, and no more than the wing's
+    // digits.
+    let eligible = (0..81)
+        .filter(|&c| (2..=digits).contains(&grid.candidates(c).count_ones()))
+        .fold(0 as Cells, |set, c| set | 1 << c);
+    let mut search = WingSearch {
+        grid,
+        als_cells,
+        changed,
+        // A wing cell's peer may be its changed bivalue cell.
+        near: cells_of(changed).fold(changed, |near, cell| near | PEERS[cell]),
+        chosen: [0; 4],
+    };
     for pivot in 0..81 {
         let count = grid.candidates(pivot).count_ones();
         if count < 2 || count > digits {
             continue;
         }
-        chosen[0] = pivot;
-        extend(
-            grid,
-            als_cells,
-            &mut chosen,
+        search.chosen[0] = pivot;
+        search.extend(
             1,
-            FORWARD_PEERS[pivot],
+            FORWARD_PEERS[pivot] & eligible,
             grid.candidates(pivot),
+            1 << pivot,
             &mut |found| {
                 if best.as_ref().is_none_or(|b| found.rank < b.rank) {
                     best = Some(found);
@@ -115,47 +131,86 @@ pub fn als_wing(grid: &Grid, als_cells: usize) -> Option<Step> {
     best.map(|found| found.step)
 }
 
-/// Adds wing cells after the last chosen, among `common` (cells seeing all
-/// chosen so far), keeping the digits' union small enough.
-fn extend(
-    grid: &Grid,
+/// The search for wing cells.
+struct WingSearch<'a> {
+    grid: &'a Grid,
     als_cells: usize,
-    chosen: &mut [usize; 4],
-    depth: usize,
-    common: Cells,
-    union: u16,
-    found: &mut impl FnMut(AlsWing),
-) {
-    let digits = als_cells as u32 + 1;
-    for cell in cells_of(common) {
-        let candidates = grid.candidates(cell);
-        let joined = union | candidates;
-        if candidates.count_ones() < 2 {
-            continue;
+    /// Cells changed since the last search found nothing.
+    changed: Cells,
+    /// The changed cells and their peers.
+    near: Cells,
+    chosen: [usize; 4],
+}
+
+impl WingSearch<'_> {
+    /// Adds wing cells after the last chosen, among `common` (cells seeing
+    /// all chosen so far), keeping the digits' union small enough.
+    fn extend(
+        &mut self,
+        depth: usize,
+        common: Cells,
+        union: u16,
+        wing: Cells,
+        found: &mut impl FnMut(AlsWing),
+    ) {
+        // A wing nowhere near a changed cell, whatever cells complete it,
+        // has no changed cell nor a changed bivalue cell.
+        if (wing | common) & self.near == 0 {
+            return;
         }
-        chosen[depth] = cell;
-        if depth + 1 < als_cells {
-            if joined.count_ones() <= digits {
-                extend(
-                    grid,
-                    als_cells,
-                    chosen,
-                    depth + 1,
-                    common & FORWARD_PEERS[cell],
+        let digits = self.als_cells as u32 + 1;
+        let mut common = common;
+        if union.count_ones() == digits {
+            // The wing's digits are all there: later cells hold no other.
+            for d in bits(ALL_DIGITS & !union) {
+                common &= !self.grid.digit_cells(d as u8 + 1);
+            }
+        }
+        for cell in cells_of(common) {
+            let candidates = self.grid.candidates(cell);
+            let joined = union | candidates;
+            self.chosen[depth] = cell;
+            if depth + 1 < self.als_cells {
+                if joined.count_ones() <= digits {
+                    self.extend(
+                        depth + 1,
+                        common & FORWARD_PEERS[cell],
+                        joined,
+                        wing | 1 << cell,
+                        found,
+                    );
+                }
+            } else if joined.count_ones() == digits {
+                let wing = wing | 1 << cell;
+                // An unchanged wing needs a changed bivalue cell.
+                let ends = if wing & self.changed != 0 {
+                    !0
+                } else {
+                    self.changed
+                };
+                bivalue_ends(
+                    self.grid,
+                    &self.chosen[..self.als_cells],
                     joined,
+                    ends,
                     found,
                 );
             }
-        } else if joined.count_ones() == digits {
-            bivalue_ends(grid, &chosen[..als_cells], joined, found);
         }
     }
 }
 
-/// Tries every bivalue cell within the wing's digits that sees a wing cell.
-fn bivalue_ends(grid: &Grid, wing: &[usize], union: u16, found: &mut impl FnMut(AlsWing)) {
+/// Tries every bivalue cell of `ends` within the wing's digits that sees a
+/// wing cell.
+fn bivalue_ends(
+    grid: &Grid,
+    wing: &[usize],
+    union: u16,
+    ends: Cells,
+    found: &mut impl FnMut(AlsWing),
+) {
     let wing_set = wing.iter().fold(0 as Cells, |set, &c| set | 1 << c);
-    let range = wing.iter().fold(0 as Cells, |set, &c| set | PEERS[c]) & !wing_set;
+    let range = wing.iter().fold(0 as Cells, |set, &c| set | PEERS[c]) & !wing_set & ends;
     for yz in cells_of(range) {
         let pair = grid.candidates(yz);
         if pair.count_ones() != 2 || pair & !union != 0 {
@@ -210,7 +265,7 @@ fn wing_hint(
     let (mut weak, mut strong_x) = (false, false);
     if doubly {
         // Each wing digit outside the bivalue cell is locked in the wing.
-        for w in super::grid::bits(union & !grid.candidates(yz)) {
+        for w in bits(union & !grid.candidates(yz)) {
             let w = w as u8 + 1;
             weak |= remove(seeing_all(holders(grid, wing, w)), w);
         }
