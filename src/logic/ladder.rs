@@ -3,7 +3,7 @@
 //! finds a step wins, even when a later one would offer an easier step.
 
 use super::grid::{Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS};
-use super::step::Step;
+use super::step::{Difficulty, Step};
 use super::{
     bug, chains, exclusion, fish, intersections, singles, strong_links, subsets, turbot,
     unique_loops, wings,
@@ -93,6 +93,24 @@ const LADDER: [Rung; 35] = [
     Whole(|g| chains::nested_forcing_chains(g, 4, 2)),
 ];
 
+/// The least difficulty of each rung's steps, in tenths (`se-rating.md`'s
+/// ladder: e.g. hidden singles from 1.0, nested level 4 from 10.5).
+const FLOORS: [u16; LADDER.len()] = [
+    10, 17, 20, 23, 25, 26, 30, 32, 34, 36, 38, 40, 40, 42, 44, 45, 50, 52, 54, 54, 55, 56, 62, 62,
+    65, 75, 75, 80, 85, 90, 95, 100, 105, 105, 105,
+];
+
+/// How many rungs, from the first, may take a step of at most `max`:
+/// every rung after them has a higher floor. (Floors do not rise
+/// monotonically, e.g. 3 strong links from 5.4 follow the hidden quad's
+/// 5.4, so this counts from the end.)
+fn rungs_within(max: Difficulty) -> usize {
+    FLOORS
+        .iter()
+        .rposition(|&floor| floor <= max.0)
+        .map_or(0, |last| last + 1)
+}
+
 /// The next step Sudoku Explainer's ladder takes from `grid`, if any.
 ///
 /// Like Sudoku Explainer, the ladder assumes a proper puzzle (one
@@ -137,10 +155,14 @@ impl Default for Ladder {
 }
 
 impl Ladder {
-    /// The next step from `grid`: [`next_step`]'s answer.
-    pub fn next_step(&mut self, grid: &Grid) -> Option<Step> {
+    /// [`next_step`]'s answer from `grid` when only a step of at most
+    /// `max` is wanted (all of it with [`Difficulty::BEYOND`] or more):
+    /// the rungs that can only give harder steps are not tried, so `None`
+    /// means no step, or none within `max` (a harder step, or none at
+    /// all, would be next). A rung skipped keeps what it must search.
+    pub fn next_step_within(&mut self, grid: &Grid, max: Difficulty) -> Option<Step> {
         self.see(grid);
-        (0..LADDER.len()).find_map(|rung| self.try_rung(rung, grid))
+        (0..rungs_within(max)).find_map(|rung| self.try_rung(rung, grid))
     }
 
     /// Asks rung number `rung` (an index in `LADDER`) for its step.
@@ -199,6 +221,23 @@ impl Ladder {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_cap_leaves_out_the_rungs_above_it() {
+        let within = |tenths| rungs_within(Difficulty(tenths));
+        assert_eq!(within(9), 0);
+        // Easy: hidden singles only.
+        assert_eq!(within(14), 1);
+        // Medium: up to naked singles (2.3), not the direct hidden triple.
+        assert_eq!(within(24), 4);
+        // Hard: up to unique loops (from 4.5), not the naked quad (5.0) on.
+        assert_eq!(within(49), 16);
+        // 6.2 reaches aligned pair exclusion, after VWXYZ-wings' 6.2.
+        assert_eq!(within(62), 24);
+        assert_eq!(within(104), 32);
+        assert_eq!(within(105), LADDER.len());
+        assert_eq!(within(Difficulty::BEYOND.0), LADDER.len());
+    }
+
     /// A solving path's ladder skips digits and cells it found nothing
     /// for, yet takes every step the stateless ladder takes (bank puzzles
     /// whose paths cross the one-digit rungs (fish, turbot fish, three
@@ -224,12 +263,16 @@ mod tests {
             let mut ladder = Ladder::default();
             let mut steps = 0;
             while let Some(step) = next_step(&grid) {
-                assert_eq!(ladder.next_step(&grid).as_ref(), Some(&step), "{puzzle}");
+                assert_eq!(
+                    ladder.next_step_within(&grid, Difficulty::BEYOND).as_ref(),
+                    Some(&step),
+                    "{puzzle}"
+                );
                 step.apply(&mut grid);
                 steps += 1;
             }
             assert!(grid.is_solved() && steps > 20, "{puzzle}");
-            assert_eq!(ladder.next_step(&grid), None);
+            assert_eq!(ladder.next_step_within(&grid, Difficulty::BEYOND), None);
         }
     }
 

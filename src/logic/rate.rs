@@ -152,7 +152,9 @@ fn run_from(
     let mut tracker = Tracker::default();
     let mut ladder = Ladder::default();
     while !grid.is_solved() {
-        let Some(step) = ladder.next_step(&grid) else {
+        // Rungs whose every step is harder than `max` are not tried: a step
+        // from them, or none at all (20.0), fails the cap just the same.
+        let Some(step) = ladder.next_step_within(&grid, max) else {
             return (Difficulty::BEYOND <= max).then(|| (tracker.rating(true), grid.board()));
         };
         if step.difficulty > max {
