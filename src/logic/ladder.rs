@@ -77,7 +77,7 @@ const LADDER: [Rung; 35] = [
     // 26: aligned triplet exclusion.
     Local(exclusion::aligned_triplet),
     // 27: Nishio forcing chains
-    Whole(chains::nishio_forcing_chains),
+    Digit(chains::nishio_forcing_chains_of),
     // 28: multiple forcing chains
     Whole(chains::multiple_forcing_chains),
     // 29: dynamic forcing chains
@@ -241,7 +241,7 @@ mod tests {
     /// A solving path's ladder skips digits and cells it found nothing
     /// for, yet takes every step the stateless ladder takes (bank puzzles
     /// whose paths cross the one-digit rungs (fish, turbot fish, three
-    /// strong links) and the local ones: wings, aligned pair and triplet
+    /// strong links, Nishio forcing chains) and the local ones: wings, aligned pair and triplet
     /// exclusion, the last two after forcing chains).
     #[test]
     fn the_remembering_ladder_takes_the_same_steps() {
@@ -257,6 +257,8 @@ mod tests {
             ".....49....95....67..92..51.4......896.....278......4.27..35..46....18....86.....",
             "........2.9.7..68..6.283.7....8...1..8196423..2...5....4.396.5..19..8.6.6........",
             "47.6....5.32.4......52.7...5.4....72.........72....6.3...5.13......7.95.9....4.81",
+            // Four Nishio forcing chains (one-digit), with other steps between.
+            "...6.9....8..2..6.63.....24..4...3..2.8...4.636.....585...6...7...953.....37.16..",
         ];
         for puzzle in puzzles {
             let mut grid = Grid::new(&puzzle.parse().unwrap());

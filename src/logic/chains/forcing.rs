@@ -11,7 +11,7 @@
 use super::engine::{Arena, Engine, Links};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
-use crate::logic::grid::{cells_of, houses_of, Grid};
+use crate::logic::grid::{cells_of, houses_of, Digits, Grid, ALL_DIGITS};
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
 /// Which of Sudoku Explainer's chain producers runs.
@@ -42,8 +42,19 @@ impl Mode {
     }
 }
 
-/// The first step of Sudoku Explainer's "Nishio Forcing Chains" (7.5+).
+/// The first step of Sudoku Explainer's "Nishio Forcing Chains" (7.5+),
+/// searching every digit (the ladder uses [`nishio_forcing_chains_of`]).
+#[cfg(test)]
 pub fn nishio_forcing_chains(grid: &Grid) -> Option<Step> {
+    nishio_forcing_chains_of(grid, ALL_DIGITS)
+}
+
+/// [`nishio_forcing_chains`] searching only the candidates of `digits`
+/// (bits 0-8): a Nishio chain follows house links only, so it never leaves
+/// its digit, and its outcome depends on that digit's candidates alone.
+/// The ladder asks again only for the digits changed since it found
+/// nothing.
+pub fn nishio_forcing_chains_of(grid: &Grid, digits: Digits) -> Option<Step> {
     let mode = Mode {
         multiple: false,
         dynamic: true,
@@ -51,7 +62,9 @@ pub fn nishio_forcing_chains(grid: &Grid) -> Option<Step> {
         level: 0,
         limit: 0,
     };
-    Producer::new(Cands::of(grid), mode).run()
+    let mut producer = Producer::new(Cands::of(grid), mode);
+    producer.digits = digits;
+    producer.run()
 }
 
 /// The first step of Sudoku Explainer's "Multiple Forcing Chains" (8.0+).
@@ -137,6 +150,8 @@ struct Producer {
     best: Best,
     /// "On" assumptions computed ahead for region chains, by candidate.
     cache: Vec<Option<Arena>>,
+    /// The digits whose candidates the scan assumes (bits 0-8).
+    digits: Digits,
 }
 
 impl Drop for Producer {
@@ -157,6 +172,7 @@ impl Producer {
             engine: Engine::new(),
             best: Best::default(),
             cache: vec![None; 729],
+            digits: ALL_DIGITS,
         }
     }
 
@@ -208,7 +224,7 @@ impl Producer {
     fn cell(&mut self, cell: usize, count: u32) {
         let mode = self.mode;
         let mut outcomes: Vec<Arena> = Vec::with_capacity(count as usize);
-        for d0 in crate::logic::grid::bits(self.cands.cells[cell]) {
+        for d0 in crate::logic::grid::bits(self.cands.cells[cell] & self.digits) {
             let on = self.assume_on(cell * 9 + d0);
             if mode.dynamic || mode.nishio {
                 // Static chains use the "off" assumption for nothing.

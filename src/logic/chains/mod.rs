@@ -18,9 +18,11 @@ mod graph;
 mod links;
 
 pub use cycles::forcing_chains_and_cycles;
+#[cfg(test)]
+pub use forcing::nishio_forcing_chains;
 pub use forcing::{
     dynamic_forcing_chains, dynamic_forcing_chains_plus, multiple_forcing_chains,
-    nested_forcing_chains, nishio_forcing_chains,
+    nested_forcing_chains, nishio_forcing_chains_of,
 };
 
 use super::step::{Difficulty, Step};

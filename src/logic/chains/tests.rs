@@ -205,6 +205,23 @@ fn a_nishio_chain_contradicts_its_assumption() {
     );
 }
 
+/// A Nishio chain never leaves its digit: searching the step's digit alone
+/// finds the same step, even after other digits lose candidates, and
+/// searching the other digits never finds a step of that digit.
+#[test]
+fn a_nishio_chain_depends_on_its_digit_alone() {
+    let board = "....463.....3295.8.32.5.6945.96...83...93..57374.859..68...3.4.2.146873...35..8..";
+    let grid = position(board, &[(0, 1), (9, 1)]);
+    let step = "7.6  Nishio Forcing Chains (r6c8.2 on ==> r7c4.2 both on & off): r6c8<>2";
+    let two = 1 << 1;
+    assert_eq!(first(|g| nishio_forcing_chains_of(g, 1 << 1), &grid), step);
+    let others = nishio_forcing_chains_of(&grid, crate::logic::grid::ALL_DIGITS & !two);
+    assert!(others.is_none_or(|other| other.eliminated.iter().all(|&(_, d)| d != 2)));
+    // Other digits' candidates going change nothing for digit 2.
+    let fewer = position(board, &[(0, 1), (9, 1), (0, 7), (9, 7)]);
+    assert_eq!(first(|g| nishio_forcing_chains_of(g, 1 << 1), &fewer), step);
+}
+
 const MULTIPLE: &str =
     ".7.....39...9.381.......6..613489752587216493.2.3..186..5.......628.1...79.5...6.";
 
