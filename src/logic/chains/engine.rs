@@ -468,8 +468,9 @@ impl Engine {
     }
 
     /// The number of distinct states node `n` rests on, itself included
-    /// (`ChainingHint.getAncestorCount`).
-    pub fn ancestors(&mut self, arena: &Arena, n: u32) -> u32 {
+    /// (`ChainingHint.getAncestorCount`), or any count above `limit` once
+    /// it passes `limit` (the caller wants no larger count).
+    pub fn ancestors(&mut self, arena: &Arena, n: u32, limit: u32) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
@@ -486,6 +487,9 @@ impl Engine {
                 if self.stamp[s] != self.generation {
                     self.stamp[s] = self.generation;
                     count += 1;
+                    if count > limit {
+                        return count;
+                    }
                     self.next.extend_from_slice(arena.parents_of(at));
                     let nested = arena.nodes[at as usize].nested;
                     if nested != NONE {

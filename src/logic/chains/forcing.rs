@@ -192,11 +192,19 @@ impl Producer {
 
     /// The size of a hint whose chains end at `targets`: their states,
     /// plus the nested chains they use.
+    ///
+    /// A hint larger than the best so far can never replace it (keys grow
+    /// with size), so counting stops, with some size above the best's,
+    /// once the count passes it.
     fn size(&mut self, targets: &[(&Arena, u32)]) -> u32 {
+        let limit = self.best.size_limit();
         self.engine.take_nested();
         let mut size = 0;
         for &(arena, n) in targets {
-            size += self.engine.ancestors(arena, n);
+            size += self.engine.ancestors(arena, n, limit.saturating_sub(size));
+            if size > limit {
+                return size;
+            }
         }
         size + self.engine.take_nested()
     }

@@ -105,6 +105,16 @@ impl Best {
         }
     }
 
+    /// The largest size a hint may have and still replace the best one:
+    /// keys grow with size (the base difficulty is the producer's), so a
+    /// larger hint never does. Unlimited when collecting every hint.
+    fn size_limit(&self) -> u32 {
+        match (&self.all, self.key) {
+            (None, Some(best)) => best.size,
+            _ => u32::MAX,
+        }
+    }
+
     /// Whether a hint with `key` would replace the best one.
     fn wants(&self, key: Key) -> bool {
         self.all.is_some() || self.key.is_none_or(|best| key.before(best))
