@@ -80,6 +80,11 @@ impl Arena {
         self.reached[s / 64] >> (s % 64) & 1 != 0
     }
 
+    /// The registered states, as a bit set over `State`.
+    pub fn reached(&self) -> &[u64; STATES.div_ceil(64)] {
+        &self.reached
+    }
+
     /// The node of a reached state.
     pub fn find(&self, s: State) -> Option<u32> {
         if !self.has(s) {

@@ -413,13 +413,24 @@ impl Producer {
             6
         };
         let first = branches[0];
+        // The states every branch reaches, to skip the walk when none.
+        let mut common = *first.reached();
+        for branch in &branches[1..] {
+            for (word, other) in common.iter_mut().zip(branch.reached()) {
+                *word &= other;
+            }
+        }
+        if common.iter().all(|&word| word == 0) {
+            return;
+        }
         for want_on in [true, false] {
             for i in 0..first.nodes.len() {
                 let node = first.nodes[i];
-                if !node.registered || is_on(node.state) != want_on {
+                let s = usize::from(node.state);
+                if common[s / 64] >> (s % 64) & 1 == 0 || is_on(node.state) != want_on {
                     continue;
                 }
-                if !branches[1..].iter().all(|b| b.has(node.state)) {
+                if !node.registered {
                     continue;
                 }
                 let targets: Vec<(&Arena, u32)> = branches
