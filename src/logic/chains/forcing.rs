@@ -334,10 +334,22 @@ impl Producer {
     }
 
     fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
+        // The states both reach, to skip the walk when none.
+        let mut common = *on.reached();
+        for (word, other) in common.iter_mut().zip(off.reached()) {
+            *word &= other;
+        }
+        if common.iter().all(|&word| word == 0) {
+            return;
+        }
         for want_on in [true, false] {
             for i in 0..on.nodes.len() {
                 let node = on.nodes[i];
-                if !node.registered || is_on(node.state) != want_on {
+                let s = usize::from(node.state);
+                if common[s / 64] >> (s % 64) & 1 == 0 || is_on(node.state) != want_on {
+                    continue;
+                }
+                if !node.registered {
                     continue;
                 }
                 let Some(other) = off.find(node.state) else {
