@@ -161,8 +161,18 @@ impl Ladder {
     /// means no step, or none within `max` (a harder step, or none at
     /// all, would be next). A rung skipped keeps what it must search.
     pub fn next_step_within(&mut self, grid: &Grid, max: Difficulty) -> Option<Step> {
-        self.see(grid);
-        (0..rungs_within(max)).find_map(|rung| self.try_rung(rung, grid))
+        // What changed is looked at only when a rung that remembers is
+        // reached: most steps of easy puzzles are hidden singles, found by
+        // the first rung. Candidates only go along a path, so comparing
+        // with an older position still finds every change since.
+        let mut seen = false;
+        (0..rungs_within(max)).find_map(|rung| {
+            if !seen && !matches!(LADDER[rung], Whole(_)) {
+                self.see(grid);
+                seen = true;
+            }
+            self.try_rung(rung, grid)
+        })
     }
 
     /// Asks rung number `rung` (an index in `LADDER`) for its step.
