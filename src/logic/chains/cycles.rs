@@ -350,7 +350,7 @@ impl<'g> Unary<'g> {
                 key,
                 |difficulty| cycle_step(cands, &path, y, x, difficulty),
                 cands,
-                |source| self.cycle_parents(cands, end, source),
+                |source| self.parents(cands, end, source, true),
             );
         }
         let (base, kind) = chain_base(y, x);
@@ -362,7 +362,7 @@ impl<'g> Unary<'g> {
                 Key::new(base, size, kind),
                 |difficulty| Some(chain_step(target, size, y, x, difficulty)),
                 cands,
-                |source| self.chain_parents(cands, end, source),
+                |source| self.parents(cands, end, source, false),
             );
         }
     }
@@ -567,10 +567,11 @@ impl<'g> Unary<'g> {
         }
     }
 
-    /// The candidates removed since `source` that a cycle ending at node
-    /// `end` rests on: every state but the root, each read as "on" with
-    /// its own link's reason (both directions of the cycle).
-    fn cycle_parents(&self, cands: &Cands, end: u32, source: &Cands) -> Vec<u16> {
+    /// The candidates removed since `source` that a cycle (`cycle`) or a
+    /// forcing chain ending at node `end` rests on: a cycle's states all
+    /// count, each read as "on" with its own link's reason (both
+    /// directions of the cycle); a chain's only through its "on" states.
+    fn parents(&self, cands: &Cands, end: u32, source: &Cands, cycle: bool) -> Vec<u16> {
         let mut out = Vec::new();
         let mut at = end;
         while self.nodes[at as usize].1 != NONE {
@@ -579,27 +580,9 @@ impl<'g> Unary<'g> {
                 self.real(self.nodes[at as usize].0),
                 self.real(self.nodes[parent as usize].0),
             );
-            removed_by(s | 1, link_cause(cands, s, p), source, cands, &mut out);
-            at = parent;
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
-    /// The candidates removed since `source` that the forcing chain ending
-    /// at node `end` rests on: the reasons of its "on" states.
-    fn chain_parents(&self, cands: &Cands, end: u32, source: &Cands) -> Vec<u16> {
-        let mut out = Vec::new();
-        let mut at = end;
-        while self.nodes[at as usize].1 != NONE {
-            let parent = self.nodes[at as usize].1;
-            let (s, p) = (
-                self.real(self.nodes[at as usize].0),
-                self.real(self.nodes[parent as usize].0),
-            );
-            if is_on(s) {
-                removed_by(s, link_cause(cands, s, p), source, cands, &mut out);
+            if cycle || is_on(s) {
+                // `| 1`: the state read as "on" (a chain's already is).
+                removed_by(s | 1, link_cause(cands, s, p), source, cands, &mut out);
             }
             at = parent;
         }
