@@ -8,7 +8,7 @@
 //! for Nishio, region chains for each house where the candidate is the
 //! digit's first place; after the digits, cell chains.
 
-use super::engine::{Arena, Engine, Links};
+use super::engine::{Arena, Engine, Links, Node};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Digits, Grid, ALL_DIGITS};
@@ -334,47 +334,29 @@ impl Producer {
     }
 
     fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
-        // The states both reach, to skip the walk when none.
-        let mut common = *on.reached();
-        for (word, other) in common.iter_mut().zip(off.reached()) {
-            *word &= other;
-        }
-        if common.iter().all(|&word| word == 0) {
-            return;
-        }
-        for want_on in [true, false] {
-            for i in 0..on.nodes.len() {
-                let node = on.nodes[i];
-                let s = usize::from(node.state);
-                if common[s / 64] >> (s % 64) & 1 == 0 || is_on(node.state) != want_on {
-                    continue;
-                }
-                if !node.registered {
-                    continue;
-                }
-                let Some(other) = off.find(node.state) else {
-                    continue;
-                };
-                let size = self.size(&[(on, i as u32), (off, other)]);
-                let key = Key::new(self.mode.base(), size, 1);
-                let technique = self.kind_technique(1);
-                let source = candidate(state(cell, d0, true));
-                let target = candidate(node.state);
-                let cands = &self.cands;
-                self.best.offer(
-                    key,
-                    |difficulty| {
-                        let pattern = Pattern::Binary {
-                            source,
-                            target,
-                            contradiction: false,
-                        };
-                        conclude(cands, node.state, technique, pattern, difficulty)
-                    },
-                    cands,
-                    |source| rule_parents(&[(on, i as u32), (off, other)], None, source, cands),
-                );
-            }
+        for (i, node) in common_nodes(&[on, off]) {
+            let Some(other) = off.find(node.state) else {
+                continue;
+            };
+            let size = self.size(&[(on, i), (off, other)]);
+            let key = Key::new(self.mode.base(), size, 1);
+            let technique = self.kind_technique(1);
+            let source = candidate(state(cell, d0, true));
+            let target = candidate(node.state);
+            let cands = &self.cands;
+            self.best.offer(
+                key,
+                |difficulty| {
+                    let pattern = Pattern::Binary {
+                        source,
+                        target,
+                        contradiction: false,
+                    };
+                    conclude(cands, node.state, technique, pattern, difficulty)
+                },
+                cands,
+                |source| rule_parents(&[(on, i), (off, other)], None, source, cands),
+            );
         }
     }
 
@@ -424,52 +406,61 @@ impl Producer {
         } else {
             6
         };
-        let first = branches[0];
-        // The states every branch reaches, to skip the walk when none.
-        let mut common = *first.reached();
-        for branch in &branches[1..] {
-            for (word, other) in common.iter_mut().zip(branch.reached()) {
-                *word &= other;
-            }
-        }
-        if common.iter().all(|&word| word == 0) {
-            return;
-        }
-        for want_on in [true, false] {
-            for i in 0..first.nodes.len() {
-                let node = first.nodes[i];
-                let s = usize::from(node.state);
-                if common[s / 64] >> (s % 64) & 1 == 0 || is_on(node.state) != want_on {
-                    continue;
-                }
-                if !node.registered {
-                    continue;
-                }
-                let targets: Vec<(&Arena, u32)> = branches
-                    .iter()
-                    .map(|b| (*b, b.find(node.state).expect("a reached state")))
-                    .collect();
-                let size = self.size(&targets);
-                let key = Key::new(self.mode.base(), size, kind);
-                let technique = self.kind_technique(kind);
-                let cands = &self.cands;
-                self.best.offer(
-                    key,
-                    |difficulty| {
-                        conclude(
-                            cands,
-                            node.state,
-                            technique,
-                            pattern(candidate(node.state)),
-                            difficulty,
-                        )
-                    },
-                    cands,
-                    |source| rule_parents(&targets, Some(assumption), source, cands),
-                );
-            }
+        for (_, node) in common_nodes(branches) {
+            let targets: Vec<(&Arena, u32)> = branches
+                .iter()
+                .map(|b| (*b, b.find(node.state).expect("a reached state")))
+                .collect();
+            let size = self.size(&targets);
+            let key = Key::new(self.mode.base(), size, kind);
+            let technique = self.kind_technique(kind);
+            let cands = &self.cands;
+            self.best.offer(
+                key,
+                |difficulty| {
+                    conclude(
+                        cands,
+                        node.state,
+                        technique,
+                        pattern(candidate(node.state)),
+                        difficulty,
+                    )
+                },
+                cands,
+                |source| rule_parents(&targets, Some(assumption), source, cands),
+            );
         }
     }
+}
+
+/// The registered nodes of `branches[0]` whose state every branch reaches,
+/// with their indices: "on" states first, each kind in the first branch's
+/// order (the order SE meets them). The reached sets are intersected first,
+/// so branches with nothing in common cost no walk.
+fn common_nodes<'a>(branches: &[&'a Arena]) -> impl Iterator<Item = (u32, Node)> + 'a {
+    let first = branches[0];
+    let mut common = *first.reached();
+    for branch in &branches[1..] {
+        for (word, other) in common.iter_mut().zip(branch.reached()) {
+            *word &= other;
+        }
+    }
+    let any = common.iter().any(|&word| word != 0);
+    [true, false]
+        .into_iter()
+        .filter(move |_| any)
+        .flat_map(move |want_on| {
+            first
+                .nodes
+                .iter()
+                .enumerate()
+                .filter_map(move |(i, &node)| {
+                    let s = usize::from(node.state);
+                    let common = common[s / 64] >> (s % 64) & 1 == 1;
+                    (common && node.registered && is_on(node.state) == want_on)
+                        .then_some((i as u32, node))
+                })
+        })
 }
 
 /// The candidates removed since `source` (in `work`) that the chains
