@@ -9,9 +9,10 @@
 //! digit's first place; after the digits, cell chains.
 
 use super::engine::{Arena, Engine, Links, Node};
+use super::graph::{Closure, Dense, Graph};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
-use crate::logic::grid::{cells_of, houses_of, Digits, Grid, ALL_DIGITS};
+use crate::logic::grid::{bits, cells_of, houses_of, Digits, Grid, ALL_DIGITS};
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
 /// Which of Sudoku Explainer's chain producers runs.
@@ -76,7 +77,10 @@ pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
         level: 0,
         limit: 0,
     };
-    Producer::new(Cands::of(grid), mode).run()
+    let mut producer = Producer::new(Cands::of(grid), mode);
+    let graph = Graph::new(&producer.cands);
+    producer.closure = Some((graph.closure(true, true), graph));
+    producer.run()
 }
 
 /// The first step of Sudoku Explainer's "Dynamic Forcing Chains" (8.5+).
@@ -152,6 +156,9 @@ struct Producer {
     cache: Vec<Option<Arena>>,
     /// The digits whose candidates the scan assumes (bits 0-8).
     digits: Digits,
+    /// Static chains: what each state reaches in the fixed position, to
+    /// skip the cell and region chains whose branches share no state.
+    closure: Option<(Closure, Graph)>,
 }
 
 impl Drop for Producer {
@@ -173,6 +180,7 @@ impl Producer {
             best: Best::default(),
             cache: vec![None; 729],
             digits: ALL_DIGITS,
+            closure: None,
         }
     }
 
@@ -229,10 +237,50 @@ impl Producer {
         }
     }
 
+    /// Whether the "on" states of candidates `cands` (`cell * 9 + d0`) may
+    /// all lead to one state: always, unless the closure says they cannot.
+    fn may_share(&self, cands: impl IntoIterator<Item = usize>) -> bool {
+        let Some((closure, graph)) = &self.closure else {
+            return true;
+        };
+        closure.share(
+            cands
+                .into_iter()
+                .map(|cand| (graph.id(cand) * 2 + 1) as Dense),
+        )
+    }
+
+    /// The houses where a region chain starts at `cell`'s `d0` (the cell is
+    /// the digit's first place there), and the digit's places in each.
+    fn region_places(&self, cell: usize, d0: usize) -> impl Iterator<Item = (usize, u128)> + '_ {
+        let multiple = self.mode.multiple;
+        houses_of(cell).into_iter().filter_map(move |house| {
+            let places = self.cands.places(house, d0);
+            let count = places.count_ones();
+            let starts = count == 2 || (multiple && count > 2);
+            (starts && places.trailing_zeros() as usize == cell).then_some((house, places))
+        })
+    }
+
+    /// Whether a region chain from `cell`'s `d0` may conclude something.
+    fn region_may_share(&self, cell: usize, d0: usize) -> bool {
+        self.region_places(cell, d0)
+            .any(|(_, places)| self.may_share(cells_of(places).map(|c| c * 9 + d0)))
+    }
+
     fn cell(&mut self, cell: usize, count: u32) {
         let mode = self.mode;
+        let digits = self.cands.cells[cell] & self.digits;
+        let cell_chain = !mode.nishio && (count == 2 || (mode.multiple && count > 2));
+        // Static chains use only the "on" assumptions, for cell and region
+        // chains: those whose branches can meet nowhere are skipped.
+        let cell_chain = cell_chain && self.may_share(bits(digits).map(|d0| cell * 9 + d0));
         let mut outcomes: Vec<Arena> = Vec::with_capacity(count as usize);
-        for d0 in crate::logic::grid::bits(self.cands.cells[cell] & self.digits) {
+        for d0 in bits(digits) {
+            let needed = mode.dynamic || mode.nishio || cell_chain;
+            if !needed && !self.region_may_share(cell, d0) {
+                continue;
+            }
             let on = self.assume_on(cell * 9 + d0);
             if mode.dynamic || mode.nishio {
                 // Static chains use the "off" assumption for nothing.
@@ -248,7 +296,7 @@ impl Producer {
             }
             outcomes.push(on);
         }
-        if !mode.nishio && (count == 2 || (mode.multiple && count > 2)) {
+        if cell_chain {
             let refs: Vec<&Arena> = outcomes.iter().collect();
             self.common(&refs, Cause::Cell, |target| Pattern::CellForcing {
                 cell: cell as u8,
@@ -361,14 +409,10 @@ impl Producer {
     }
 
     fn regions(&mut self, cell: usize, d0: usize, on: &Arena) {
-        for house in houses_of(cell) {
-            let places = self.cands.places(house, d0);
-            let count = places.count_ones();
-            if !(count == 2 || (self.mode.multiple && count > 2)) {
+        let regions: Vec<(usize, u128)> = self.region_places(cell, d0).collect();
+        for (house, places) in regions {
+            if !self.may_share(cells_of(places).map(|c| c * 9 + d0)) {
                 continue;
-            }
-            if places.trailing_zeros() as usize != cell {
-                continue; // the region is met at its first place
             }
             for other in cells_of(places & !(1u128 << cell)) {
                 let cand = other * 9 + d0;
@@ -508,7 +552,7 @@ pub(super) fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, o
     let (cell, d0) = (cell_of(s), digit_of(s));
     match cause {
         Cause::Cell => {
-            for d in crate::logic::grid::bits(source.cells[cell] & !work.cells[cell]) {
+            for d in bits(source.cells[cell] & !work.cells[cell]) {
                 out.push((cell * 9 + d) as u16);
             }
         }

@@ -1,6 +1,7 @@
 //! The implication graph of one fixed position, for the chains of rung 25
 //! (forcing chains and cycles), built once per position so the searches
-//! from every starting candidate only walk flat arrays.
+//! from every starting candidate only walk flat arrays; its closure tells
+//! static multiple forcing chains which branches can meet at all.
 //!
 //! Candidates get dense ids (cells in reading order, digits ascending), so
 //! a search's marks cover only the candidates the position has. Each id
@@ -17,6 +18,8 @@ pub const NO: u16 = u16::MAX;
 pub struct Graph {
     /// Each id's candidate, `cell * 9 + d0`.
     pub cands: Vec<u16>,
+    /// Each candidate's id ([`NO`] for those the position lacks).
+    ids: [u16; 729],
     /// Weak links ("on" turns "off") of id `i`: `weak[weak_start[i]..weak_start[i + 1]]`,
     /// the cell's other candidates first, then the digit's other places in
     /// the box, the row outside the box and the column outside the box.
@@ -45,6 +48,7 @@ impl Graph {
         let n = list.len();
         let mut graph = Graph {
             cands: list,
+            ids,
             weak: Vec::with_capacity(n * 12),
             weak_start: Vec::with_capacity(n + 1),
             weak_house: Vec::with_capacity(n),
@@ -360,5 +364,85 @@ impl Graph {
             words,
             bit,
         }
+    }
+}
+
+/// Every state each state reaches under one choice of link kinds, as bit
+/// sets over dense states: a cheap test of whether several assumptions
+/// can reach a common state at all before propagating each of them.
+pub struct Closure {
+    /// Each dense state's component.
+    component: Vec<u16>,
+    /// `words` words per component: the states it reaches, by dense state.
+    sets: Vec<u64>,
+    words: usize,
+}
+
+impl Closure {
+    /// Whether the dense states `starts` all reach one common state.
+    pub fn share(&self, starts: impl IntoIterator<Item = Dense>) -> bool {
+        let mut common = [u64::MAX; 2 * 729 / 64 + 1];
+        let common = &mut common[..self.words];
+        for s in starts {
+            let c = usize::from(self.component[usize::from(s)]);
+            let set = &self.sets[c * self.words..(c + 1) * self.words];
+            for (word, reached) in common.iter_mut().zip(set) {
+                *word &= reached;
+            }
+        }
+        common.iter().any(|&word| word != 0)
+    }
+}
+
+impl Graph {
+    /// What each state reaches with the given link kinds. Components come
+    /// numbered sinks first, so each one's set is its own states and the
+    /// sets of the (lower-numbered) components its states link to.
+    pub fn closure(&self, y: bool, x: bool) -> Closure {
+        let (component, count) = self.components(y, x);
+        let states = component.len();
+        let words = states.div_ceil(64).max(1);
+        // The states of each component, together: a counting sort.
+        let mut first = vec![0usize; count + 1];
+        for &c in &component {
+            first[usize::from(c) + 1] += 1;
+        }
+        for c in 0..count {
+            first[c + 1] += first[c];
+        }
+        let mut members = vec![0 as Dense; states];
+        let mut fill = first.clone();
+        for (s, &c) in component.iter().enumerate() {
+            members[fill[usize::from(c)]] = s as Dense;
+            fill[usize::from(c)] += 1;
+        }
+        let mut sets = vec![0u64; count * words];
+        for c in 0..count {
+            let (done, rest) = sets.split_at_mut(c * words);
+            let own = &mut rest[..words];
+            for &s in &members[first[c]..first[c + 1]] {
+                own[usize::from(s) / 64] |= 1 << (s % 64);
+                self.each_next(s, y, x, |t| {
+                    let other = usize::from(component[usize::from(t)]);
+                    if other != c {
+                        let theirs = &done[other * words..(other + 1) * words];
+                        for (word, their) in own.iter_mut().zip(theirs) {
+                            *word |= their;
+                        }
+                    }
+                });
+            }
+        }
+        Closure {
+            component,
+            sets,
+            words,
+        }
+    }
+
+    /// The dense id of candidate `cand` (`cell * 9 + d0`), which the
+    /// position must have.
+    pub fn id(&self, cand: usize) -> usize {
+        self.ids[cand] as usize
     }
 }
