@@ -153,7 +153,7 @@ struct Producer {
     engine: Engine,
     best: Best,
     /// "On" assumptions computed ahead for region chains, by candidate.
-    cache: Vec<Option<Arena>>,
+    cache: Cache,
     /// The digits whose candidates the scan assumes (bits 0-8).
     digits: Digits,
     /// Static chains: what each state reaches in the fixed position, to
@@ -161,10 +161,42 @@ struct Producer {
     closure: Option<(Closure, Graph)>,
 }
 
+/// Propagations kept for later, by candidate: a small index over a list,
+/// so a producer that caches little pays for little.
+struct Cache {
+    /// Each candidate's place in `arenas`, or `u16::MAX`.
+    slot: [u16; 729],
+    arenas: Vec<Option<Arena>>,
+}
+
+impl Cache {
+    fn new() -> Cache {
+        Cache {
+            slot: [u16::MAX; 729],
+            arenas: Vec::new(),
+        }
+    }
+
+    fn get(&self, cand: usize) -> Option<&Arena> {
+        let slot = self.slot[cand];
+        self.arenas.get(usize::from(slot))?.as_ref()
+    }
+
+    fn take(&mut self, cand: usize) -> Option<Arena> {
+        let slot = std::mem::replace(&mut self.slot[cand], u16::MAX);
+        self.arenas.get_mut(usize::from(slot))?.take()
+    }
+
+    fn put(&mut self, cand: usize, arena: Arena) {
+        self.slot[cand] = self.arenas.len() as u16;
+        self.arenas.push(Some(arena));
+    }
+}
+
 impl Drop for Producer {
     fn drop(&mut self) {
         // Arenas computed ahead and never used go back for reuse.
-        for arena in self.cache.drain(..).flatten() {
+        for arena in self.cache.arenas.drain(..).flatten() {
             self.engine.recycle(arena);
         }
     }
@@ -178,7 +210,7 @@ impl Producer {
             mode,
             engine: Engine::new(),
             best: Best::default(),
-            cache: vec![None; 729],
+            cache: Cache::new(),
             digits: ALL_DIGITS,
             closure: None,
         }
@@ -231,7 +263,7 @@ impl Producer {
 
     /// The "on" assumption of candidate `cand`, from the cache or computed.
     fn assume_on(&mut self, cand: usize) -> Arena {
-        match self.cache[cand].take() {
+        match self.cache.take(cand) {
             Some(arena) => arena,
             None => self.propagate(state(cand / 9, cand % 9, true)),
         }
@@ -416,15 +448,17 @@ impl Producer {
             }
             for other in cells_of(places & !(1u128 << cell)) {
                 let cand = other * 9 + d0;
-                if self.cache[cand].is_none() {
+                if self.cache.get(cand).is_none() {
                     let arena = self.propagate(state(other, d0, true));
-                    self.cache[cand] = Some(arena);
+                    self.cache.put(cand, arena);
                 }
             }
-            let cache = std::mem::take(&mut self.cache);
+            // The cached arenas are lent out while `common` offers hints.
+            let arenas = std::mem::take(&mut self.cache.arenas);
             let mut branches: Vec<&Arena> = vec![on];
             for other in cells_of(places & !(1u128 << cell)) {
-                branches.extend(cache[other * 9 + d0].as_ref());
+                let slot = self.cache.slot[other * 9 + d0];
+                branches.extend(arenas[usize::from(slot)].as_ref());
             }
             self.common(&branches, Cause::House(house as u8), |target| {
                 Pattern::RegionForcing {
@@ -433,7 +467,7 @@ impl Producer {
                     target,
                 }
             });
-            self.cache = cache;
+            self.cache.arenas = arenas;
         }
     }
 
