@@ -10,8 +10,6 @@
 //! that a reduced house or cell implies also rests on the removed
 //! candidates (hidden parents).
 
-use std::collections::VecDeque;
-
 use super::advanced::{advanced, Found};
 use super::links::{conjugate, is_on, off_to_on, Cands, Cause, OnLink, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
@@ -265,8 +263,10 @@ pub struct Engine {
     /// `stamp[s] == generation`: state `s` counted in the current walk.
     stamp: Vec<u32>,
     generation: u32,
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    /// The nodes waiting to be expanded, "on" and "off": each list only
+    /// grows during a propagation, so a read position replaces popping.
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
     links: Vec<OnLink>,
     todo: Vec<u32>,
     next: Vec<u32>,
@@ -288,8 +288,8 @@ impl Engine {
             index: vec![NONE; STATES],
             stamp: vec![0; STATES],
             generation: 0,
-            pending_on: VecDeque::new(),
-            pending_off: VecDeque::new(),
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
             links: Vec::new(),
             todo: Vec::new(),
             next: Vec::new(),
@@ -335,13 +335,15 @@ impl Engine {
         self.pending_on.clear();
         self.pending_off.clear();
         if is_on(start) {
-            self.pending_on.push_back(root);
+            self.pending_on.push(root);
         } else {
-            self.pending_off.push_back(root);
+            self.pending_off.push(root);
         }
+        let (mut next_on, mut next_off) = (0, 0);
         let cell_links = !nishio;
         loop {
-            if let Some(p) = self.pending_on.pop_front() {
+            if let Some(&p) = self.pending_on.get(next_on) {
+                next_on += 1;
                 let ps = arena.nodes[p as usize].state;
                 for &(off, cause) in links.weak(usize::from(ps / 2), cell_links) {
                     let cand = usize::from(off / 2);
@@ -356,13 +358,14 @@ impl Engine {
                     } else if self.index[usize::from(off)] == NONE {
                         let n = arena.add(off, cause, &[p], true);
                         self.index[usize::from(off)] = n;
-                        self.pending_off.push_back(n);
+                        self.pending_off.push(n);
                     }
                 }
                 if arena.contradiction.is_some() {
                     break;
                 }
-            } else if let Some(p) = self.pending_off.pop_front() {
+            } else if let Some(&p) = self.pending_off.get(next_off) {
+                next_off += 1;
                 let ps = arena.nodes[p as usize].state;
                 if dynamic {
                     off_to_on(&work, source, ps, cell_links, true, &mut self.links);
@@ -399,7 +402,7 @@ impl Engine {
                     if self.index[usize::from(link.state)] == NONE {
                         let n = arena.add(link.state, link.cause, &self.parents, true);
                         self.index[usize::from(link.state)] = n;
-                        self.pending_on.push_back(n);
+                        self.pending_on.push(n);
                     }
                 }
                 if arena.contradiction.is_some() {
@@ -408,7 +411,8 @@ impl Engine {
             } else {
                 break;
             }
-            if level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
+            let idle = next_on == self.pending_on.len() && next_off == self.pending_off.len();
+            if level > 0 && idle {
                 let work = if dynamic { &work } else { source };
                 self.advance(work, source, level, limit, &mut arena);
             }
@@ -460,7 +464,7 @@ impl Engine {
                 arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u32;
             }
             self.index[off] = n;
-            self.pending_off.push_back(n);
+            self.pending_off.push(n);
         }
     }
 
