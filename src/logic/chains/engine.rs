@@ -240,6 +240,18 @@ thread_local! {
     /// next engine on this thread: a producer's arenas grow to the size of
     /// its propagations once, not on every run.
     static SPARE: std::cell::RefCell<Vec<Arena>> = const { std::cell::RefCell::new(Vec::new()) };
+
+    /// The state maps of an engine that is gone (`index` all unset,
+    /// `stamp` with its generation), so a new engine need not fill 3,000
+    /// words.
+    static SPARE_MAPS: std::cell::RefCell<Option<Maps>> = const { std::cell::RefCell::new(None) };
+}
+
+/// An engine's per-state maps.
+struct Maps {
+    index: Vec<u32>,
+    stamp: Vec<u32>,
+    generation: u32,
 }
 
 /// At most this many arenas wait for reuse (they hold a few KB each).
@@ -251,8 +263,20 @@ impl Drop for Engine {
         SPARE.with(|spare| {
             let mut spare = spare.borrow_mut();
             arenas.truncate(SPARE_LIMIT.saturating_sub(spare.len()));
-            spare.append(&mut arenas);
+            if spare.is_empty() {
+                // The usual case: hand the list over rather than move each
+                // arena.
+                *spare = arenas;
+            } else {
+                spare.append(&mut arenas);
+            }
         });
+        let maps = Maps {
+            index: std::mem::take(&mut self.index),
+            stamp: std::mem::take(&mut self.stamp),
+            generation: self.generation,
+        };
+        SPARE_MAPS.with(|spare| *spare.borrow_mut() = Some(maps));
     }
 }
 
@@ -277,17 +301,25 @@ pub struct Engine {
     nested_count: u32,
     /// Arenas given back, to reuse their memory.
     spare: Vec<Arena>,
-    /// The working position of a dynamic propagation.
-    work: Cands,
+    /// The working position of a dynamic propagation (boxed: a
+    /// propagation takes it out and puts it back).
+    work: Option<Box<Cands>>,
 }
 
 impl Engine {
     /// An engine with empty scratch space.
     pub fn new() -> Engine {
+        let maps = SPARE_MAPS
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_else(|| Maps {
+                index: vec![NONE; STATES],
+                stamp: vec![0; STATES],
+                generation: 0,
+            });
         Engine {
-            index: vec![NONE; STATES],
-            stamp: vec![0; STATES],
-            generation: 0,
+            index: maps.index,
+            stamp: maps.stamp,
+            generation: maps.generation,
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             links: Vec::new(),
@@ -298,7 +330,7 @@ impl Engine {
             nested_seen: Vec::new(),
             nested_count: 0,
             spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
-            work: Engine::new_work(),
+            work: None,
         }
     }
 
@@ -326,9 +358,9 @@ impl Engine {
         arena.clear();
         // Static chains work on `source` itself; dynamic ones on a copy
         // they reduce.
-        let mut work = std::mem::replace(&mut self.work, Engine::new_work());
+        let mut work = self.work.take().unwrap_or_else(|| Box::new(Engine::new_work()));
         if dynamic {
-            work.clone_from(source);
+            (*work).clone_from(source);
         }
         let root = arena.add(start, Cause::Assumption, &[], true);
         self.index[usize::from(start)] = root;
@@ -422,7 +454,7 @@ impl Engine {
                 self.index[usize::from(node.state)] = NONE;
             }
         }
-        self.work = work;
+        self.work = Some(work);
         arena
     }
 
