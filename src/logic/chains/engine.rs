@@ -132,7 +132,8 @@ pub struct Links {
     weak_start: Vec<u32>,
     /// Where candidate `c`'s house links start in `weak`.
     weak_house: Vec<u32>,
-    /// "On" states an "off" candidate implies in the fixed position.
+    /// "On" states an "off" candidate implies in the fixed position (static
+    /// chains only: dynamic ones follow the reduced position instead).
     strong: Vec<Strong>,
 }
 
@@ -147,71 +148,88 @@ struct Strong {
     cell: bool,
 }
 
+impl Strong {
+    /// What candidate `cand` "off" turns on in `cands`.
+    fn of(cands: &Cands, cand: usize) -> Strong {
+        let (cell, d0) = (cand / 9, cand % 9);
+        let mut strong = Strong {
+            links: [(0, Cause::Cell); 4],
+            len: 0,
+            cell: false,
+        };
+        if cands.cells[cell] >> d0 & 1 == 0 {
+            return strong;
+        }
+        let others = cands.cells[cell] & !(1 << d0);
+        if others.count_ones() == 1 {
+            let other = others.trailing_zeros() as usize;
+            strong.links[0] = (super::links::state(cell, other, true), Cause::Cell);
+            strong.len = 1;
+            strong.cell = true;
+        }
+        for house in houses_of(cell) {
+            let places = cands.places(house, d0);
+            if places.count_ones() != 2 {
+                continue;
+            }
+            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+            let on = super::links::state(other, d0, true);
+            let len = usize::from(strong.len);
+            if !strong.links[..len].iter().any(|&(s, _)| s == on) {
+                strong.links[len] = (on, Cause::House(house as u8));
+                strong.len += 1;
+            }
+        }
+        strong
+    }
+}
+
 impl Links {
-    /// The links of `cands`.
-    pub fn new(cands: &Cands) -> Links {
+    /// The links of `cands`; "off" to "on" links only when `strong` (for
+    /// static chains).
+    pub fn new(cands: &Cands, strong: bool) -> Links {
         let mut links = Links {
             weak: Vec::with_capacity(4096),
             weak_start: Vec::with_capacity(730),
             weak_house: Vec::with_capacity(729),
-            strong: Vec::with_capacity(729),
+            strong: Vec::new(),
         };
         for cand in 0..729 {
-            let (cell, d0) = (cand / 9, cand % 9);
-            links.weak_start.push(links.weak.len() as u32);
-            let mut strong = Strong {
-                links: [(0, Cause::Cell); 4],
-                len: 0,
-                cell: false,
-            };
-            if cands.cells[cell] >> d0 & 1 == 0 {
-                links.weak_house.push(links.weak.len() as u32);
-                links.strong.push(strong);
-                continue;
-            }
-            let others = cands.cells[cell] & !(1 << d0);
-            for other in bits(others) {
-                links
-                    .weak
-                    .push((super::links::state(cell, other, false), Cause::Cell));
-            }
-            links.weak_house.push(links.weak.len() as u32);
-            let [bx, row, column] = houses_of(cell);
-            let digit = cands.digits[d0] & !(1u128 << cell);
-            let in_box = HOUSE_MASKS[bx];
-            for (peers, house) in [
-                (digit & in_box, bx),
-                (digit & HOUSE_MASKS[row] & !in_box, row),
-                (digit & HOUSE_MASKS[column] & !in_box, column),
-            ] {
-                for peer in cells_of(peers) {
-                    let off = super::links::state(peer, d0, false);
-                    links.weak.push((off, Cause::House(house as u8)));
-                }
-            }
-            if others.count_ones() == 1 {
-                let other = others.trailing_zeros() as usize;
-                strong.links[0] = (super::links::state(cell, other, true), Cause::Cell);
-                strong.len = 1;
-                strong.cell = true;
-            }
-            for house in [bx, row, column] {
-                let places = cands.places(house, d0);
-                if places.count_ones() != 2 {
-                    continue;
-                }
-                let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-                let on = super::links::state(other, d0, true);
-                let len = usize::from(strong.len);
-                if !strong.links[..len].iter().any(|&(s, _)| s == on) {
-                    strong.links[len] = (on, Cause::House(house as u8));
-                    strong.len += 1;
-                }
-            }
-            links.strong.push(strong);
+            links.push_weak(cands, cand);
         }
         links.weak_start.push(links.weak.len() as u32);
+        if strong {
+            links.strong = (0..729).map(|cand| Strong::of(cands, cand)).collect();
+        }
         links
+    }
+
+    /// Adds what candidate `cand` "on" turns off.
+    fn push_weak(&mut self, cands: &Cands, cand: usize) {
+        let (cell, d0) = (cand / 9, cand % 9);
+        self.weak_start.push(self.weak.len() as u32);
+        if cands.cells[cell] >> d0 & 1 == 0 {
+            self.weak_house.push(self.weak.len() as u32);
+            return;
+        }
+        for other in bits(cands.cells[cell] & !(1 << d0)) {
+            self.weak
+                .push((super::links::state(cell, other, false), Cause::Cell));
+        }
+        self.weak_house.push(self.weak.len() as u32);
+        let [bx, row, column] = houses_of(cell);
+        let digit = cands.digits[d0] & !(1u128 << cell);
+        let in_box = HOUSE_MASKS[bx];
+        for (peers, house) in [
+            (digit & in_box, bx),
+            (digit & HOUSE_MASKS[row] & !in_box, row),
+            (digit & HOUSE_MASKS[column] & !in_box, column),
+        ] {
+            for peer in cells_of(peers) {
+                let off = super::links::state(peer, d0, false);
+                self.weak.push((off, Cause::House(house as u8)));
+            }
+        }
     }
 
     /// What candidate `cand` "on" turns off, with the cell's other

@@ -205,7 +205,7 @@ impl Drop for Producer {
 impl Producer {
     fn new(cands: Cands, mode: Mode) -> Producer {
         Producer {
-            links: Links::new(&cands),
+            links: Links::new(&cands, !mode.dynamic),
             cands,
             mode,
             engine: Engine::new(),

@@ -407,7 +407,7 @@ fn link_tables_agree_with_the_link_functions() {
         let mut grid = crate::logic::Grid::new(board);
         for step in explain(board).steps {
             let cands = Cands::of(&grid);
-            let links = super::engine::Links::new(&cands);
+            let links = super::engine::Links::new(&cands, true);
             let graph = super::graph::Graph::new(&cands);
             let mut id = 0;
             for cell in 0..81 {
