@@ -10,6 +10,7 @@ use super::grid::{
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
+use crate::logic::grid::count;
 
 /// The BUG cells, their extra digits and the cells seeing them all.
 struct Bug {
@@ -29,7 +30,7 @@ pub fn bug(grid: &Grid) -> Option<Step> {
     if bug.cells.len() == 1 {
         return Some(type1(grid, &bug));
     }
-    if bug.all.count_ones() == 1 {
+    if count(bug.all) == 1 {
         return type2(grid, &bug)
             .or_else(|| (bug.cells.len() == 2).then(|| type4(grid, &bug)).flatten());
     }
@@ -69,12 +70,12 @@ fn find(grid: &Grid) -> Option<Bug> {
             // far taken out.
             let left = |c: usize| grid.candidates(c) & !bug.extra[c];
             let places = grid.places(house, digit) & !found_places(&bug, house, digit);
-            if places.count_ones() == 0 || places.count_ones() == 2 {
+            if count(places) == 0 || count(places) == 2 {
                 continue;
             }
             let mut wide = bits(places)
                 .map(|p| usize::from(HOUSE_CELLS[house][p]))
-                .filter(|&c| left(c).count_ones() >= 3);
+                .filter(|&c| count(left(c)) >= 3);
             // No such cell: a digit crowds bivalue cells, so no BUG.
             let cell = wide.next()?;
             if wide.next().is_some() {
@@ -93,7 +94,7 @@ fn find(grid: &Grid) -> Option<Bug> {
             };
             started = true;
             bug.common &= !in_bug;
-            if bug.cells.len() > 1 && bug.all.count_ones() > 1 && bug.common == 0 {
+            if bug.cells.len() > 1 && count(bug.all) > 1 && bug.common == 0 {
                 return None;
             }
         }
@@ -101,7 +102,7 @@ fn find(grid: &Grid) -> Option<Bug> {
     // Without the BUG digits, every empty cell is bivalue and every digit
     // has 0 or 2 places in each house.
     let left = |cell: usize| grid.candidates(cell) & !bug.extra[cell];
-    if (0..81).any(|c| grid.value(c) == 0 && left(c).count_ones() != 2) {
+    if (0..81).any(|c| grid.value(c) == 0 && count(left(c)) != 2) {
         return None;
     }
     for house in 0..27 {
@@ -168,7 +169,7 @@ fn type2(grid: &Grid, bug: &Bug) -> Option<Step> {
 fn type4(grid: &Grid, bug: &Bug) -> Option<Step> {
     let (c1, c2) = (usize::from(bug.cells[0]), usize::from(bug.cells[1]));
     let common = grid.candidates(c1) & grid.candidates(c2) & !bug.all;
-    if common.count_ones() != 1 {
+    if count(common) != 1 {
         return None;
     }
     let house = shared_house(&bug.cells)?;
@@ -230,12 +231,12 @@ fn type3(grid: &Grid, bug: &Bug) -> Option<Step> {
             continue;
         }
         let region_cells = common_in(bug, house);
-        let count = region_cells.len() as u32;
+        let cells_count = region_cells.len() as u32;
         for degree in 2..=6u32 {
-            if count < degree {
+            if cells_count < degree {
                 continue;
             }
-            let all_members = (1u16 << count) - 1; // a house holds at most 9 cells
+            let all_members = (1u16 << cells_count) - 1; // a house holds at most 9 cells
             for members in tuples(all_members, degree - 1) {
                 let chosen = bits(members).map(|i| usize::from(region_cells[i]));
                 let mut union = 0;
@@ -243,13 +244,13 @@ fn type3(grid: &Grid, bug: &Bug) -> Option<Step> {
                 for cell in chosen {
                     let candidates = grid.candidates(cell);
                     union |= candidates;
-                    narrow |= candidates.count_ones() <= 1;
+                    narrow |= count(candidates) <= 1;
                 }
-                if union.count_ones() != degree || narrow || bug.all.count_ones() <= 1 {
+                if count(union) != degree || narrow || count(bug.all) <= 1 {
                     continue;
                 }
                 let digits = union | bug.all;
-                if digits.count_ones() != degree {
+                if count(digits) != degree {
                     continue;
                 }
                 let eliminated: Vec<(u8, u8)> = region_cells

@@ -6,6 +6,7 @@
 use super::grid::{bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
+use crate::logic::grid::{count, several_cells};
 
 /// The cells that may take part, in reading order, with their excluders.
 struct Bases {
@@ -25,13 +26,13 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
     };
     let (mut singles, mut small): (Cells, Cells) = (0, 0);
     for cell in 0..81 {
-        let count = grid.candidates(cell).count_ones();
+        let count = count(grid.candidates(cell));
         singles |= Cells::from(count == 1) << cell;
         small |= Cells::from((2..=degree).contains(&count)) << cell;
     }
     for cell in 0..81 {
         let peers = PEERS[cell];
-        if grid.candidates(cell).count_ones() < 2 || peers & singles != 0 || peers & small == 0 {
+        if count(grid.candidates(cell)) < 2 || peers & singles != 0 || peers & small == 0 {
             continue;
         }
         bases.cells[bases.count] = cell as u8;
@@ -104,7 +105,7 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
                 continue;
             }
             let common = bases.excluders[i] & bases.excluders[j];
-            if common.count_ones() < 2 {
+            if !several_cells(common) {
                 continue;
             }
             let cells = [bases.cells[i], bases.cells[j]];
@@ -134,7 +135,7 @@ pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
         for i in 0..j {
             let (c0, c1) = (bases.cells[i], bases.cells[j]);
             let pair_common = bases.excluders[i] & bases.excluders[j];
-            if pair_common.count_ones() < 2 {
+            if !several_cells(pair_common) {
                 // Every triplet's common excluders are a subset of these.
                 continue;
             }
@@ -163,7 +164,7 @@ pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
                     let third = third as u8;
                     let k = usize::from(index_of[usize::from(third)]);
                     let common = pair_common & bases.excluders[k];
-                    if common.count_ones() < 2 {
+                    if !several_cells(common) {
                         continue;
                     }
                     if let Some(step) = exclude(grid, &[c0, c1, third], common) {

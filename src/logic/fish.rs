@@ -3,6 +3,7 @@
 use super::grid::{bits, cells_of, Digits, Grid, HouseKind, HOUSE_MASKS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::tuples;
+use crate::logic::grid::count;
 
 /// The first fish of `size` base lines (2-4) that removes a candidate:
 /// columns as base first, then rows; line tuples in Sudoku Explainer's
@@ -25,7 +26,7 @@ pub fn fish(grid: &Grid, size: u32, digits: Digits) -> Option<Step> {
                 continue;
             }
             for line in 0..9 {
-                let count = grid.places(base_kind.first() + line, digit).count_ones();
+                let count = count(grid.places(base_kind.first() + line, digit));
                 if (2..=size).contains(&count) {
                     eligible[usize::from(digit - 1)] |= 1 << line;
                 }
@@ -44,7 +45,7 @@ pub fn fish(grid: &Grid, size: u32, digits: Digits) -> Option<Step> {
                 let covers = bits(lines).fold(0, |all, line| {
                     all | grid.places(base_kind.first() + line, digit)
                 });
-                if covers.count_ones() != size {
+                if count(covers) != size {
                     continue;
                 }
                 let base_cells =

@@ -160,6 +160,46 @@ pub fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
     })
 }
 
+/// How many digits a set (bits 0-8) holds: a table lookup, as the
+/// portable build has no POPCNT instruction and counts bits in a dozen
+/// steps (the logic engine counts candidates everywhere).
+#[inline]
+pub fn count(digits: Digits) -> u32 {
+    u32::from(DIGIT_COUNTS[usize::from(digits & ALL_DIGITS)])
+}
+
+const DIGIT_COUNTS: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut set = 1;
+    while set < 512 {
+        // A set has one more digit than the set without its lowest.
+        table[set] = table[set & (set - 1)] + 1;
+        set += 1;
+    }
+    table
+};
+
+/// Whether a set of cells holds exactly one (clearing the lowest bit
+/// empties it).
+#[inline]
+pub const fn one_cell(cells: Cells) -> bool {
+    cells != 0 && cells & (cells - 1) == 0
+}
+
+/// Whether a set of cells holds exactly two: without its lowest cell it
+/// holds one.
+#[inline]
+pub const fn two_cells(cells: Cells) -> bool {
+    one_cell(cells & cells.wrapping_sub(1))
+}
+
+/// Whether a set of cells holds two or more: clearing the lowest bit
+/// leaves some.
+#[inline]
+pub const fn several_cells(cells: Cells) -> bool {
+    cells & cells.wrapping_sub(1) != 0
+}
+
 /// Iterates the set bits of a 9- or 16-bit mask as indexes from 0.
 pub fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -361,6 +401,36 @@ impl std::fmt::Debug for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn count_agrees_with_counting_bits() {
+        for digits in 0..=ALL_DIGITS {
+            assert_eq!(count(digits), digits.count_ones(), "{digits:#b}");
+        }
+    }
+
+    #[test]
+    fn cell_set_sizes_agree_with_counting_bits() {
+        // Sets of every size 0-81 at spread positions, and the extremes.
+        let mut sets: Vec<Cells> = vec![0, 1, 1 << 80, ALL_CELLS, 3, 1 | 1 << 80];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u128;
+        for _ in 0..2000 {
+            state = state.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(1);
+            let keep = (state >> 64) as u32 % 82;
+            let mut set = 0;
+            for cell in cells_of(state & ALL_CELLS).take(keep as usize) {
+                set |= 1 << cell;
+            }
+            sets.push(set);
+            sets.push(set & set.wrapping_sub(1) & set.wrapping_sub(1).wrapping_sub(1));
+        }
+        for set in sets {
+            let size = set.count_ones();
+            assert_eq!(one_cell(set), size == 1, "{set:#x}");
+            assert_eq!(two_cells(set), size == 2, "{set:#x}");
+            assert_eq!(several_cells(set), size >= 2, "{set:#x}");
+        }
+    }
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -9,6 +9,7 @@
 
 use super::grid::{bits, Digits, Grid, HouseKind, HOUSE_CELLS};
 use super::step::{Difficulty, Pattern, Step, Technique};
+use crate::logic::grid::count;
 
 /// Sudoku Explainer's scan order: a box's digit in a column, in a row, then
 /// a column's digit in a box, a row's digit in a box.
@@ -72,7 +73,7 @@ pub fn direct_locking(grid: &Grid, digits: Digits) -> Option<Step> {
             .find_map(|other| {
                 let places = grid.places(other, lock.digit);
                 let left = places & !meeting(other, lock.to);
-                (places.count_ones() > 1 && left.count_ones() == 1).then(|| {
+                (count(places) > 1 && count(left) == 1).then(|| {
                     let pointing = kind == HouseKind::Box;
                     Step {
                         technique: if pointing {
@@ -165,7 +166,7 @@ fn scan(grid: &Grid, digits: Digits, mut found: impl FnMut(Lock) -> Option<Step>
         for digit in bits(digits).map(|d| d as u8 + 1) {
             for from in kind1.first()..kind1.first() + 9 {
                 let places = grid.places(from, digit);
-                if places.count_ones() < 2 {
+                if count(places) < 2 {
                     continue;
                 }
                 if let Some(to) = locking_house(from, kind2, places) {

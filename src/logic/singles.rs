@@ -2,6 +2,7 @@
 
 use super::grid::{Grid, HouseKind, HOUSE_CELLS};
 use super::step::{Difficulty, Pattern, Step, Technique};
+use crate::logic::grid::count;
 
 /// The house kinds in the order Sudoku Explainer scans them for singles and
 /// sets: boxes, then columns, then rows.
@@ -54,7 +55,7 @@ fn single_in(grid: &Grid, house: usize, kind: HouseKind, alone: bool) -> Option<
 pub fn naked_single(grid: &Grid) -> Option<Step> {
     (0..81).find_map(|cell| {
         let candidates = grid.candidates(cell);
-        (candidates.count_ones() == 1).then(|| Step {
+        (count(candidates) == 1).then(|| Step {
             technique: Technique::NakedSingle,
             difficulty: Difficulty(23),
             pattern: Pattern::Cell,

@@ -13,6 +13,7 @@
 
 use super::grid::{bits, cells_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
+use crate::logic::grid::count;
 
 /// The house-kind multisets, in Sudoku Explainer's order.
 const KIND_SETS: [[usize; 3]; 10] = [
@@ -115,15 +116,15 @@ fn read_link(house: usize, places: u16) -> Link {
         grouped: false,
         readings: [None, None],
     };
-    let count = places.count_ones();
-    if !(2..=6).contains(&count) {
+    let size = count(places);
+    if !(2..=6).contains(&size) {
         return link;
     }
     let is_box = house < 9;
     let cell = |p: u32| HOUSE_CELLS[house][p as usize];
     let first = |m: u16| m.trailing_zeros();
     let second = |m: u16| first(m & (m - 1));
-    if count == 2 {
+    if size == 2 {
         let (a, b) = (cell(first(places)), cell(second(places)));
         // A box's two places in one line are that line's link instead.
         if is_box && same_line(a, b) {
@@ -141,7 +142,7 @@ fn read_link(house: usize, places: u16) -> Link {
     };
     let mut found = None;
     for (e, &(empty, group1, group2)) in configurations.iter().enumerate() {
-        if e > 8 && count < 4 {
+        if e > 8 && size < 4 {
             continue;
         }
         if places & empty == 0 {
@@ -157,9 +158,9 @@ fn read_link(house: usize, places: u16) -> Link {
         return link;
     };
     link.grouped = true;
-    if b1.count_ones() == 1 || b2.count_ones() == 1 {
+    if count(b1) == 1 || count(b2) == 1 {
         for (k, (single, group)) in [(b1, b2), (b2, b1)].into_iter().enumerate() {
-            if single.count_ones() != 1 {
+            if count(single) != 1 {
                 continue;
             }
             // Both groups of a box single cells (an L of three places, the
@@ -172,7 +173,7 @@ fn read_link(house: usize, places: u16) -> Link {
             // cell bridge alone and finds chains Sudoku Explainer never
             // shows (bank puzzle `..4...95....8..6...`: 7.2, not its 7.8);
             // with this rule all 1,991 bank ratings agree.
-            if is_box && k == 0 && group.count_ones() == 1 {
+            if is_box && k == 0 && count(group) == 1 {
                 continue;
             }
             // A box's group is named by its first cell backed by the heart;
@@ -204,7 +205,7 @@ fn read_link(house: usize, places: u16) -> Link {
         // across: first cells of both groups against the second cells.
         let [(a, a2), (b, b2_cell)] = group_ends.ends;
         let (a2, b2_cell) = (a2.unwrap_or(a), b2_cell.unwrap_or(b));
-        if e > 8 && count == 4 && same_line(a2, b2_cell) && same_line(a, b) {
+        if e > 8 && size == 4 && same_line(a2, b2_cell) && same_line(a, b) {
             link.readings[1] = Some(Reading {
                 ends: [(a, Some(b)), (a2, Some(b2_cell))],
             });

@@ -4,6 +4,7 @@
 use super::grid::{bits, Grid, HOUSE_CELLS};
 use super::singles::BOX_COLUMN_ROW;
 use super::step::{Difficulty, Pattern, Step, Technique};
+use crate::logic::grid::count;
 
 /// Iterates the subsets of `within` with `size` members in increasing
 /// numeric order, the order Sudoku Explainer tries tuples in.
@@ -15,7 +16,7 @@ pub(super) fn tuples(within: u16, size: u32) -> impl Iterator<Item = u16> {
         if subset == 0 {
             return None;
         }
-        if subset.count_ones() == size {
+        if count(subset) == size {
             return Some(subset);
         }
     })
@@ -36,11 +37,11 @@ pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
             let cells = &HOUSE_CELLS[house];
             let candidates = |p: usize| grid.candidates(usize::from(cells[p]));
             let eligible = (0..9)
-                .filter(|&p| (2..=size).contains(&candidates(p).count_ones()))
+                .filter(|&p| (2..=size).contains(&count(candidates(p))))
                 .fold(0u16, |mask, p| mask | 1 << p);
             for tuple in tuples(eligible, size) {
                 let digits = bits(tuple).fold(0, |all, p| all | candidates(p));
-                if digits.count_ones() != size {
+                if count(digits) != size {
                     continue;
                 }
                 let eliminated: Vec<(u8, u8)> = (0..9)
@@ -83,11 +84,11 @@ pub fn hidden_set(grid: &Grid, size: u32, direct: bool) -> Option<Step> {
             }
             let places = |d: usize| grid.places(house, d as u8 + 1);
             let eligible = (0..9)
-                .filter(|&d| (2..=size).contains(&places(d).count_ones()))
+                .filter(|&d| (2..=size).contains(&count(places(d))))
                 .fold(0u16, |mask, d| mask | 1 << d);
             for digits in tuples(eligible, size) {
                 let positions = bits(digits).fold(0, |all, d| all | places(d));
-                if positions.count_ones() != size {
+                if count(positions) != size {
                     continue;
                 }
                 let step = Step {
@@ -131,7 +132,7 @@ fn single_left(grid: &Grid, house: usize, digits: u16, positions: u16) -> Option
     (0..9).filter(|&d| digits >> d & 1 == 0).find_map(|d| {
         let places = grid.places(house, d as u8 + 1);
         let left = places & !positions;
-        (places.count_ones() > 1 && left.count_ones() == 1).then(|| {
+        (count(places) > 1 && count(left) == 1).then(|| {
             (
                 HOUSE_CELLS[house][left.trailing_zeros() as usize],
                 d as u8 + 1,

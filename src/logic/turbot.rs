@@ -15,6 +15,7 @@ use super::grid::{
     bits, cells_of, Cells, Digits, Grid, HouseKind, HOUSE_CELLS, HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
+use crate::logic::grid::count;
 
 /// The kind pairs (first link's house, second link's house), in Sudoku
 /// Explainer's order.
@@ -95,14 +96,14 @@ pub(super) struct Link {
 /// first two cells.
 pub(super) fn link_of(house: usize, places: u16) -> Option<Link> {
     let is_box = house < 9;
-    let count = places.count_ones();
-    if !(2..=6).contains(&count) || (is_box && count > 5) {
+    let size = count(places);
+    if !(2..=6).contains(&size) || (is_box && size > 5) {
         return None;
     }
     let cell = |p: u32| HOUSE_CELLS[house][p as usize];
     let first = |m: u16| m.trailing_zeros();
     let second = |m: u16| first(m & (m - 1));
-    if count == 2 {
+    if size == 2 {
         let a = (cell(first(places)), None);
         let b = (cell(second(places)), None);
         return Some(Link {
@@ -121,9 +122,9 @@ pub(super) fn link_of(house: usize, places: u16) -> Option<Link> {
         return None;
     }
     let mut readings = [None, None];
-    if b1.count_ones() == 1 || b2.count_ones() == 1 {
+    if count(b1) == 1 || count(b2) == 1 {
         for (k, (single, group)) in [(b1, b2), (b2, b1)].into_iter().enumerate() {
-            if single.count_ones() != 1 {
+            if count(single) != 1 {
                 continue;
             }
             let b = if is_box {

@@ -11,6 +11,7 @@ use super::grid::{
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
+use crate::logic::grid::{count, several_cells};
 
 /// The loop producer: the easiest unique loop hint, in Sudoku Explainer's
 /// sorted order.
@@ -18,7 +19,7 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
     let mut hints: Vec<LoopHint> = Vec::new();
     for cell in 0..81 {
         let pair = grid.candidates(cell);
-        if pair.count_ones() != 2 {
+        if count(pair) != 2 {
             continue;
         }
         let low = pair.trailing_zeros() as u8 + 1;
@@ -59,7 +60,7 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
 fn loop_cells(mut holders: Cells) -> Cells {
     loop {
         let dropped = cells_of(holders)
-            .filter(|&cell| (PEERS[cell] & holders).count_ones() < 2)
+            .filter(|&cell| !several_cells(PEERS[cell] & holders))
             .fold(0 as Cells, |all, cell| all | 1 << cell);
         if dropped == 0 {
             return holders;
@@ -114,9 +115,9 @@ impl LoopSearch<'_> {
                 } else {
                     let candidates = self.grid.candidates(next);
                     let extra = extra | candidates & !self.pair;
-                    let count = candidates.count_ones();
-                    if count == 2 || extra.count_ones() == 1 || allowed > 0 {
-                        let allowed = allowed - i32::from(count > 2);
+                    let size = count(candidates);
+                    if size == 2 || count(extra) == 1 || allowed > 0 {
+                        let allowed = allowed - i32::from(size > 2);
                         self.extend(next, in_path, allowed, extra, Some(kind));
                     }
                 }
@@ -189,7 +190,7 @@ fn hints_of_loop(grid: &Grid, cells: &[u8], pair: Digits, hints: &mut Vec<LoopHi
     let extra_cells: Vec<u8> = cells
         .iter()
         .copied()
-        .filter(|&c| grid.candidates(usize::from(c)).count_ones() > 2)
+        .filter(|&c| count(grid.candidates(usize::from(c))) > 2)
         .collect();
     let base = base_difficulty(cells.len());
     let mut add = |hint: LoopHint| {
@@ -234,7 +235,7 @@ fn hints_of_loop(grid: &Grid, cells: &[u8], pair: Digits, hints: &mut Vec<LoopHi
         2 => {
             let (c1, c2) = (usize::from(extra_cells[0]), usize::from(extra_cells[1]));
             let extra = (grid.candidates(c1) | grid.candidates(c2)) & !pair;
-            if extra.count_ones() == 1 {
+            if count(extra) == 1 {
                 let (digit, eliminated) = type2(grid, &extra_cells, pair);
                 add(new(
                     Class::Type2,
@@ -243,7 +244,7 @@ fn hints_of_loop(grid: &Grid, cells: &[u8], pair: Digits, hints: &mut Vec<LoopHi
                     LoopDetail::Extra { digit },
                     eliminated,
                 ));
-            } else if extra.count_ones() >= 2 {
+            } else if count(extra) >= 2 {
                 for found in type3(grid, c1, c2, pair, extra) {
                     let mut hint = new(
                         if found.hidden {
@@ -322,7 +323,7 @@ struct Type3 {
 fn type3(grid: &Grid, c1: usize, c2: usize, pair: Digits, extra: Digits) -> Vec<Type3> {
     let mut found = Vec::new();
     let (houses1, houses2) = (houses_of(c1), houses_of(c2));
-    for degree in extra.count_ones()..=7 {
+    for degree in count(extra)..=7 {
         for kind in 0..3 {
             let house = houses1[kind];
             if house != houses2[kind] {
@@ -381,16 +382,16 @@ fn naked_sets(
         }
         let others = tuple & !(1 << index1);
         let union = bits(others).fold(0, |all, p| all | candidates(p));
-        if (common_extra | union).count_ones() != degree {
+        if count(common_extra | union) != degree {
             continue;
         }
         // Every member (the pseudo-cell included) needs two candidates or
         // more, and together they hold exactly `degree` digits.
-        if bits(others).any(|p| candidates(p).count_ones() <= 1) {
+        if bits(others).any(|p| count(candidates(p)) <= 1) {
             continue;
         }
         let digits = extra | union;
-        if digits.count_ones() != degree {
+        if count(digits) != degree {
             continue;
         }
         let eliminated: Vec<(u8, u8)> = (0..9)
@@ -417,7 +418,7 @@ fn hidden_sets(
     found: &mut Vec<Type3>,
 ) {
     let rest = 0x1ff & !pair & !extra;
-    if degree - 2 > rest.count_ones() {
+    if degree - 2 > count(rest) {
         return;
     }
     let chosen_sets: Vec<u16> = if degree == 2 {
@@ -439,7 +440,7 @@ fn hidden_sets(
             empty |= places == 0;
             union |= places;
         }
-        if empty || union.count_ones() != degree {
+        if empty || count(union) != degree {
             continue;
         }
         let members = union & !(1 << index1) & !(1 << index2);
@@ -452,7 +453,7 @@ fn hidden_sets(
             .collect();
         found.push(Type3 {
             hidden: true,
-            added: members.count_ones().saturating_sub(1),
+            added: count(members).saturating_sub(1),
             key: (house as u8, digits, members),
             detail: set_detail(true, house, digits, members),
             eliminated: sorted(eliminated),

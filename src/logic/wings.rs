@@ -3,6 +3,7 @@
 
 use super::grid::{bits, cells_of, Cells, Grid, ALL_CELLS, ALL_DIGITS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
+use crate::logic::grid::count;
 
 /// The first XY-wing (or, with `xyz`, XYZ-wing) that removes a candidate,
 /// in Sudoku Explainer's order: pivots in reading order, then the first
@@ -10,23 +11,23 @@ use super::step::{Difficulty, Pattern, Step, Technique};
 pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
     let pivot_size = if xyz { 3 } else { 2 };
     let bivalue = (0..81)
-        .filter(|&c| grid.candidates(c).count_ones() == 2)
+        .filter(|&c| count(grid.candidates(c)) == 2)
         .fold(0 as Cells, |set, c| set | 1 << c);
     for pivot in 0..81 {
         let xy = grid.candidates(pivot);
-        if xy.count_ones() != pivot_size {
+        if count(xy) != pivot_size {
             continue;
         }
         let pincers = PEERS[pivot] & bivalue;
         for xz_cell in cells_of(pincers) {
             let xz = grid.candidates(xz_cell);
-            if (xy & !xz).count_ones() != 1 {
+            if count(xy & !xz) != 1 {
                 continue;
             }
             for yz_cell in cells_of(pincers) {
                 let yz = grid.candidates(yz_cell);
                 let common = xy & xz & yz;
-                if (xy | xz | yz).count_ones() != 3 || common.count_ones() != u32::from(xyz) {
+                if count(xy | xz | yz) != 3 || count(common) != u32::from(xyz) {
                     continue;
                 }
                 let z = xz & yz;
@@ -100,7 +101,7 @@ pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
     // Wing cells hold two candidates or more, and no more than the wing's
     // digits.
     let eligible = (0..81)
-        .filter(|&c| (2..=digits).contains(&grid.candidates(c).count_ones()))
+        .filter(|&c| (2..=digits).contains(&count(grid.candidates(c))))
         .fold(0 as Cells, |set, c| set | 1 << c);
     let mut search = WingSearch {
         grid,
@@ -111,7 +112,7 @@ pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
         chosen: [0; 4],
     };
     for pivot in 0..81 {
-        let count = grid.candidates(pivot).count_ones();
+        let count = count(grid.candidates(pivot));
         if count < 2 || count > digits {
             continue;
         }
@@ -160,7 +161,7 @@ impl WingSearch<'_> {
         }
         let digits = self.als_cells as u32 + 1;
         let mut common = common;
-        if union.count_ones() == digits {
+        if count(union) == digits {
             // The wing's digits are all there: later cells hold no other.
             for d in bits(ALL_DIGITS & !union) {
                 common &= !self.grid.digit_cells(d as u8 + 1);
@@ -171,7 +172,7 @@ impl WingSearch<'_> {
             let joined = union | candidates;
             self.chosen[depth] = cell;
             if depth + 1 < self.als_cells {
-                if joined.count_ones() <= digits {
+                if count(joined) <= digits {
                     self.extend(
                         depth + 1,
                         common & FORWARD_PEERS[cell],
@@ -180,7 +181,7 @@ impl WingSearch<'_> {
                         found,
                     );
                 }
-            } else if joined.count_ones() == digits {
+            } else if count(joined) == digits {
                 let wing = wing | 1 << cell;
                 // An unchanged wing needs a changed bivalue cell.
                 let ends = if wing & self.changed != 0 {
@@ -213,7 +214,7 @@ fn bivalue_ends(
     let range = wing.iter().fold(0 as Cells, |set, &c| set | PEERS[c]) & !wing_set & ends;
     for yz in cells_of(range) {
         let pair = grid.candidates(yz);
-        if pair.count_ones() != 2 || pair & !union != 0 {
+        if count(pair) != 2 || pair & !union != 0 {
             continue;
         }
         let x = pair.trailing_zeros() as u8 + 1;
@@ -276,7 +277,7 @@ fn wing_hint(
         return None;
     }
     let doubly = doubly && (weak || (strong_z && strong_x));
-    let sizes = wing.iter().map(|&c| grid.candidates(c).count_ones());
+    let sizes = wing.iter().map(|&c| count(grid.candidates(c)));
     let largest = sizes.clone().max().unwrap_or(0);
     let total: u32 = sizes.sum();
     // Sudoku Explainer's code: link kind, largest cell, total size, as text.

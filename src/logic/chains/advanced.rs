@@ -6,6 +6,7 @@
 
 use super::links::Cands;
 use crate::logic::grid::{bits, cells_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
+use crate::logic::grid::{count, several_cells, two_cells};
 use crate::logic::singles::BOX_COLUMN_ROW;
 use crate::logic::subsets::tuples;
 
@@ -136,7 +137,7 @@ fn locking(work: &Cands, source: &Cands, found: &mut Found) {
         for d0 in 0..9 {
             for from in house_kind_range(kind1) {
                 let places = work.digits[d0] & HOUSE_MASKS[from];
-                if places.count_ones() < 2 {
+                if !several_cells(places) {
                     continue;
                 }
                 for to in house_kind_range(kind2) {
@@ -189,11 +190,11 @@ fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
                 })
             };
             let eligible = (0..9)
-                .filter(|&d| places(d).count_ones() == 2)
+                .filter(|&d| count(places(d)) == 2)
                 .fold(0u16, |m, d| m | 1 << d);
             for digits in tuples(eligible, 2) {
                 let positions = bits(digits).fold(0, |all, d| all | places(d));
-                if positions.count_ones() != 2 {
+                if count(positions) != 2 {
                     continue;
                 }
                 removable.clear();
@@ -233,11 +234,11 @@ fn naked_pairs(work: &Cands, source: &Cands, found: &mut Found) {
             let cells = &HOUSE_CELLS[house];
             let candidates = |p: usize| work.cells[usize::from(cells[p])];
             let eligible = (0..9)
-                .filter(|&p| candidates(p).count_ones() == 2)
+                .filter(|&p| count(candidates(p)) == 2)
                 .fold(0u16, |m, p| m | 1 << p);
             for tuple in tuples(eligible, 2) {
                 let digits = bits(tuple).fold(0, |all, p| all | candidates(p));
-                if digits.count_ones() != 2 {
+                if count(digits) != 2 {
                     continue;
                 }
                 removable.clear();
@@ -272,8 +273,7 @@ fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
                 continue;
             }
             for line in 0..9 {
-                let count = (work.digits[d0] & HOUSE_MASKS[base.first() + line]).count_ones();
-                if count == 2 {
+                if two_cells(work.digits[d0] & HOUSE_MASKS[base.first() + line]) {
                     eligible[d0] |= 1 << line;
                 }
             }
@@ -290,7 +290,7 @@ fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
                 let base_cells = bits(lines).fold(0u128, |m, l| m | HOUSE_MASKS[base.first() + l]);
                 let covers =
                     cells_of(work.digits[d0] & base_cells).fold(0u16, |m, c| m | 1 << position(c));
-                if covers.count_ones() != 2 {
+                if count(covers) != 2 {
                     continue;
                 }
                 removable.clear();

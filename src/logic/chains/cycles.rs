@@ -30,6 +30,7 @@ use super::links::Cause;
 use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::{tenths, Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
+use crate::logic::grid::{count, two_cells};
 use crate::logic::step::{Candidate, Difficulty, Pattern, Step, Technique};
 
 const NONE: u32 = u32::MAX;
@@ -71,7 +72,7 @@ pub(super) fn collect(work: &Cands, source: &Cands) -> Vec<super::Collected> {
 /// Whether a pass starts from candidates of a cell with these candidates:
 /// any cell with two or more, but Y-cycles start from bivalue cells only.
 fn starts_from(here: u16, x: bool) -> bool {
-    here.count_ones() >= 2 && (x || here.count_ones() == 2)
+    count(here) >= 2 && (x || count(here) == 2)
 }
 
 /// Every hint in Sudoku Explainer's order, offered to `best`.
@@ -689,7 +690,7 @@ fn link_cause(cands: &Cands, s: State, p: State) -> Cause {
         if HOUSE_MASKS[house] >> other & 1 == 0 {
             continue;
         }
-        if !is_on(s) || cands.places(house, d0).count_ones() == 2 {
+        if !is_on(s) || two_cells(cands.places(house, d0)) {
             return Cause::House(house as u8);
         }
     }

@@ -13,6 +13,7 @@
 use super::advanced::{advanced, Found};
 use super::links::{conjugate, is_on, off_to_on, Cands, Cause, OnLink, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
+use crate::logic::grid::{count, two_cells};
 
 const NONE: u32 = u32::MAX;
 
@@ -161,7 +162,7 @@ impl Strong {
             return strong;
         }
         let others = cands.cells[cell] & !(1 << d0);
-        if others.count_ones() == 1 {
+        if count(others) == 1 {
             let other = others.trailing_zeros() as usize;
             strong.links[0] = (super::links::state(cell, other, true), Cause::Cell);
             strong.len = 1;
@@ -169,7 +170,7 @@ impl Strong {
         }
         for house in houses_of(cell) {
             let places = cands.places(house, d0);
-            if places.count_ones() != 2 {
+            if !two_cells(places) {
                 continue;
             }
             let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
@@ -376,7 +377,10 @@ impl Engine {
         arena.clear();
         // Static chains work on `source` itself; dynamic ones on a copy
         // they reduce.
-        let mut work = self.work.take().unwrap_or_else(|| Box::new(Engine::new_work()));
+        let mut work = self
+            .work
+            .take()
+            .unwrap_or_else(|| Box::new(Engine::new_work()));
         if dynamic {
             (*work).clone_from(source);
         }

@@ -12,7 +12,9 @@ use super::engine::{Arena, Engine, Links, Node};
 use super::graph::{Closure, Dense, Graph};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
-use crate::logic::grid::{bits, cells_of, houses_of, Digits, Grid, ALL_DIGITS};
+use crate::logic::grid::{
+    bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS,
+};
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
 /// Which of Sudoku Explainer's chain producers runs.
@@ -223,7 +225,7 @@ impl Producer {
 
     fn scan(&mut self) {
         for cell in 0..81 {
-            let count = self.cands.cells[cell].count_ones();
+            let count = count(self.cands.cells[cell]);
             if count > 2 || (count > 1 && self.mode.dynamic) {
                 self.cell(cell, count);
             }
@@ -288,8 +290,7 @@ impl Producer {
         let multiple = self.mode.multiple;
         houses_of(cell).into_iter().filter_map(move |house| {
             let places = self.cands.places(house, d0);
-            let count = places.count_ones();
-            let starts = count == 2 || (multiple && count > 2);
+            let starts = two_cells(places) || (multiple && several_cells(places));
             (starts && places.trailing_zeros() as usize == cell).then_some((house, places))
         })
     }

@@ -10,6 +10,7 @@
 
 use super::links::Cands;
 use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
+use crate::logic::grid::{count, two_cells};
 
 /// No candidate (an absent link or id).
 pub const NO: u16 = u16::MAX;
@@ -76,7 +77,7 @@ impl Graph {
                     graph.weak.push(ids[peer * 9 + d0]);
                 }
             }
-            graph.cell_strong.push(if others.count_ones() == 1 {
+            graph.cell_strong.push(if count(others) == 1 {
                 ids[cell * 9 + others.trailing_zeros() as usize]
             } else {
                 NO
@@ -84,7 +85,7 @@ impl Graph {
             let mut strong = ([NO; 3], 0u8);
             for house in [bx, row, column] {
                 let places = cands.digits[d0] & HOUSE_MASKS[house];
-                if places.count_ones() != 2 {
+                if !two_cells(places) {
                     continue;
                 }
                 let other = ids[(places & !(1u128 << cell)).trailing_zeros() as usize * 9 + d0];

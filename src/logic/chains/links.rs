@@ -5,6 +5,7 @@
 //! and a flag, `candidate * 2 + on` (0-1457).
 
 use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_MASKS};
+use crate::logic::grid::{count, two_cells};
 
 /// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
 pub type State = u16;
@@ -148,7 +149,7 @@ pub fn off_to_on(
 ) {
     out.clear();
     let (cell, d0) = (cell_of(s), digit_of(s));
-    if cell_links && cands.cells[cell].count_ones() == 2 {
+    if cell_links && count(cands.cells[cell]) == 2 {
         let other = (cands.cells[cell] & !(1 << d0)).trailing_zeros() as usize;
         let mut link = OnLink {
             state: state(cell, other, true),
@@ -165,7 +166,7 @@ pub fn off_to_on(
     if house_links {
         for house in houses_of(cell) {
             let places = cands.places(house, d0);
-            if places.count_ones() != 2 {
+            if !two_cells(places) {
                 continue;
             }
             let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
