@@ -170,10 +170,20 @@ fn first(cands: &Cands) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
-    let reaches = PASSES.map(|(y, x)| graph.reach(y, x, x));
+    // X links and Y links are each a subset of XY links, so a start that
+    // reaches its negation in the X pass does so in the XY pass too: the X
+    // pass's reached sets are needed only when some XY start does.
+    let xy = graph.reach(true, true, true);
+    let x_chains = xy.any_negation();
+    let reaches = [
+        graph.reach(false, true, x_chains),
+        graph.reach(true, false, false),
+        xy,
+    ];
+    debug_assert_eq!(PASSES, [(false, true), (true, false), (true, true)]);
     // Chains first: only the X and XY passes have them.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
-        if !x {
+        if !x || (pass == 0 && !x_chains) {
             continue;
         }
         let (base, kind) = chain_base(y, x);

@@ -270,6 +270,12 @@ impl Reach {
         usize::from(self.sizes[usize::from(self.component(s))])
     }
 
+    /// Whether some state reaches its negation (only when built with the
+    /// sets).
+    pub fn any_negation(&self) -> bool {
+        (0..self.component.len() as Dense).any(|s| self.reaches_negation(s))
+    }
+
     /// Whether some chain of links leads from `s` to its negation (only
     /// when built with the sets).
     pub fn reaches_negation(&self, s: Dense) -> bool {

@@ -548,3 +548,33 @@ fn closure_agrees_with_a_search_from_each_state() {
     // Both answers occur, so the check means something.
     assert!(shared > 0 && apart > 0, "{shared} {apart}");
 }
+
+/// Rung 25 builds the X pass's reached sets only when some XY start
+/// reaches its negation, as X links are a subset of XY links: along the
+/// solving path of a hard puzzle, no X start reaches its negation unless
+/// the same start does with XY links.
+#[test]
+fn x_chains_are_xy_chains() {
+    use super::graph::{Dense, Graph};
+    use super::links::Cands;
+    let board: Board =
+        "..4...95....8..6.....5.9.788.....2...2.7.3.6...9.....374.9.2.....3..4....58...4.."
+            .parse()
+            .unwrap();
+    let mut grid = crate::logic::Grid::new(&board);
+    let mut x_starts = 0;
+    for step in explain(&board).steps {
+        let cands = Cands::of(&grid);
+        let graph = Graph::new(&cands);
+        let (x, xy) = (graph.reach(false, true, true), graph.reach(true, true, true));
+        for s in 0..graph.len() as Dense * 2 {
+            if x.reaches_negation(s) {
+                x_starts += 1;
+                assert!(xy.reaches_negation(s), "{board} {s}");
+            }
+        }
+        assert!(xy.any_negation() || !x.any_negation());
+        step.apply(&mut grid);
+    }
+    assert!(x_starts > 0, "the path has X chains to check");
+}
