@@ -160,23 +160,21 @@ impl Graph {
         }
     }
 
-    /// The `k`-th state dense state `s` implies with the given link kinds
-    /// (in [`Graph::each_next`]'s order), None past the last.
+    /// Where dense state `s`'s links lie: a range of `weak` for an "on"
+    /// state, of `strong` (built by [`Graph::components`]) for an "off" one.
     #[inline]
-    fn nth_next(&self, s: Dense, y: bool, x: bool, k: usize) -> Option<Dense> {
+    fn link_range(&self, s: Dense, y: bool, strong_start: &[u32]) -> (u32, u32) {
         let id = usize::from(s / 2);
         if s & 1 == 1 {
-            return self.weak(id, y).get(k).map(|&off| off * 2);
+            let from = if y {
+                self.weak_start[id]
+            } else {
+                self.weak_house[id]
+            };
+            (from, self.weak_start[id + 1])
+        } else {
+            (strong_start[id], strong_start[id + 1])
         }
-        let mut k = k;
-        if y && self.cell_strong[id] != NO {
-            if k == 0 {
-                return Some(self.cell_strong[id] * 2 + 1);
-            }
-            k -= 1;
-        }
-        let (house, count) = self.house_strong[id];
-        (x && k < usize::from(count)).then(|| house[k] * 2 + 1)
     }
 
     /// The strongly connected components of the states under the given
@@ -185,14 +183,24 @@ impl Graph {
     /// lower numbers, and the number of components.
     pub fn components(&self, y: bool, x: bool) -> (Vec<u16>, usize) {
         const UNSEEN: u16 = u16::MAX;
+        // The "off" states' links as one flat list, so that every state's
+        // links are a range and each step of the walk is one read.
+        let mut strong: Vec<u16> = Vec::with_capacity(self.len() * 2);
+        let mut strong_start: Vec<u32> = Vec::with_capacity(self.len() + 1);
+        for id in 0..self.len() {
+            strong_start.push(strong.len() as u32);
+            let (links, len) = self.strong(id, y, x);
+            strong.extend_from_slice(&links[..len]);
+        }
+        strong_start.push(strong.len() as u32);
         let states = self.len() * 2;
         let mut index = vec![UNSEEN; states];
         let mut low = vec![0u16; states];
         let mut component = vec![UNSEEN; states];
         let mut stack: Vec<Dense> = Vec::with_capacity(states);
-        // The depth-first path: each state with how many of its links it
-        // has followed.
-        let mut calls: Vec<(Dense, usize)> = Vec::with_capacity(states);
+        // The depth-first path: each state with the range of its links
+        // still to follow.
+        let mut calls: Vec<(Dense, u32, u32)> = Vec::with_capacity(states);
         let mut next_index = 0u16;
         let mut count = 0usize;
         for root in 0..states as Dense {
@@ -203,18 +211,27 @@ impl Graph {
             low[usize::from(root)] = next_index;
             next_index += 1;
             stack.push(root);
-            calls.push((root, 0));
-            while let Some(&mut (s, ref mut done)) = calls.last_mut() {
+            let (from, to) = self.link_range(root, y, &strong_start);
+            calls.push((root, from, to));
+            while let Some(&mut (s, ref mut at, end)) = calls.last_mut() {
                 let si = usize::from(s);
-                if let Some(t) = self.nth_next(s, y, x, *done) {
-                    *done += 1;
+                if *at < end {
+                    let k = *at as usize;
+                    *at += 1;
+                    // "On" states link to "off" states (even), and back.
+                    let t = if s & 1 == 1 {
+                        self.weak[k] * 2
+                    } else {
+                        strong[k] * 2 + 1
+                    };
                     let ti = usize::from(t);
                     if index[ti] == UNSEEN {
                         index[ti] = next_index;
                         low[ti] = next_index;
                         next_index += 1;
                         stack.push(t);
-                        calls.push((t, 0));
+                        let (from, to) = self.link_range(t, y, &strong_start);
+                        calls.push((t, from, to));
                     } else if component[ti] == UNSEEN {
                         // Still on the stack: in the component being built.
                         low[si] = low[si].min(index[ti]);
@@ -222,7 +239,7 @@ impl Graph {
                     continue;
                 }
                 calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
+                if let Some(&(parent, _, _)) = calls.last() {
                     let pi = usize::from(parent);
                     low[pi] = low[pi].min(low[si]);
                 }

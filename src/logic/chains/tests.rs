@@ -566,7 +566,10 @@ fn x_chains_are_xy_chains() {
     for step in explain(&board).steps {
         let cands = Cands::of(&grid);
         let graph = Graph::new(&cands);
-        let (x, xy) = (graph.reach(false, true, true), graph.reach(true, true, true));
+        let (x, xy) = (
+            graph.reach(false, true, true),
+            graph.reach(true, true, true),
+        );
         for s in 0..graph.len() as Dense * 2 {
             if x.reaches_negation(s) {
                 x_starts += 1;
