@@ -129,11 +129,11 @@ impl Graph {
             len = 1;
         }
         if x {
+            // Unused places hold NO: copying all three is a fixed-size
+            // move, where copying `count` would be a call to memmove.
             let (house, count) = self.house_strong[id];
-            for &other in &house[..usize::from(count)] {
-                out[len] = other;
-                len += 1;
-            }
+            out[len..len + 3].copy_from_slice(&house);
+            len += usize::from(count);
         }
         (out, len)
     }
@@ -161,9 +161,10 @@ impl Graph {
     }
 
     /// Where dense state `s`'s links lie: a range of `weak` for an "on"
-    /// state, of `strong` (built by [`Graph::components`]) for an "off" one.
+    /// state, of `strong` (built by [`Graph::components`], four places per
+    /// id) for an "off" one.
     #[inline]
-    fn link_range(&self, s: Dense, y: bool, strong_start: &[u32]) -> (u32, u32) {
+    fn link_range(&self, s: Dense, y: bool, strong_len: &[u8]) -> (u32, u32) {
         let id = usize::from(s / 2);
         if s & 1 == 1 {
             let from = if y {
@@ -173,7 +174,8 @@ impl Graph {
             };
             (from, self.weak_start[id + 1])
         } else {
-            (strong_start[id], strong_start[id + 1])
+            let from = id as u32 * 4;
+            (from, from + u32::from(strong_len[id]))
         }
     }
 
@@ -183,16 +185,15 @@ impl Graph {
     /// lower numbers, and the number of components.
     pub fn components(&self, y: bool, x: bool) -> (Vec<u16>, usize) {
         const UNSEEN: u16 = u16::MAX;
-        // The "off" states' links as one flat list, so that every state's
-        // links are a range and each step of the walk is one read.
-        let mut strong: Vec<u16> = Vec::with_capacity(self.len() * 2);
-        let mut strong_start: Vec<u32> = Vec::with_capacity(self.len() + 1);
+        // The "off" states' links as one flat list, four places per id, so
+        // that every state's links are a range and each step is one read.
+        let mut strong: Vec<u16> = Vec::with_capacity(self.len() * 4);
+        let mut strong_len: Vec<u8> = Vec::with_capacity(self.len());
         for id in 0..self.len() {
-            strong_start.push(strong.len() as u32);
             let (links, len) = self.strong(id, y, x);
-            strong.extend_from_slice(&links[..len]);
+            strong.extend_from_slice(&links);
+            strong_len.push(len as u8);
         }
-        strong_start.push(strong.len() as u32);
         let states = self.len() * 2;
         let mut index = vec![UNSEEN; states];
         let mut low = vec![0u16; states];
@@ -211,7 +212,7 @@ impl Graph {
             low[usize::from(root)] = next_index;
             next_index += 1;
             stack.push(root);
-            let (from, to) = self.link_range(root, y, &strong_start);
+            let (from, to) = self.link_range(root, y, &strong_len);
             calls.push((root, from, to));
             while let Some(&mut (s, ref mut at, end)) = calls.last_mut() {
                 let si = usize::from(s);
@@ -230,7 +231,7 @@ impl Graph {
                         low[ti] = next_index;
                         next_index += 1;
                         stack.push(t);
-                        let (from, to) = self.link_range(t, y, &strong_start);
+                        let (from, to) = self.link_range(t, y, &strong_len);
                         calls.push((t, from, to));
                     } else if component[ti] == UNSEEN {
                         // Still on the stack: in the component being built.
