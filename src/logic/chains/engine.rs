@@ -11,7 +11,7 @@
 //! candidates (hidden parents).
 
 use super::advanced::{advanced, Found};
-use super::links::{conjugate, is_on, off_to_on, Cands, Cause, OnLink, State, STATES};
+use super::links::{cell_of, conjugate, digit_of, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
@@ -310,7 +310,6 @@ pub struct Engine {
     /// grows during a propagation, so a read position replaces popping.
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
-    links: Vec<OnLink>,
     todo: Vec<u32>,
     next: Vec<u32>,
     parents: Vec<u32>,
@@ -341,7 +340,6 @@ impl Engine {
             generation: maps.generation,
             pending_on: Vec::new(),
             pending_off: Vec::new(),
-            links: Vec::new(),
             todo: Vec::new(),
             next: Vec::new(),
             parents: Vec::new(),
@@ -420,46 +418,12 @@ impl Engine {
                 }
             } else if let Some(&p) = self.pending_off.get(next_off) {
                 next_off += 1;
-                let ps = arena.nodes[p as usize].state;
-                if dynamic {
-                    off_to_on(&work, source, ps, cell_links, true, &mut self.links);
-                    work.remove(super::links::cell_of(ps), super::links::digit_of(ps));
+                let contradiction = if dynamic {
+                    self.expand_off_dynamic(&mut arena, &mut work, source, p, cell_links)
                 } else {
-                    // The position never changes: the table's links, with
-                    // no removed candidates to rest on.
-                    self.links.clear();
-                    for &(state, cause) in links.strong(usize::from(ps / 2), cell_links) {
-                        self.links.push(OnLink {
-                            state,
-                            cause,
-                            hidden: [0; 9],
-                            hidden_len: 0,
-                        });
-                    }
-                }
-                for k in 0..self.links.len() {
-                    let link = self.links[k];
-                    self.parents.clear();
-                    self.parents.push(p);
-                    for &cand in &link.hidden[..usize::from(link.hidden_len)] {
-                        let hidden = self.index[usize::from(cand) * 2];
-                        if hidden != NONE {
-                            self.parents.push(hidden);
-                        }
-                    }
-                    let off = self.index[usize::from(conjugate(link.state))];
-                    if off != NONE {
-                        let n = arena.add(link.state, link.cause, &self.parents, false);
-                        arena.contradiction = Some((n, off));
-                        break;
-                    }
-                    if self.index[usize::from(link.state)] == NONE {
-                        let n = arena.add(link.state, link.cause, &self.parents, true);
-                        self.index[usize::from(link.state)] = n;
-                        self.pending_on.push(n);
-                    }
-                }
-                if arena.contradiction.is_some() {
+                    self.expand_off_static(&mut arena, links, p, cell_links)
+                };
+                if contradiction {
                     break;
                 }
             } else {
@@ -478,6 +442,109 @@ impl Engine {
         }
         self.work = Some(work);
         arena
+    }
+
+    /// Expands "off" node `p` of a static propagation: the table's links,
+    /// with no removed candidates to rest on. True on a contradiction.
+    fn expand_off_static(
+        &mut self,
+        arena: &mut Arena,
+        links: &Links,
+        p: u32,
+        cell_links: bool,
+    ) -> bool {
+        let ps = arena.nodes[p as usize].state;
+        for &(on, cause) in links.strong(usize::from(ps / 2), cell_links) {
+            self.parents.clear();
+            self.parents.push(p);
+            if self.turn_on(arena, on, cause) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Expands "off" node `p` of a dynamic propagation in the reduced
+    /// position `work`, then removes its candidate there: the cell's only
+    /// other digit (when `cell_links`), then the digit's only other place
+    /// in the box, row and column, each state once, as
+    /// [`super::links::off_to_on`] lists them. Each also rests on the
+    /// candidates removed since `source` that left the cell or house with
+    /// two (hidden parents). True on a contradiction.
+    fn expand_off_dynamic(
+        &mut self,
+        arena: &mut Arena,
+        work: &mut Cands,
+        source: &Cands,
+        p: u32,
+        cell_links: bool,
+    ) -> bool {
+        let ps = arena.nodes[p as usize].state;
+        let (cell, d0) = (cell_of(ps), digit_of(ps));
+        if cell_links && count(work.cells[cell]) == 2 {
+            let other = (work.cells[cell] & !(1 << d0)).trailing_zeros() as usize;
+            self.parents.clear();
+            self.parents.push(p);
+            for gone in bits(source.cells[cell] & !work.cells[cell]) {
+                self.push_hidden(cell * 9 + gone);
+            }
+            if self.turn_on(arena, state(cell, other, true), Cause::Cell) {
+                return true;
+            }
+        }
+        // House links name another cell than the cell link: only they can
+        // repeat one another.
+        let mut done = [State::MAX; 3];
+        for (k, house) in houses_of(cell).into_iter().enumerate() {
+            let places = work.places(house, d0);
+            if !two_cells(places) {
+                continue;
+            }
+            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+            let on = state(other, d0, true);
+            if done.contains(&on) {
+                continue;
+            }
+            done[k] = on;
+            self.parents.clear();
+            self.parents.push(p);
+            for gone in cells_of(source.places(house, d0) & !places) {
+                self.push_hidden(gone * 9 + d0);
+            }
+            if self.turn_on(arena, on, Cause::House(house as u8)) {
+                return true;
+            }
+        }
+        work.remove(cell, d0);
+        false
+    }
+
+    /// Adds removed candidate `cand`'s "off" node, if any, to the parents.
+    #[inline]
+    fn push_hidden(&mut self, cand: usize) {
+        let hidden = self.index[cand * 2];
+        if hidden != NONE {
+            self.parents.push(hidden);
+        }
+    }
+
+    /// Adds "on" state `on`, following from `self.parents` for `cause`,
+    /// unless already reached. True, with the contradiction recorded, when
+    /// its negation was reached.
+    #[inline]
+    fn turn_on(&mut self, arena: &mut Arena, on: State, cause: Cause) -> bool {
+        let off = self.index[usize::from(conjugate(on))];
+        if off != NONE {
+            let n = arena.add(on, cause, &self.parents, false);
+            arena.contradiction = Some((n, off));
+            return true;
+        }
+        if self.index[usize::from(on)] == NONE {
+            let n = arena.add(on, cause, &self.parents, true);
+            self.index[usize::from(on)] = n;
+            self.pending_on.push(n);
+        }
+        false
     }
 
     fn new_work() -> Cands {

@@ -4,8 +4,9 @@
 //! A candidate is `cell * 9 + digit - 1` (0-728); a state is a candidate
 //! and a flag, `candidate * 2 + on` (0-1457).
 
-use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_MASKS};
-use crate::logic::grid::{count, two_cells};
+#[cfg(test)]
+use crate::logic::grid::{bits, cells_of, count, houses_of, two_cells};
+use crate::logic::grid::{Grid, HOUSE_MASKS};
 
 /// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
 pub type State = u16;
@@ -121,6 +122,7 @@ pub fn on_to_off(cands: &Cands, s: State, cell_links: bool, mut f: impl FnMut(St
 
 /// A state an "off" candidate turns on, with the candidates removed since
 /// the chain started that it also rests on (dynamic chains).
+#[cfg(test)]
 #[derive(Clone, Copy)]
 pub struct OnLink {
     /// The state turned on.
@@ -139,6 +141,7 @@ pub struct OnLink {
 /// other place in the box, row and column (when `house_links`); each state
 /// once. `source` is the position the chain started from: candidates it
 /// has and `cands` lacks become hidden parents.
+#[cfg(test)]
 pub fn off_to_on(
     cands: &Cands,
     source: &Cands,
