@@ -25,7 +25,7 @@
 //! with its path: that walk keeps the order and shares the same searches.
 
 use super::forcing::removed_by;
-use super::graph::{Dense, Graph, Reach};
+use super::graph::{keep_xy, Dense, Graph, Reach};
 use super::links::Cause;
 use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::{tenths, Best, Key};
@@ -254,6 +254,11 @@ fn first(cands: &Cands) -> Option<Step> {
             }
         }
     }
+    // Multiple forcing chains may run next on this position: they reuse
+    // the graph and its XY components.
+    drop(search);
+    let [_, _, xy] = reaches;
+    keep_xy(cands, graph, xy.into_components());
     best.map(|pick| pick.step)
 }
 

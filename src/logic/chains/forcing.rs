@@ -9,7 +9,7 @@
 //! digit's first place; after the digits, cell chains.
 
 use super::engine::{Arena, Engine, Links, Node};
-use super::graph::{Closure, Dense, Graph};
+use super::graph::{take_xy, Closure, Dense, Graph};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use super::{Best, Key};
 use crate::logic::grid::{
@@ -80,8 +80,12 @@ pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
         limit: 0,
     };
     let mut producer = Producer::new(Cands::of(grid), mode);
-    let graph = Graph::new(&producer.cands);
-    producer.closure = Some((graph.closure(true, true), graph));
+    let (graph, components) = take_xy(&producer.cands).unwrap_or_else(|| {
+        let graph = Graph::new(&producer.cands);
+        let components = graph.components(true, true);
+        (graph, components)
+    });
+    producer.closure = Some((graph.closure_of(components, true, true), graph));
     producer.run()
 }
 

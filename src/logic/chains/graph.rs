@@ -288,6 +288,13 @@ impl Reach {
         usize::from(self.sizes[usize::from(self.component(s))])
     }
 
+    /// The components, numbered as [`Graph::components`] numbers them, and
+    /// their count.
+    pub fn into_components(self) -> (Vec<u16>, usize) {
+        let count = self.sizes.len();
+        (self.component, count)
+    }
+
     /// Whether some state reaches its negation (only when built with the
     /// sets).
     pub fn any_negation(&self) -> bool {
@@ -420,11 +427,12 @@ impl Closure {
 }
 
 impl Graph {
-    /// What each state reaches with the given link kinds. Components come
+    /// What each state reaches with the given link kinds, from their
+    /// `components` (as [`Graph::components`] gives them). Components come
     /// numbered sinks first, so each one's set is its own states and the
     /// sets of the (lower-numbered) components its states link to.
-    pub fn closure(&self, y: bool, x: bool) -> Closure {
-        let (component, count) = self.components(y, x);
+    pub fn closure_of(&self, components: (Vec<u16>, usize), y: bool, x: bool) -> Closure {
+        let (component, count) = components;
         let states = component.len();
         let words = states.div_ceil(64).max(1);
         // The states of each component, together: a counting sort.
@@ -470,4 +478,36 @@ impl Graph {
     pub fn id(&self, cand: usize) -> usize {
         self.ids[cand] as usize
     }
+}
+
+/// A position, its graph, and the graph's components under cell and house
+/// links.
+type KeptXy = (Cands, Graph, (Vec<u16>, usize));
+
+thread_local! {
+    /// The last position whose graph and XY components rung 25 built, kept
+    /// for multiple forcing chains: they run on the same position when no
+    /// rung in between found a step.
+    static LAST_XY: std::cell::RefCell<Option<KeptXy>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Keeps the graph of `cands` and its components under cell and house
+/// links for [`take_xy`].
+pub fn keep_xy(cands: &Cands, graph: Graph, components: (Vec<u16>, usize)) {
+    LAST_XY.with(|last| *last.borrow_mut() = Some((cands.clone(), graph, components)));
+}
+
+/// The graph of `cands` and its components under cell and house links,
+/// when they were the last kept.
+pub fn take_xy(cands: &Cands) -> Option<(Graph, (Vec<u16>, usize))> {
+    LAST_XY.with(|last| {
+        let mut last = last.borrow_mut();
+        match last.take() {
+            Some((kept, graph, components)) if kept == *cands => Some((graph, components)),
+            other => {
+                *last = other;
+                None
+            }
+        }
+    })
 }

@@ -516,7 +516,7 @@ fn closure_agrees_with_a_search_from_each_state() {
             .unwrap();
     let cands = Cands::of(&crate::logic::Grid::new(&board));
     let graph = Graph::new(&cands);
-    let closure = graph.closure(true, true);
+    let closure = graph.closure_of(graph.components(true, true), true, true);
     let states = graph.len() * 2;
     let reached: Vec<Vec<bool>> = (0..states as Dense)
         .map(|start| {
