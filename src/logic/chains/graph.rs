@@ -357,38 +357,10 @@ impl Graph {
             }
         }
         let words = usize::from(targets).div_ceil(64).max(1);
-        // The states of each component, together: a counting sort.
-        let mut first = vec![0usize; count + 1];
-        for c in 0..count {
-            first[c + 1] = first[c] + usize::from(sizes[c]);
-        }
-        let mut members = vec![0 as Dense; states];
-        let mut fill = first.clone();
-        for s in 0..states {
-            let c = usize::from(component[s]);
-            members[fill[c]] = s as Dense;
-            fill[c] += 1;
-        }
-        let mut sets = vec![0u64; count * words];
-        for c in 0..count {
-            let (done, rest) = sets.split_at_mut(c * words);
-            let own = &mut rest[..words];
-            for &s in &members[first[c]..first[c + 1]] {
-                let b = bit[usize::from(s)];
-                if b != u16::MAX {
-                    own[usize::from(b) / 64] |= 1 << (b % 64);
-                }
-                self.each_next(s, y, x, |t| {
-                    let other = usize::from(component[usize::from(t)]);
-                    if other != c {
-                        let theirs = &done[other * words..(other + 1) * words];
-                        for (word, their) in own.iter_mut().zip(theirs) {
-                            *word |= their;
-                        }
-                    }
-                });
-            }
-        }
+        let sets = self.component_sets(&component, count, words, y, x, |s| {
+            let b = bit[usize::from(s)];
+            (b != u16::MAX).then_some(usize::from(b))
+        });
         Reach {
             component,
             sizes,
@@ -435,37 +407,7 @@ impl Graph {
         let (component, count) = components;
         let states = component.len();
         let words = states.div_ceil(64).max(1);
-        // The states of each component, together: a counting sort.
-        let mut first = vec![0usize; count + 1];
-        for &c in &component {
-            first[usize::from(c) + 1] += 1;
-        }
-        for c in 0..count {
-            first[c + 1] += first[c];
-        }
-        let mut members = vec![0 as Dense; states];
-        let mut fill = first.clone();
-        for (s, &c) in component.iter().enumerate() {
-            members[fill[usize::from(c)]] = s as Dense;
-            fill[usize::from(c)] += 1;
-        }
-        let mut sets = vec![0u64; count * words];
-        for c in 0..count {
-            let (done, rest) = sets.split_at_mut(c * words);
-            let own = &mut rest[..words];
-            for &s in &members[first[c]..first[c + 1]] {
-                own[usize::from(s) / 64] |= 1 << (s % 64);
-                self.each_next(s, y, x, |t| {
-                    let other = usize::from(component[usize::from(t)]);
-                    if other != c {
-                        let theirs = &done[other * words..(other + 1) * words];
-                        for (word, their) in own.iter_mut().zip(theirs) {
-                            *word |= their;
-                        }
-                    }
-                });
-            }
-        }
+        let sets = self.component_sets(&component, count, words, y, x, |s| Some(usize::from(s)));
         Closure {
             component,
             sets,
@@ -477,6 +419,57 @@ impl Graph {
     /// position must have.
     pub fn id(&self, cand: usize) -> usize {
         self.ids[cand] as usize
+    }
+}
+
+impl Graph {
+    /// `words` words per component: the bits (`bit` of each state, when it
+    /// has one) of the states the component's states reach. Components
+    /// come numbered sinks first, so each one's set is its own bits and the
+    /// sets of the (lower-numbered) components its states link to.
+    fn component_sets(
+        &self,
+        component: &[u16],
+        count: usize,
+        words: usize,
+        y: bool,
+        x: bool,
+        bit: impl Fn(Dense) -> Option<usize>,
+    ) -> Vec<u64> {
+        // The states of each component, together: a counting sort.
+        let mut first = vec![0usize; count + 1];
+        for &c in component {
+            first[usize::from(c) + 1] += 1;
+        }
+        for c in 0..count {
+            first[c + 1] += first[c];
+        }
+        let mut members = vec![0 as Dense; component.len()];
+        let mut fill = first.clone();
+        for (s, &c) in component.iter().enumerate() {
+            members[fill[usize::from(c)]] = s as Dense;
+            fill[usize::from(c)] += 1;
+        }
+        let mut sets = vec![0u64; count * words];
+        for c in 0..count {
+            let (done, rest) = sets.split_at_mut(c * words);
+            let own = &mut rest[..words];
+            for &s in &members[first[c]..first[c + 1]] {
+                if let Some(b) = bit(s) {
+                    own[b / 64] |= 1 << (b % 64);
+                }
+                self.each_next(s, y, x, |t| {
+                    let other = usize::from(component[usize::from(t)]);
+                    if other != c {
+                        let theirs = &done[other * words..(other + 1) * words];
+                        for (word, their) in own.iter_mut().zip(theirs) {
+                            *word |= their;
+                        }
+                    }
+                });
+            }
+        }
+        sets
     }
 }
 
