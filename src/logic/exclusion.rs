@@ -166,8 +166,7 @@ impl Triplets<'_> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair_common = bases.excluders[i] & bases.excluders[j];
-        // Clearing the lowest bit leaves nothing: one excluder at most.
-        if pair_common & (pair_common - 1) == 0 {
+        if !several_cells(pair_common) {
             // Every triplet's common excluders are a subset of these.
             return None;
         }
@@ -191,8 +190,7 @@ impl Triplets<'_> {
             {
                 let k = usize::from(self.index_of[third]);
                 let common = pair_common & bases.excluders[k];
-                // Clearing the lowest bit leaves nothing: one excluder at most.
-                if common & (common - 1) == 0 {
+                if !several_cells(common) {
                     continue;
                 }
                 let bound =
@@ -268,8 +266,7 @@ impl PairBound {
         for (digits, fits) in [first, second].into_iter().zip(by_digit) {
             for d in bits(digits) {
                 let fit = fits[d] & ALL_DIGITS;
-                // Clearing the lowest bit leaves some: two digits or more.
-                if fit & (fit - 1) != 0 {
+                if count(fit) >= 2 {
                     bound.fits[bound.count] = fits[d];
                     bound.count += 1;
                 }
@@ -350,15 +347,13 @@ impl Links {
         };
         for cell in cells_of(common) {
             let digits = grid.candidates(cell);
-            // Clearing the lowest bit twice leaves nothing: two digits.
-            let rest = digits & (digits - 1);
-            if rest & (rest - 1) == 0 {
+            if count(digits) == 2 {
+                let rest = digits & (digits - 1); // without its lowest digit
                 let (low, high) = (digits.trailing_zeros(), rest.trailing_zeros());
                 links.partners[low as usize] |= rest;
                 links.partners[high as usize] |= digits & !rest;
             } else {
-                let inside = digits & within;
-                if inside & (inside - 1) != 0 {
+                if count(digits & within) >= 2 {
                     links.triples[links.count] = digits;
                     links.count += 1;
                 }
@@ -378,8 +373,7 @@ impl Links {
         let mut ruled_out = self.partners[d0] | self.partners[d1];
         for &triple in &self.triples[..self.count] {
             let rest = triple & !pair;
-            // Clearing the lowest bit leaves nothing: one digit remains.
-            if rest & (rest - 1) == 0 {
+            if count(rest) == 1 {
                 ruled_out |= rest;
             }
         }
@@ -412,8 +406,7 @@ fn ruled_out_thirds(excluders: &[Digits], pair: Digits) -> Digits {
         if rest == 0 {
             return Digits::MAX;
         }
-        // Clearing the lowest bit leaves nothing: one digit remains.
-        if rest & (rest - 1) == 0 {
+        if count(rest) == 1 {
             ruled_out |= rest;
         }
     }
@@ -493,6 +486,35 @@ fn allowed_triplets(
 mod tests {
     use super::*;
     use crate::logic::unique_loops::tests::position;
+
+    /// Found by the logic fuzz target: pairs of base cells with no common
+    /// excluder made the pair bound compute `0 - 1` (a panic where
+    /// overflow is checked, as in `cargo test` and fuzz builds). Every
+    /// rung-26 call on this puzzle's solving path must run, and every step
+    /// must hold for the solution.
+    #[test]
+    fn pairs_without_common_excluders_are_skipped_safely() {
+        let board: crate::Board =
+            "8.4..1..6...8..0...9..62..87.1....8...8...6...2....4.14..67..2...5..3...3..1..8.5"
+                .parse()
+                .unwrap();
+        let solved = crate::solve(&board, 2).unwrap();
+        assert_eq!(solved.count, 1);
+        let solution = solved.first.expect("the solution");
+        let mut grid = Grid::new(&board);
+        let mut triplet_calls = 0;
+        while !grid.is_solved() {
+            aligned_pair(&grid, !0);
+            aligned_triplet(&grid, !0);
+            triplet_calls += 1;
+            let step = crate::logic::next_step(&grid).expect("a step");
+            for &(cell, digit) in &step.eliminated {
+                assert_ne!(solution.cell(usize::from(cell)), digit, "{step}");
+            }
+            step.apply(&mut grid);
+        }
+        assert!(triplet_calls > 10);
+    }
 
     #[test]
     fn aligned_pair_exclusion_in_scan_order() {
