@@ -124,8 +124,9 @@ impl Arena {
 
 /// The links of one fixed position, by candidate (`cell * 9 + d0`), in
 /// Sudoku Explainer's order, built once per producer run: what a
-/// candidate "on" turns off ([`super::links::on_to_off`]) and, without
-/// removals, what it "off" turns on ([`super::links::off_to_on`]).
+/// candidate "on" turns off (as the tests' reference `links::on_to_off`
+/// lists them) and, without removals, what it "off" turns on
+/// (`links::off_to_on`).
 pub struct Links {
     /// "Off" states an "on" candidate implies, with why:
     /// `weak[weak_start[c]..weak_start[c + 1]]`, cell links first.
@@ -164,7 +165,7 @@ impl Strong {
         let others = cands.cells[cell] & !(1 << d0);
         if count(others) == 1 {
             let other = others.trailing_zeros() as usize;
-            strong.links[0] = (super::links::state(cell, other, true), Cause::Cell);
+            strong.links[0] = (state(cell, other, true), Cause::Cell);
             strong.len = 1;
             strong.cell = true;
         }
@@ -174,7 +175,7 @@ impl Strong {
                 continue;
             }
             let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-            let on = super::links::state(other, d0, true);
+            let on = state(other, d0, true);
             let len = usize::from(strong.len);
             if !strong.links[..len].iter().any(|&(s, _)| s == on) {
                 strong.links[len] = (on, Cause::House(house as u8));
@@ -214,8 +215,7 @@ impl Links {
             return;
         }
         for other in bits(cands.cells[cell] & !(1 << d0)) {
-            self.weak
-                .push((super::links::state(cell, other, false), Cause::Cell));
+            self.weak.push((state(cell, other, false), Cause::Cell));
         }
         self.weak_house.push(self.weak.len() as u32);
         let [bx, row, column] = houses_of(cell);
@@ -227,7 +227,7 @@ impl Links {
             (digit & HOUSE_MASKS[column] & !in_box, column),
         ] {
             for peer in cells_of(peers) {
-                let off = super::links::state(peer, d0, false);
+                let off = state(peer, d0, false);
                 self.weak.push((off, Cause::House(house as u8)));
             }
         }
@@ -397,6 +397,8 @@ impl Engine {
             if let Some(&p) = self.pending_on.get(next_on) {
                 next_on += 1;
                 let ps = arena.nodes[p as usize].state;
+                // The hottest loop: written out rather than through
+                // `turn_on`'s mirror (one parent, no hidden ones).
                 for &(off, cause) in links.weak(usize::from(ps / 2), cell_links) {
                     let cand = usize::from(off / 2);
                     if dynamic && work.cells[cand / 9] >> (cand % 9) & 1 == 0 {
@@ -468,7 +470,7 @@ impl Engine {
     /// position `work`, then removes its candidate there: the cell's only
     /// other digit (when `cell_links`), then the digit's only other place
     /// in the box, row and column, each state once, as
-    /// [`super::links::off_to_on`] lists them. Each also rests on the
+    /// `links::off_to_on` (the tests' reference) lists them. Each also rests on the
     /// candidates removed since `source` that left the cell or house with
     /// two (hidden parents). True on a contradiction.
     fn expand_off_dynamic(

@@ -6,7 +6,8 @@
 //! Candidates get dense ids (cells in reading order, digits ascending), so
 //! a search's marks cover only the candidates the position has. Each id
 //! keeps its links in Sudoku Explainer's order, the same order
-//! [`super::links::on_to_off`] and [`super::links::off_to_on`] produce.
+//! `links::on_to_off` and `links::off_to_on` (the tests' references)
+//! produce.
 
 use super::links::Cands;
 use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
