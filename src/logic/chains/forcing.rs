@@ -288,21 +288,20 @@ impl Producer {
         )
     }
 
-    /// The houses where a region chain starts at `cell`'s `d0` (the cell is
-    /// the digit's first place there), and the digit's places in each.
-    fn region_places(&self, cell: usize, d0: usize) -> impl Iterator<Item = (usize, u128)> + '_ {
-        let multiple = self.mode.multiple;
-        houses_of(cell).into_iter().filter_map(move |house| {
-            let places = self.cands.places(house, d0);
-            let starts = two_cells(places) || (multiple && several_cells(places));
-            (starts && places.trailing_zeros() as usize == cell).then_some((house, places))
-        })
+    /// The digit `d0`'s places in `house` when a region chain starts there
+    /// at `cell` (the digit's first place in the house).
+    fn region_places(&self, cell: usize, d0: usize, house: usize) -> Option<u128> {
+        let places = self.cands.places(house, d0);
+        let starts = two_cells(places) || (self.mode.multiple && several_cells(places));
+        (starts && places.trailing_zeros() as usize == cell).then_some(places)
     }
 
     /// Whether a region chain from `cell`'s `d0` may conclude something.
     fn region_may_share(&self, cell: usize, d0: usize) -> bool {
-        self.region_places(cell, d0)
-            .any(|(_, places)| self.may_share(cells_of(places).map(|c| c * 9 + d0)))
+        houses_of(cell).into_iter().any(|house| {
+            self.region_places(cell, d0, house)
+                .is_some_and(|places| self.may_share(cells_of(places).map(|c| c * 9 + d0)))
+        })
     }
 
     fn cell(&mut self, cell: usize, count: u32) {
@@ -395,59 +394,57 @@ impl Producer {
             let Some((on_node, off_node)) = arena.contradiction else {
                 continue;
             };
-            let size = self.size(&[(arena, on_node), (arena, off_node)]);
-            let key = Key::new(self.mode.base(), size, 7);
-            let technique = self.kind_technique(7);
-            let source = candidate(state(cell, d0, assumption));
-            let target = candidate(arena.nodes[off_node as usize].state);
+            let target = arena.nodes[off_node as usize].state;
+            let ends = [(arena, on_node), (arena, off_node)];
             let conclusion = state(cell, d0, !assumption);
-            let cands = &self.cands;
-            self.best.offer(
-                key,
-                |difficulty| {
-                    let pattern = Pattern::Binary {
-                        source,
-                        target,
-                        contradiction: true,
-                    };
-                    conclude(cands, conclusion, technique, pattern, difficulty)
-                },
-                cands,
-                |source| rule_parents(&[(arena, on_node), (arena, off_node)], None, source, cands),
-            );
+            let source = state(cell, d0, assumption);
+            self.offer_binary(ends, 7, source, target, conclusion);
         }
     }
 
     fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
         for (i, node) in common_nodes(&[on, off]) {
-            let Some(other) = off.find(node.state) else {
-                continue;
-            };
-            let size = self.size(&[(on, i), (off, other)]);
-            let key = Key::new(self.mode.base(), size, 1);
-            let technique = self.kind_technique(1);
-            let source = candidate(state(cell, d0, true));
-            let target = candidate(node.state);
-            let cands = &self.cands;
-            self.best.offer(
-                key,
-                |difficulty| {
-                    let pattern = Pattern::Binary {
-                        source,
-                        target,
-                        contradiction: false,
-                    };
-                    conclude(cands, node.state, technique, pattern, difficulty)
-                },
-                cands,
-                |source| rule_parents(&[(on, i), (off, other)], None, source, cands),
-            );
+            let other = off.find(node.state).expect("a reached state");
+            let ends = [(on, i), (off, other)];
+            self.offer_binary(ends, 1, state(cell, d0, true), node.state, node.state);
         }
     }
 
+    /// Offers a hint of two chains (`ends`) from the assumption `source`:
+    /// a contradiction (`kind` 7) on `target`, or a double chain (1) both
+    /// of whose branches reach `target`; either concludes `conclusion`.
+    fn offer_binary(
+        &mut self,
+        ends: [(&Arena, u32); 2],
+        kind: u8,
+        source: State,
+        target: State,
+        conclusion: State,
+    ) {
+        let size = self.size(&ends);
+        let key = Key::new(self.mode.base(), size, kind);
+        let technique = self.kind_technique(kind);
+        let cands = &self.cands;
+        self.best.offer(
+            key,
+            |difficulty| {
+                let pattern = Pattern::Binary {
+                    source: candidate(source),
+                    target: candidate(target),
+                    contradiction: kind == 7,
+                };
+                conclude(cands, conclusion, technique, pattern, difficulty)
+            },
+            cands,
+            |source| rule_parents(&ends, None, source, cands),
+        );
+    }
+
     fn regions(&mut self, cell: usize, d0: usize, on: &Arena) {
-        let regions: Vec<(usize, u128)> = self.region_places(cell, d0).collect();
-        for (house, places) in regions {
+        for house in houses_of(cell) {
+            let Some(places) = self.region_places(cell, d0, house) else {
+                continue;
+            };
             if !self.may_share(cells_of(places).map(|c| c * 9 + d0)) {
                 continue;
             }
