@@ -242,7 +242,7 @@ impl PairBound {
     /// The bound of base cells `cells` with their common excluders `common`.
     fn new(grid: &Grid, cells: [u8; 2], common: Cells) -> PairBound {
         let [first, second] = cells.map(|cell| grid.candidates(usize::from(cell)));
-        let links = Links::new(grid, common, first | second);
+        let links = ExcluderLinks::new(grid, common, first | second);
         let sees01 = sees(&cells, 0, 1);
         let mut thirds = Digits::MAX;
         let mut by_digit = [[Digits::MAX; 9]; 2];
@@ -329,7 +329,7 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
 
 /// A pair of cells' excluders as digit links, to tell quickly which
 /// third digits each pair of digits rules out.
-struct Links {
+struct ExcluderLinks {
     /// Each digit's partners in excluders of two digits.
     partners: [Digits; 9],
     /// The excluders of three digits with two of them among the pair's
@@ -338,9 +338,9 @@ struct Links {
     count: usize,
 }
 
-impl Links {
-    fn new(grid: &Grid, common: Cells, within: Digits) -> Links {
-        let mut links = Links {
+impl ExcluderLinks {
+    fn new(grid: &Grid, common: Cells, within: Digits) -> ExcluderLinks {
+        let mut links = ExcluderLinks {
             partners: [0; 9],
             triples: [0; 20],
             count: 0,
@@ -352,11 +352,9 @@ impl Links {
                 let (low, high) = (digits.trailing_zeros(), rest.trailing_zeros());
                 links.partners[low as usize] |= rest;
                 links.partners[high as usize] |= digits & !rest;
-            } else {
-                if count(digits & within) >= 2 {
-                    links.triples[links.count] = digits;
-                    links.count += 1;
-                }
+            } else if count(digits & within) >= 2 {
+                links.triples[links.count] = digits;
+                links.count += 1;
             }
         }
         links

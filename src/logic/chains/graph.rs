@@ -140,6 +140,11 @@ impl Graph {
     }
 }
 
+/// The strongly connected components of a graph's states: each dense
+/// state's component, numbered so that a component only reaches
+/// components of lower numbers, and how many there are.
+pub type Components = (Vec<u16>, usize);
+
 /// A state on the graph's dense ids: `id * 2 + on`.
 pub type Dense = u16;
 
@@ -184,7 +189,7 @@ impl Graph {
     /// link kinds (Tarjan's algorithm, without recursion): each state's
     /// component, numbered so that a component only reaches components of
     /// lower numbers, and the number of components.
-    pub fn components(&self, y: bool, x: bool) -> (Vec<u16>, usize) {
+    pub fn components(&self, y: bool, x: bool) -> Components {
         const UNSEEN: u16 = u16::MAX;
         // The "off" states' links as one flat list, four places per id, so
         // that every state's links are a range and each step is one read.
@@ -291,7 +296,7 @@ impl Reach {
 
     /// The components, numbered as [`Graph::components`] numbers them, and
     /// their count.
-    pub fn into_components(self) -> (Vec<u16>, usize) {
+    pub fn into_components(self) -> Components {
         let count = self.sizes.len();
         (self.component, count)
     }
@@ -404,7 +409,7 @@ impl Graph {
     /// `components` (as [`Graph::components`] gives them). Components come
     /// numbered sinks first, so each one's set is its own states and the
     /// sets of the (lower-numbered) components its states link to.
-    pub fn closure_of(&self, components: (Vec<u16>, usize), y: bool, x: bool) -> Closure {
+    pub fn closure_of(&self, components: Components, y: bool, x: bool) -> Closure {
         let (component, count) = components;
         let states = component.len();
         let words = states.div_ceil(64).max(1);
@@ -421,9 +426,7 @@ impl Graph {
     pub fn id(&self, cand: usize) -> usize {
         self.ids[cand] as usize
     }
-}
 
-impl Graph {
     /// `words` words per component: the bits (`bit` of each state, when it
     /// has one) of the states the component's states reach. Components
     /// come numbered sinks first, so each one's set is its own bits and the
@@ -476,7 +479,7 @@ impl Graph {
 
 /// A position, its graph, and the graph's components under cell and house
 /// links.
-type KeptXy = (Cands, Graph, (Vec<u16>, usize));
+type KeptXy = (Cands, Graph, Components);
 
 thread_local! {
     /// The last position whose graph and XY components rung 25 built, kept
@@ -487,13 +490,13 @@ thread_local! {
 
 /// Keeps the graph of `cands` and its components under cell and house
 /// links for [`take_xy`].
-pub fn keep_xy(cands: &Cands, graph: Graph, components: (Vec<u16>, usize)) {
+pub fn keep_xy(cands: &Cands, graph: Graph, components: Components) {
     LAST_XY.with(|last| *last.borrow_mut() = Some((cands.clone(), graph, components)));
 }
 
 /// The graph of `cands` and its components under cell and house links,
 /// when they were the last kept.
-pub fn take_xy(cands: &Cands) -> Option<(Graph, (Vec<u16>, usize))> {
+pub fn take_xy(cands: &Cands) -> Option<(Graph, Components)> {
     LAST_XY.with(|last| {
         let mut last = last.borrow_mut();
         match last.take() {
