@@ -15,7 +15,7 @@
 //! The reference counter and the random grids are written here, sharing no
 //! code with `src/solver.rs`; solutions are checked with the independent
 //! checker of `tests/common`. Case counts (see [`cases`]) keep the whole
-//! file well under a minute in `cargo test --release`.
+//! file well under a minute in `cargo test`.
 
 mod common;
 
@@ -29,10 +29,10 @@ use sudoku_cli::{Shape, Status};
 
 use common::{check_solution, run, variant, Rng, FULL, HARD, PUZZLE, TWO};
 
-/// `release` cases for a property, a tenth of them in a debug build (the
-/// solver and the reference are many times slower there). The README's
-/// `cargo test --release` runs them all; `PROPTEST_CASES=N` sets every
-/// property to N cases instead.
+/// `release` cases for a property, a tenth of them where debug assertions
+/// are on (an unoptimized build is many times slower). The README's
+/// `cargo test` (optimized, debug assertions off) runs them all;
+/// `PROPTEST_CASES=N` sets every property to N cases instead.
 fn cases(release: u32) -> u32 {
     if cfg!(debug_assertions) {
         (release / 10).max(8)

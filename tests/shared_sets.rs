@@ -7,7 +7,7 @@
 //! the folder is absent. Without it: LeetCode 37's published answer, and a
 //! board with exactly two known solutions.
 //!
-//! Run alone with `cargo test --release --test shared_sets`.
+//! Run alone with `cargo test --test shared_sets`.
 
 mod common;
 
@@ -72,7 +72,7 @@ fn shared_sets_are_solved_uniquely_and_correctly() {
     ] {
         if cfg!(debug_assertions) && name.starts_with("puzzles5") {
             // 48,766 very hard puzzles: seconds in release, minutes here.
-            eprintln!("note: debug build; skipping {name} (run with --release)");
+            eprintln!("note: debug assertions on; skipping {name} (run without them)");
             continue;
         }
         solve_set(&dir, name);

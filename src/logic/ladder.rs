@@ -291,7 +291,7 @@ mod tests {
     /// Where the ladder's time goes: every rung timed on every position it
     /// is asked about while rating the puzzles of `RUNG_COSTS_FILE` (one
     /// per line). A diagnostic for speed work, not a check:
-    /// `RUNG_COSTS_FILE=band.txt cargo test --release rung_costs -- --ignored --nocapture`.
+    /// `RUNG_COSTS_FILE=band.txt cargo test rung_costs -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn rung_costs() {

@@ -458,7 +458,7 @@ fn link_tables_agree_with_the_link_functions() {
 /// Writes what every chain producer returns on the positions the bank's
 /// puzzles of ER 6.2 and up meet, to the file `CHAINS_DIGEST` names: a
 /// before/after check for changes that must not change any hint.
-/// `cargo test --release --lib chains::tests::digest -- --ignored`.
+/// `cargo test --lib chains::tests::digest -- --ignored`.
 #[test]
 #[ignore]
 fn digest() {
