@@ -4,6 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use super::grid::{house_name, Grid};
+use super::proof::Branch;
 use crate::board::Cell;
 
 /// A difficulty on Sudoku Explainer's scale, in tenths (`12` is 1.2), so
@@ -490,6 +491,12 @@ pub struct Step {
     pub placed: Option<(u8, u8)>,
     /// The candidates it removes, as (cell, digit), in reading order.
     pub eliminated: Vec<(u8, u8)>,
+    /// A chain step's proof: its branches (see [`Branch`]); empty for
+    /// other steps, and for chain steps until [`explain`] fills them in
+    /// (rating does not need them).
+    ///
+    /// [`explain`]: crate::logic::explain
+    pub chains: Vec<Branch>,
 }
 
 impl Step {
@@ -690,6 +697,7 @@ mod tests {
             pattern: Pattern::House { house: 0 },
             placed: Some((11, 7)),
             eliminated: Vec::new(),
+            chains: Vec::new(),
         };
         assert_eq!(step.to_string(), "1.2  Hidden single in box 1: r2c3=7");
         let step = Step {
@@ -702,6 +710,7 @@ mod tests {
             },
             placed: None,
             eliminated: vec![(15, 3), (16, 3)],
+            chains: Vec::new(),
         };
         assert_eq!(
             step.to_string(),

@@ -658,6 +658,7 @@ fn cycle_step(
         pattern: Pattern::Cycle { cells },
         placed: None,
         eliminated,
+        chains: Vec::new(),
     })
 }
 
@@ -689,6 +690,7 @@ fn chain_step(s: State, size: u32, y: bool, x: bool, difficulty: Difficulty) -> 
         },
         placed,
         eliminated,
+        chains: Vec::new(),
     }
 }
 

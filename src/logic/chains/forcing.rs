@@ -384,6 +384,7 @@ fn conclude(
             pattern,
             placed,
             eliminated,
+            chains: Vec::new(),
         })
     }
 }
