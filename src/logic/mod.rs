@@ -29,6 +29,7 @@ mod turbot;
 mod unique_loops;
 mod wings;
 
+pub use chains::prove;
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use proof::{Branch, Implication, Rule, StateName};

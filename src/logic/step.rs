@@ -269,6 +269,31 @@ impl Technique {
     }
 }
 
+impl Technique {
+    /// Whether the technique is a chain (from bidirectional cycles on),
+    /// whose steps carry branches.
+    pub fn is_chain(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            BidirectionalXCycle
+                | GeneralizedXWing
+                | BidirectionalYCycle
+                | BidirectionalCycle
+                | ForcingXChain
+                | TurbotFish
+                | ForcingChain
+                | NishioForcingChains
+                | CellForcingChains
+                | RegionForcingChains
+                | DynamicCellForcingChains(_)
+                | DynamicRegionForcingChains(_)
+                | DynamicDoubleForcingChains(_)
+                | DynamicContradictionForcingChains(_)
+        )
+    }
+}
+
 fn level_index(level: u8) -> usize {
     usize::from(level.min(4))
 }
