@@ -361,16 +361,10 @@ pub fn proves(branches: &[B], position: &Position, tally: &mut Tally) -> Result<
     }
 }
 
-/// Whether assumptions are every candidate of one cell, every place of a
-/// digit in one house, or the two states of one candidate.
+/// Whether assumptions cover every case: every candidate of one cell, or
+/// every place of a digit in one house (assumptions of states already
+/// gone are extra cases, harmless), or the two states of one candidate.
 fn covers(assumed: &[S], position: &Position) -> bool {
-    let set = |items: Vec<S>| {
-        let mut items = items;
-        items.sort_by_key(|s| (s.cell, s.digit, s.on));
-        items.dedup();
-        items
-    };
-    let assumed = set(assumed.to_vec());
     if let [a, b] = assumed[..] {
         if a.cell == b.cell && a.digit == b.digit && a.on != b.on {
             return true;
@@ -380,30 +374,19 @@ fn covers(assumed: &[S], position: &Position) -> bool {
         return false;
     }
     let first = assumed[0];
-    let cell_case = set((1..=9)
-        .filter(|&d| position.has(first.cell, d))
-        .map(|digit| S {
-            cell: first.cell,
-            digit,
-            on: true,
+    let has = |cell: usize, digit: u8| assumed.iter().any(|s| s.cell == cell && s.digit == digit);
+    let one_cell = assumed.iter().all(|s| s.cell == first.cell)
+        && (1..=9).all(|d| !position.has(first.cell, d) || has(first.cell, d));
+    one_cell
+        || House::of(first.cell).iter().any(|house| {
+            assumed
+                .iter()
+                .all(|s| s.digit == first.digit && house.holds(s.cell))
+                && house
+                    .cells()
+                    .iter()
+                    .all(|&c| !position.has(c, first.digit) || has(c, first.digit))
         })
-        .collect());
-    if assumed == cell_case {
-        return true;
-    }
-    House::of(first.cell).iter().any(|house| {
-        let places = set(house
-            .cells()
-            .iter()
-            .filter(|&&c| position.has(c, first.digit))
-            .map(|&cell| S {
-                cell,
-                digit: first.digit,
-                on: true,
-            })
-            .collect());
-        assumed == places
-    })
 }
 
 /// What a cycle removes: a candidate off the cycle's cells that sees a

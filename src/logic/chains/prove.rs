@@ -13,7 +13,7 @@
 //! position before the step and its own earlier states alone.
 
 use super::advanced::Origin;
-use super::engine::{Arena, Engine, Links};
+use super::engine::Arena;
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
 use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_CELLS, HOUSE_MASKS};
 pub(super) use crate::logic::proof::Branch;
@@ -162,7 +162,7 @@ fn nested_proof(arena: &Arena, n: u32, source: &Cands) -> (Vec<Branch>, Vec<u32>
             let places = work.places(usize::from(*house), d0);
             forcing_in(work, cells_of(places).map(|c| state(c, d0, true)), target)
         }
-        Origin::Chain(step) => prove_in(work, step),
+        Origin::Chain(step) => prove_in(work, step).map(|branches| placing(step, target, branches)),
     }
     .unwrap_or_default();
     let mut relied = [0u64; 12];
@@ -180,26 +180,123 @@ fn nested_proof(arena: &Arena, n: u32, source: &Cands) -> (Vec<Branch>, Vec<u32>
     (branches, needs)
 }
 
+/// The proof of `target` (`X<>e`) from `branches`, the proof of `step`:
+/// themselves when the step removes it; when the step places `X=d`
+/// instead, one branch `X=e -> X<>d (cell) -> X=d (chain)` whose nested
+/// chain is the step's proof, a contradiction.
+fn placing(step: &Step, target: State, branches: Vec<Branch>) -> Vec<Branch> {
+    let Some((cell, digit)) = step.placed else {
+        return branches;
+    };
+    let target = candidate(target);
+    if target.on || target.cell != cell || target.digit == digit {
+        return branches;
+    }
+    let placed = Candidate {
+        cell,
+        digit,
+        on: true,
+    };
+    vec![Branch {
+        assume: Candidate { on: true, ..target },
+        implies: vec![
+            Implication {
+                state: Candidate {
+                    on: false,
+                    ..placed
+                },
+                from: vec![0],
+                rule: Rule::Cell,
+            },
+            Implication {
+                state: placed,
+                from: vec![1],
+                rule: Rule::Chain(branches),
+            },
+        ],
+    }]
+}
+
 /// Static forcing chains on `work` from each of `starts` to `target`:
-/// one branch each, None unless every one reaches it.
+/// one branch each (a shortest path), None unless every one reaches it.
+/// The position may hold contradictions (it is a branch's reduced
+/// position), so the search does not stop at one.
 fn forcing_in(
     work: &Cands,
     starts: impl Iterator<Item = State>,
     target: State,
 ) -> Option<Vec<Branch>> {
-    let links = Links::new(work, true);
-    let mut engine = Engine::new();
-    let mut branches = Vec::new();
-    for start in starts {
-        let arena = engine.propagate(work, &links, start, false, false, 0, 0);
-        let end = arena.find(target);
-        if let Some(end) = end {
-            branches.push(branch_of(&arena, &[end], work));
+    starts.map(|start| shortest(work, start, target)).collect()
+}
+
+/// The shortest chain of plain links on `work` from `start` to `target`.
+fn shortest(work: &Cands, start: State, target: State) -> Option<Branch> {
+    const NONE: u32 = u32::MAX;
+    // (state, parent node, cause) in breadth-first order.
+    let mut nodes: Vec<(State, u32, Cause)> = vec![(start, NONE, Cause::Assumption)];
+    let mut seen = vec![false; super::links::STATES];
+    seen[usize::from(start)] = true;
+    let mut next = 0;
+    let mut end = (start == target).then_some(0);
+    while end.is_none() && next < nodes.len() {
+        let (s, _, _) = nodes[next];
+        let (cell, d0) = (cell_of(s), digit_of(s));
+        let mut out: Vec<(State, Cause)> = Vec::new();
+        if is_on(s) {
+            for other in bits(work.cells[cell] & !(1 << d0)) {
+                out.push((state(cell, other, false), Cause::Cell));
+            }
+            for house in houses_of(cell) {
+                for peer in cells_of(work.places(house, d0) & !(1u128 << cell)) {
+                    out.push((state(peer, d0, false), Cause::House(house as u8)));
+                }
+            }
+        } else {
+            let others = work.cells[cell] & !(1 << d0);
+            if work.cells[cell] >> d0 & 1 == 1 && others.count_ones() == 1 {
+                out.push((
+                    state(cell, others.trailing_zeros() as usize, true),
+                    Cause::Cell,
+                ));
+            }
+            for house in houses_of(cell) {
+                let places = work.places(house, d0);
+                if places >> cell & 1 == 1 && places.count_ones() == 2 {
+                    let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                    out.push((state(other, d0, true), Cause::House(house as u8)));
+                }
+            }
         }
-        engine.recycle(arena);
-        end?;
+        for (t, cause) in out {
+            if !std::mem::replace(&mut seen[usize::from(t)], true) {
+                nodes.push((t, next as u32, cause));
+                if t == target {
+                    end = Some(nodes.len() - 1);
+                    break;
+                }
+            }
+        }
+        next += 1;
     }
-    Some(branches)
+    let mut path = vec![end?];
+    while let Some(&at) = path.last() {
+        match nodes[at].1 {
+            NONE => break,
+            parent => path.push(parent as usize),
+        }
+    }
+    path.reverse();
+    let implies = (1..path.len())
+        .map(|k| Implication {
+            state: candidate(nodes[path[k]].0),
+            from: vec![k as u32 - 1],
+            rule: rule_of(nodes[path[k]].2),
+        })
+        .collect();
+    Some(Branch {
+        assume: candidate(start),
+        implies,
+    })
 }
 
 fn set(bits: &mut [u64; 12], cell: usize, digit: u8) {
