@@ -37,7 +37,23 @@ pub enum Request {
     Hint {
         /// Start from the input's pencil marks (not from its digits).
         candidates: bool,
+        /// How much of the step to show.
+        level: HintLevel,
     },
+}
+
+/// How much of the next step `hint` shows (`--level`): a nudge, a
+/// stronger one, or the answer with its proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HintLevel {
+    /// The technique and its difficulty only.
+    Technique,
+    /// Also what the step rests on (its cells and digits; for a chain, its
+    /// assumptions), but not its result.
+    Pattern,
+    /// The whole step, a chain with its branches.
+    #[default]
+    Step,
 }
 
 /// The verdict on one board.
@@ -263,7 +279,7 @@ impl Request {
             Request::Validate { complete, unique } => validate_board(position, complete, unique),
             Request::Rate => rate_board(position),
             Request::Explain => explain_board(position),
-            Request::Hint { candidates } => hint_board(position, candidates),
+            Request::Hint { candidates, .. } => hint_board(position, candidates),
         }
     }
 
@@ -282,7 +298,10 @@ impl Request {
     /// Whether one board may take seconds to answer (the logic ladder
     /// runs), so that each record is handed to the writer on its own.
     pub fn may_be_slow(&self) -> bool {
-        matches!(self, Request::Rate | Request::Explain | Request::Hint { .. })
+        matches!(
+            self,
+            Request::Rate | Request::Explain | Request::Hint { .. }
+        )
     }
 }
 
@@ -369,7 +388,8 @@ fn hint_board(position: Position, candidates: bool) -> Answer {
     }
     let grid = position.grid();
     match logic::next_step(&grid) {
-        Some(step) => {
+        Some(mut step) => {
+            step.chains = logic::prove(&grid, &step);
             let mut after = grid.clone();
             step.apply(&mut after);
             Answer::Hint(Box::new(Hint {
@@ -484,7 +504,10 @@ mod tests {
 
         let multiple = Request::Solve { unique: true }.answer(&Board::EMPTY);
         assert_eq!(multiple, Answer::Refused(Verdict::Multiple));
-        assert_eq!((multiple.status(), multiple.met()), (Status::Multiple, false));
+        assert_eq!(
+            (multiple.status(), multiple.met()),
+            (Status::Multiple, false)
+        );
         assert_eq!(multiple.solution(), None);
 
         let none = Request::Solve { unique: true }.answer(&unsolvable());

@@ -666,6 +666,44 @@ impl Step {
         out
     }
 
+    /// What the step rests on without its result, as `hint --level
+    /// pattern` prints it after its difficulty: the title, or for a chain
+    /// its technique and the assumptions its branches start from, e.g.
+    /// `Cell Forcing Chains (assuming r4c4=1, r4c4=5)`.
+    pub fn pattern_text(&self) -> String {
+        if self.chains.is_empty() {
+            return self.title();
+        }
+        let mut out = format!("{} (assuming ", self.technique.name());
+        for (k, assumption) in self.assumptions().iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{}", super::proof::StateName(*assumption));
+        }
+        out.push(')');
+        out
+    }
+
+    /// The states a chain step's branches start from, each once, in order.
+    pub fn assumptions(&self) -> Vec<Candidate> {
+        let mut out: Vec<Candidate> = Vec::new();
+        for branch in &self.chains {
+            if !out.contains(&branch.assume) {
+                out.push(branch.assume);
+            }
+        }
+        out
+    }
+
+    /// Writes the step's branches as `explain` prints them under its line,
+    /// each line indented by four spaces (nested chains by more).
+    pub fn write_chains(&self, out: &mut String) {
+        for branch in &self.chains {
+            branch.write_text(4, out);
+        }
+    }
+
     /// The step as `explain` prints it after its difficulty:
     /// `Hidden single in box 1: r2c3=7`.
     pub fn text(&self) -> String {
