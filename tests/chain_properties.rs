@@ -30,7 +30,11 @@ const CHAINED: [&str; 6] = [
 fn look_alike(cells: &[u8; 81], labels: &[u8], transpose: bool, rows: &[usize]) -> [u8; 81] {
     std::array::from_fn(|at| {
         let (r, c) = (at / 9, at % 9);
-        let (sr, sc) = if transpose { (c, rows[r]) } else { (rows[r], c) };
+        let (sr, sc) = if transpose {
+            (c, rows[r])
+        } else {
+            (rows[r], c)
+        };
         match cells[sr * 9 + sc] {
             0 => 0,
             digit => labels[usize::from(digit - 1)],
