@@ -311,6 +311,11 @@ impl GenerateArgs {
         Ok(Recipe::new(symmetry, self.minimal, self.givens)?.with_rating(range, rate_all))
     }
 
+    /// `--timeout`, if given.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
+    }
+
     /// The run's options, with `seed` for the run.
     pub fn run_options(&self, seed: u64) -> RunOptions {
         RunOptions {
