@@ -190,8 +190,14 @@ fn a_slow_board_holds_back_neither_the_record_before_it_nor_a_closed_pipe() {
             let (line, came, ended) = first_line_then_close(&[command, "-j", jobs, file]);
             let run = format!("{command} -j {jobs}");
             assert_eq!(line, first_line, "{run}");
-            assert!(came < RECORD_WITHIN, "{run}: the first record took {came:?}");
-            assert!(ended < EXIT_WITHIN, "{run}: ended {ended:?} after the pipe closed");
+            assert!(
+                came < RECORD_WITHIN,
+                "{run}: the first record took {came:?}"
+            );
+            assert!(
+                ended < EXIT_WITHIN,
+                "{run}: ended {ended:?} after the pipe closed"
+            );
         }
     }
 }
@@ -200,9 +206,14 @@ fn a_slow_board_holds_back_neither_the_record_before_it_nor_a_closed_pipe() {
 fn graded_generate_ends_at_once_when_its_reader_goes() {
     // Puzzles rated 9.0 or more: each takes a second or so to find.
     for jobs in ["1", "2"] {
-        let args = ["generate", "-n", "10", "--seed", "1", "-j", jobs, "--rating", "9.0.."];
+        let args = [
+            "generate", "-n", "10", "--seed", "1", "-j", jobs, "--rating", "9.0..",
+        ];
         let (line, _, ended) = first_line_then_close(&args);
         assert_eq!(line.trim_end().len(), 81, "-j {jobs}: {line:?}");
-        assert!(ended < EXIT_WITHIN, "-j {jobs}: ended {ended:?} after the pipe closed");
+        assert!(
+            ended < EXIT_WITHIN,
+            "-j {jobs}: ended {ended:?} after the pipe closed"
+        );
     }
 }

@@ -412,8 +412,14 @@ fn hints_chain_through_the_candidates_format() {
         }
         assert_eq!(hint.code, 0, "{}", hint.stdout);
         steps.push(hint.stdout.clone());
-        let after = run(&["hint", "--candidates", "--format", "candidates"], position);
-        let json = run(&["hint", "--candidates", "--format", "json"], after.stdout.clone());
+        let after = run(
+            &["hint", "--candidates", "--format", "candidates"],
+            position,
+        );
+        let json = run(
+            &["hint", "--candidates", "--format", "json"],
+            after.stdout.clone(),
+        );
         position = after.stdout.trim_end().to_owned();
         assert_eq!(position.len(), 729);
         if let Some(value) = json_lines(&json.stdout).first() {
@@ -424,7 +430,11 @@ fn hints_chain_through_the_candidates_format() {
     }
     // A placement leaves its peers' other candidate alone in their cells,
     // and a cell with one candidate reads back as a given: few hints end it.
-    assert!(!steps.is_empty() && steps.len() < 81, "{} steps", steps.len());
+    assert!(
+        !steps.is_empty() && steps.len() < 81,
+        "{} steps",
+        steps.len()
+    );
     assert_eq!(steps[0], "1.2  Hidden single in box 1: r2c3=2\n");
     let solved = run(&["solve"], position);
     assert_eq!(solved.stdout.trim_end(), SOLUTION);

@@ -381,7 +381,8 @@ mod tests {
         for bucket in ["easy", "medium", "hard"] {
             let recipe = Recipe::new(Symmetry::None, false, None)
                 .unwrap()
-                .with_rating(RatingRange::bucket(bucket), false);
+                .with_rating(RatingRange::bucket(bucket), false)
+                .unwrap();
             let (one, made) = output(&recipe, options(30, 1), |_| true);
             assert_eq!(made.found, 30, "{bucket}");
             assert_eq!(output(&recipe, options(30, 2), |_| true).0, one, "{bucket}");
