@@ -137,7 +137,10 @@ impl RecordWriter {
     /// Writes a record that is not a board: a word, a count, conflicts, a
     /// rating or steps.
     fn write_text(&self, out: &mut Vec<u8>, record: &Record) {
-        let Record::Answered { answer, .. } = record else {
+        let Record::Answered {
+            answer, candidates, ..
+        } = record
+        else {
             out.extend_from_slice(b"error\n");
             return;
         };
@@ -170,7 +173,11 @@ impl RecordWriter {
                 out.extend_from_slice(b"invalid:");
                 for (i, conflict) in conflicts.iter().enumerate() {
                     let sep = if i == 0 { " " } else { "; " };
-                    let _ = write!(out, "{sep}{conflict}");
+                    // In marks, the clashing digits are one-candidate cells.
+                    let _ = match candidates {
+                        Some(_) => write!(out, "{sep}{}", conflict.in_marks()),
+                        None => write!(out, "{sep}{conflict}"),
+                    };
                 }
                 out.push(b'\n');
             }
