@@ -14,8 +14,8 @@ use crate::docs::{CompletionsArgs, ManArgs};
 /// the output never depends on the number.
 pub const MAX_THREADS: usize = 256;
 
-/// Solve, validate, rate and explain sudoku boards from files or standard
-/// input.
+/// Sudoku boards from files or standard input: solve, validate, rate,
+/// explain and hint them; generate new puzzles; completions and man pages.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, arg_required_else_help = true)]
 pub struct Cli {
