@@ -23,12 +23,14 @@
 pub mod answer;
 pub mod board;
 pub mod candidates;
+pub mod canon;
 pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod pipeline;
 pub mod reader;
 pub mod solver;
+pub mod transform;
 pub mod validate;
 
 pub use answer::{Answer, Count, Request, Status};
