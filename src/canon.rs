@@ -197,6 +197,8 @@ impl fmt::Debug for Canonicalizer {
 struct Sink<'a> {
     best: [u8; 9],
     have_best: bool,
+    /// Counts the changes of `best`.
+    generation: u32,
     out: &'a mut Vec<Partial>,
 }
 
@@ -217,6 +219,7 @@ impl Sink<'_> {
             Ordering::Less => {
                 self.best = row;
                 self.have_best = true;
+                self.generation += 1;
                 self.out.clear();
                 self.out.push(state);
             }
@@ -290,6 +293,7 @@ impl Canonicalizer {
             let mut sink = Sink {
                 best: [0; 9],
                 have_best: false,
+                generation: 0,
                 out: &mut self.states,
             };
             grid_top(view, &mut sink);
@@ -310,6 +314,7 @@ impl Canonicalizer {
             let mut sink = Sink {
                 best: [0; 9],
                 have_best: false,
+                generation: 0,
                 out: &mut self.next,
             };
             for state in &self.states {
@@ -360,6 +365,10 @@ fn next_rows(state: &Partial) -> u16 {
 /// Starts a row: stacks still free and empty in this row stay free (they
 /// come first, `...` being the least any stack can read).
 fn row_start(mut w: Work, row: &[u8; 9], sink: &mut Sink) {
+    if w.st.starts == 0x1FF {
+        // Every column placed: the row reads off directly.
+        return read_off(w.st, row, sink);
+    }
     if w.st.nfree > 0 {
         let mut empty = 0u8;
         for x in 0..3 {
@@ -375,6 +384,29 @@ fn row_start(mut w: Work, row: &[u8; 9], sink: &mut Sink) {
     } else {
         stack(w, 0, row, sink);
     }
+}
+
+/// The row under a map whose columns are all placed, stopping as soon as it
+/// reads greater than the best.
+fn read_off(mut st: Partial, row: &[u8; 9], sink: &mut Sink) {
+    let mut acc = [0u8; 9];
+    let mut tied = sink.have_best;
+    for (p, &col) in st.cols.iter().enumerate() {
+        let d = usize::from(row[usize::from(col)]);
+        if d != 0 && st.label[d] == 0 {
+            st.label[d] = st.next;
+            st.next += 1;
+        }
+        acc[p] = st.label[d];
+        if tied {
+            match acc[p].cmp(&sink.best[p]) {
+                Ordering::Greater => return,
+                Ordering::Less => tied = false,
+                Ordering::Equal => {}
+            }
+        }
+    }
+    sink.offer(acc, st);
 }
 
 /// Places output stack `s`: a formerly free one is tied to each remaining
@@ -520,6 +552,10 @@ struct Top {
     in_of_out: [u8; 3],
     /// Row 2 so far.
     acc: [u8; 9],
+    /// Whether row 2 so far equals the best's beginning (else it is less:
+    /// greater ones are cut), as of the best of `generation`.
+    tied: bool,
+    generation: u32,
 }
 
 /// What the full-grid step knows of the two rows it places.
@@ -531,12 +567,21 @@ struct TopRows {
     pos_in_r1: [u8; 10],
     /// For each input column, the column of row 1 holding row 2's digit.
     target: [u8; 9],
+    /// The input stacks that may come first.
+    first_stacks: u8,
 }
 
 /// The full-grid first step: for every first row and second row of its
 /// band, the column orders giving the least second row (the first always
 /// reads 123456789), left in `sink` as maps of depth 2.
 fn grid_top(view: &View, sink: &mut Sink) {
+    // Row 2 starts 456 exactly when the first output stack's three columns
+    // hold, in row 2, the three digits of one other stack of row 1 (a
+    // "pure" stack); else it starts 457. So when any pair of rows has a
+    // pure stack, only those pairs, starting with a pure stack, can win.
+    let mut pairs = [(0u8, 0u8, 0u8, 0u8, [0u8; 10]); 36];
+    let mut count = 0;
+    let mut any_pure = false;
     for t in 0..2u8 {
         for r1 in 0..9u8 {
             let row1 = &view[usize::from(t)][usize::from(r1)];
@@ -549,23 +594,42 @@ fn grid_top(view: &View, sink: &mut Sink) {
                     continue;
                 }
                 let row2 = &view[usize::from(t)][usize::from(r2)];
-                let rows = TopRows {
-                    t,
-                    r1,
-                    r2,
-                    pos_in_r1,
-                    target: row2.map(|d| pos_in_r1[usize::from(d)]),
-                };
-                let top = Top {
-                    pi: [FREE; 9],
-                    inv: [FREE; 9],
-                    out_of_in: [FREE; 3],
-                    in_of_out: [FREE; 3],
-                    acc: [0; 9],
-                };
-                top_position(top, 0, &rows, sink);
+                let mut pure = 0u8;
+                for x in 0..3 {
+                    let stack = |k: usize| pos_in_r1[usize::from(row2[x * 3 + k])] / 3;
+                    if stack(0) == stack(1) && stack(1) == stack(2) {
+                        pure |= 1 << x;
+                    }
+                }
+                any_pure |= pure != 0;
+                pairs[count] = (t, r1, r2, pure, pos_in_r1);
+                count += 1;
             }
         }
+    }
+    for &(t, r1, r2, pure, pos_in_r1) in &pairs[..count] {
+        if any_pure && pure == 0 {
+            continue;
+        }
+        let row2 = &view[usize::from(t)][usize::from(r2)];
+        let rows = TopRows {
+            t,
+            r1,
+            r2,
+            pos_in_r1,
+            target: row2.map(|d| pos_in_r1[usize::from(d)]),
+            first_stacks: if any_pure { pure } else { 0b111 },
+        };
+        let top = Top {
+            pi: [FREE; 9],
+            inv: [FREE; 9],
+            out_of_in: [FREE; 3],
+            in_of_out: [FREE; 3],
+            acc: [0; 9],
+            tied: sink.have_best,
+            generation: sink.generation,
+        };
+        top_position(top, 0, &rows, sink);
     }
 }
 
@@ -601,7 +665,10 @@ fn top_position(top: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
     let s = p / 3;
     for x in 0..3u8 {
         let tied = top.in_of_out[s];
-        if tied != FREE && tied != x || tied == FREE && top.out_of_in[usize::from(x)] != FREE {
+        if tied != FREE && tied != x
+            || tied == FREE && top.out_of_in[usize::from(x)] != FREE
+            || p == 0 && rows.first_stacks >> x & 1 == 0
+        {
             continue;
         }
         for c in x * 3..x * 3 + 3 {
@@ -643,9 +710,22 @@ fn top_value(mut v: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
         v.inv[usize::from(target)] = q as u8;
     }
     v.acc[p] = v.inv[usize::from(target)] + 1;
-    if sink.viable(&v.acc[..=p]) {
-        top_position(v, p + 1, rows, sink);
+    if v.generation != sink.generation {
+        // The best changed since this prefix was compared: compare afresh.
+        v.generation = sink.generation;
+        match v.acc[..=p].cmp(&sink.best[..=p]) {
+            Ordering::Greater => return,
+            Ordering::Less => v.tied = false,
+            Ordering::Equal => v.tied = true,
+        }
+    } else if v.tied {
+        match v.acc[p].cmp(&sink.best[p]) {
+            Ordering::Greater => return,
+            Ordering::Less => v.tied = false,
+            Ordering::Equal => {}
+        }
     }
+    top_position(v, p + 1, rows, sink);
 }
 
 /// The board's rows in both orientations; with `pattern`, givens as 1.
