@@ -68,10 +68,19 @@ pub struct Canonical {
     pub automorphisms: u64,
 }
 
-/// The canonical form of `board` in `order`, with a scratch space of its
-/// own (use a [`Canonicalizer`] to reuse one across many boards).
+mod marks;
+
+pub use marks::canonical_marks;
+
+thread_local! {
+    /// Each thread's scratch space, so a stream of boards allocates once.
+    static SCRATCH: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::default();
+}
+
+/// The canonical form of `board` in `order`, in this thread's scratch
+/// space.
 pub fn canonical(board: &Board, order: Order) -> Canonical {
-    Canonicalizer::new().canonical(board, order)
+    SCRATCH.with(|scratch| scratch.borrow_mut().canonical(board, order))
 }
 
 /// The symmetries of `generate --symmetry` (all but `none`) under which

@@ -33,7 +33,9 @@ pub mod solver;
 pub mod transform;
 pub mod validate;
 
-pub use answer::{Answer, Count, Explained, Hint, Request, Status, Verdict};
+pub use answer::{
+    Answer, CanonAnswer, Count, Explained, Hint, Look, Request, Status, Transformed, Verdict,
+};
 pub use board::{Board, Cell, ParseBoardError, Shape};
 pub use candidates::Candidates;
 pub use format::{Format, Record, RecordWriter};
