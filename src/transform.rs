@@ -305,6 +305,7 @@ impl fmt::Display for Transform {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::puzzle_seed;
 
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -367,6 +368,49 @@ mod tests {
         let mut broken = Transform::IDENTITY;
         broken.rows.swap(2, 3); // mixes bands 1 and 2
         assert!(!broken.is_valid());
+    }
+
+    /// Pearson's statistic of `counts` against a uniform spread.
+    fn chi_square(counts: &[u64]) -> f64 {
+        let total: u64 = counts.iter().sum();
+        let expected = total as f64 / counts.len() as f64;
+        counts
+            .iter()
+            .map(|&n| (n as f64 - expected).powi(2) / expected)
+            .sum()
+    }
+
+    #[test]
+    fn random_maps_reach_every_kind_of_map_evenly() {
+        // Critical values at p = 0.0001 (seeds are fixed, so this never
+        // flakes; a biased or stuck coordinate fails by orders of magnitude).
+        let draws = 36_000u64;
+        let mut transpose = [0u64; 2];
+        let mut first_row = [0u64; 9];
+        let mut fifth_col = [0u64; 9];
+        let mut band_order = [0u64; 6];
+        let mut digit_pair = [0u64; 81];
+        for seed in 0..draws {
+            let map = Transform::random(puzzle_seed(12345, seed));
+            transpose[usize::from(map.transpose)] += 1;
+            first_row[usize::from(map.rows[0])] += 1;
+            fifth_col[usize::from(map.cols[4])] += 1;
+            // The band order as one of six: the first band, and whether
+            // the second is the higher of the other two.
+            let (first, second) = (map.rows[0] / 3, map.rows[3] / 3);
+            let third = 3 - first - second;
+            band_order[usize::from(first * 2 + u8::from(second > third))] += 1;
+            let (a, b) = (map.digits[0] - 1, map.digits[1] - 1);
+            digit_pair[usize::from(a * 9 + b)] += 1;
+        }
+        assert!(chi_square(&transpose) < 15.1, "{transpose:?}");
+        assert!(chi_square(&first_row) < 31.8, "{first_row:?}");
+        assert!(chi_square(&fifth_col) < 31.8, "{fifth_col:?}");
+        assert!(chi_square(&band_order) < 25.7, "{band_order:?}");
+        // Two different digits: 72 of the 81 pairs, never the diagonal.
+        let pairs: Vec<u64> = (0..81).filter(|i| i / 9 != i % 9).map(|i| digit_pair[i]).collect();
+        assert!((0..9).all(|d| digit_pair[d * 10] == 0));
+        assert!(chi_square(&pairs) < 118.0, "{pairs:?}");
     }
 
     #[test]
