@@ -326,6 +326,19 @@ impl Canonicalizer {
                 generation: 0,
                 out: &mut self.next,
             };
+            // A row whose best arrangement puts its first given earlier
+            // than another's reads greater ('.' is least): only rows with
+            // the most leading empty cells are worth placing.
+            let mut most = 0;
+            if !forced {
+                for state in &self.states {
+                    let rows = next_rows(state);
+                    for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
+                        let cells = &view[usize::from(state.t)][usize::from(r)];
+                        most = most.max(leading_empties(state, cells));
+                    }
+                }
+            }
             for state in &self.states {
                 let rows = if forced {
                     1 << state.rows[level]
@@ -333,6 +346,10 @@ impl Canonicalizer {
                     next_rows(state)
                 };
                 for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
+                    let cells = &view[usize::from(state.t)][usize::from(r)];
+                    if !forced && leading_empties(state, cells) < most {
+                        continue;
+                    }
                     let mut st = *state;
                     st.rows[level] = r;
                     st.depth += 1;
@@ -351,6 +368,47 @@ impl Canonicalizer {
         }
         self.states.iter().map(Partial::multiplicity).sum()
     }
+}
+
+/// How many empty cells the least arrangement of `row` under `state` puts
+/// before its first given: the free stacks empty in the row, then the
+/// emptiest other free stack's empties, or the first block holding a given
+/// and its empties.
+fn leading_empties(state: &Partial, row: &[u8; 9]) -> usize {
+    let mut lead = 0;
+    if state.nfree > 0 {
+        let mut emptiest = None;
+        for x in 0..3 {
+            if state.free_set >> x & 1 != 0 {
+                let cells = &row[x * 3..x * 3 + 3];
+                match cells.iter().filter(|&&d| d == 0).count() {
+                    3 => lead += 3,
+                    e => emptiest = emptiest.max(Some(e)),
+                }
+            }
+        }
+        if let Some(e) = emptiest {
+            return lead + e;
+        }
+    }
+    let mut p = usize::from(state.nfree) * 3;
+    let mut block_start = p;
+    let mut empties = 0;
+    while p < 9 {
+        if row[usize::from(state.cols[p])] == 0 {
+            empties += 1;
+        }
+        p += 1;
+        if p % 3 == 0 || state.starts >> p & 1 != 0 {
+            // The block [block_start, p) ends: its empties come first.
+            if empties < p - block_start {
+                return block_start + empties;
+            }
+            block_start = p;
+            empties = 0;
+        }
+    }
+    9
 }
 
 /// The rows that may come next: any row of an unused band at a band's
