@@ -194,6 +194,8 @@ impl Partial {
 pub struct Canonicalizer {
     states: Vec<Partial>,
     next: Vec<Partial>,
+    /// Each state's rows' leading empty cells, nine a state.
+    leads: Vec<u8>,
 }
 
 impl fmt::Debug for Canonicalizer {
@@ -330,16 +332,23 @@ impl Canonicalizer {
             // than another's reads greater ('.' is least): only rows with
             // the most leading empty cells are worth placing.
             let mut most = 0;
+            self.leads.clear();
             if !forced {
                 for state in &self.states {
                     let rows = next_rows(state);
-                    for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
+                    for r in 0..9u8 {
                         let cells = &view[usize::from(state.t)][usize::from(r)];
-                        most = most.max(leading_empties(state, cells));
+                        let lead = if rows >> r & 1 != 0 {
+                            leading_empties(state, cells)
+                        } else {
+                            0
+                        };
+                        most = most.max(lead);
+                        self.leads.push(lead as u8);
                     }
                 }
             }
-            for state in &self.states {
+            for (at, state) in self.states.iter().enumerate() {
                 let rows = if forced {
                     1 << state.rows[level]
                 } else {
@@ -347,7 +356,7 @@ impl Canonicalizer {
                 };
                 for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
                     let cells = &view[usize::from(state.t)][usize::from(r)];
-                    if !forced && leading_empties(state, cells) < most {
+                    if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
                         continue;
                     }
                     let mut st = *state;
@@ -516,9 +525,31 @@ const ORDERS: [&[[usize; 3]]; 4] = [
 
 /// Places the block starting at output position `pos`: empty cells first,
 /// labelled digits ascending, then new digits in each order.
-fn block(w: Work, pos: usize, row: &[u8; 9], sink: &mut Sink) {
-    let stack_end = pos / 3 * 3 + 3;
-    let mut end = pos + 1;
+fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
+    let (mut stack_end, mut end) = (pos / 3 * 3 + 3, pos + 1);
+    // Blocks of one column take no choice: place them in a loop, without
+    // recursing, until a wider block or the row's end.
+    while end == stack_end || w.st.starts >> end & 1 != 0 {
+        let d = usize::from(row[usize::from(w.st.cols[pos])]);
+        if d != 0 && w.st.label[d] == 0 {
+            w.st.label[d] = w.st.next;
+            w.st.next += 1;
+        }
+        w.acc[pos] = w.st.label[d];
+        if !sink.viable(&w.acc[..end]) {
+            return;
+        }
+        pos = end;
+        if pos == 9 {
+            sink.offer(w.acc, w.st);
+            return;
+        }
+        if pos == stack_end && pos / 3 < usize::from(w.old_nfree) {
+            return stack(w, pos / 3, row, sink);
+        }
+        stack_end = pos / 3 * 3 + 3;
+        end = pos + 1;
+    }
     while end < stack_end && w.st.starts >> end & 1 == 0 {
         end += 1;
     }
