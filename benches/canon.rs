@@ -19,13 +19,20 @@ use sudoku_cli::{solve, Board, Boards};
 fn boards(path: &str) -> Option<Vec<Board>> {
     let bytes = std::fs::read(common::crate_dir().join(path)).ok()?;
     let read = Boards::new(&bytes[..], path);
-    Some(read.filter_map(Result::ok).map(|entry| entry.board).collect())
+    Some(
+        read.filter_map(Result::ok)
+            .map(|entry| entry.board)
+            .collect(),
+    )
 }
 
 fn sets() -> Vec<(&'static str, Vec<Board>)> {
     let shared = [
         ("17_clue", "../shared/puzzles/puzzles2_17_clue"),
-        ("hardest_1905", "../shared/puzzles/puzzles5_forum_hardest_1905_11+"),
+        (
+            "hardest_1905",
+            "../shared/puzzles/puzzles5_forum_hardest_1905_11+",
+        ),
     ];
     let found: Vec<_> = shared
         .iter()
@@ -44,7 +51,10 @@ fn bench(c: &mut Criterion) {
     let sets = sets();
     for (name, puzzles) in &sets {
         group.throughput(Throughput::Elements(puzzles.len() as u64));
-        for (label, order) in [("minlex", Order::Minlex), ("pattern_first", Order::PatternFirst)] {
+        for (label, order) in [
+            ("minlex", Order::Minlex),
+            ("pattern_first", Order::PatternFirst),
+        ] {
             group.bench_function(format!("{label}/{name}"), |b| {
                 b.iter(|| {
                     for board in puzzles {

@@ -5,9 +5,9 @@ use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::canon::{self, Canonical, Order};
 use crate::generate::{puzzle_seed, Symmetry};
-use crate::transform::Transform;
 use crate::logic::{self, Grid, Rating, Step};
 use crate::solver::{solve, solve_marked, InvalidGivens, Solutions};
+use crate::transform::Transform;
 use crate::validate::{conflicts, Conflict};
 
 /// What to do with each board.

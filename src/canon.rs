@@ -282,11 +282,7 @@ impl Canonicalizer {
             }
         };
         let state = self.states[0];
-        let present = board
-            .cells()
-            .iter()
-            .fold(0u16, |seen, &d| seen | 1 << d)
-            >> 1;
+        let present = board.cells().iter().fold(0u16, |seen, &d| seen | 1 << d) >> 1;
         let absent = 9 - present.count_ones() as u64;
         let relabellings: u64 = (1..=absent).product();
         Canonical {
@@ -355,7 +351,6 @@ impl Canonicalizer {
                     next_rows(state)
                 };
                 for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
-                    let cells = &view[usize::from(state.t)][usize::from(r)];
                     if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
                         continue;
                     }
@@ -629,11 +624,8 @@ fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
 /// step applies.
 fn all_lines_distinct(view: &View) -> bool {
     view.iter().all(|rows| {
-        rows.iter().all(|row| {
-            row.iter()
-                .fold(0u16, |seen, &d| seen | 1 << d)
-                == 0x3FE
-        })
+        rows.iter()
+            .all(|row| row.iter().fold(0u16, |seen, &d| seen | 1 << d) == 0x3FE)
     })
 }
 
@@ -735,8 +727,8 @@ fn grid_top(view: &View, sink: &mut Sink) {
 fn top_position(top: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
     if p == 9 {
         let mut label = [0u8; 10];
-        for d in 1..10 {
-            label[d] = top.inv[usize::from(rows.pos_in_r1[d])] + 1;
+        for (digit, label) in label.iter_mut().enumerate().skip(1) {
+            *label = top.inv[usize::from(rows.pos_in_r1[digit])] + 1;
         }
         let mut row_list = [0u8; 9];
         row_list[0] = rows.r1;

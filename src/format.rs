@@ -11,11 +11,11 @@ use std::io::Write;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::answer::{Answer, Explained, Request, Status, Verdict};
-use crate::transform::Transform;
 use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
 use crate::logic::{Rating, Step};
 use crate::reader::Malformed;
+use crate::transform::Transform;
 use crate::validate::Conflict;
 
 /// The output format, as `--format` names it.

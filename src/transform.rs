@@ -166,10 +166,9 @@ impl Transform {
             }
             seen == 0x1FF
         };
-        let digits = self
-            .digits
-            .iter()
-            .fold(0u16, |seen, &d| seen | 1u16.checked_shl(u32::from(d)).unwrap_or(0));
+        let digits = self.digits.iter().fold(0u16, |seen, &d| {
+            seen | 1u16.checked_shl(u32::from(d)).unwrap_or(0)
+        });
         lines_ok(&self.rows) && lines_ok(&self.cols) && digits == 0x3FE
     }
 
@@ -288,9 +287,8 @@ fn random_lines(random: &mut Random) -> [u8; 9] {
 impl fmt::Display for Transform {
     /// `transpose=false rows=012345678 cols=012345678 digits=123456789`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines = |lines: &[u8; 9]| -> String {
-            lines.iter().map(|&l| char::from(b'0' + l)).collect()
-        };
+        let lines =
+            |lines: &[u8; 9]| -> String { lines.iter().map(|&l| char::from(b'0' + l)).collect() };
         write!(
             f,
             "transpose={} rows={} cols={} digits={}",
@@ -331,7 +329,10 @@ mod tests {
         assert_eq!(rotate(90), by_cells(&b, |r, c| (8 - c, r)));
         assert_eq!(rotate(180), by_cells(&b, |r, c| (8 - r, 8 - c)));
         assert_eq!(rotate(270), by_cells(&b, |r, c| (c, 8 - r)));
-        assert_eq!(Transform::mirror().apply(&b), by_cells(&b, |r, c| (r, 8 - c)));
+        assert_eq!(
+            Transform::mirror().apply(&b),
+            by_cells(&b, |r, c| (r, 8 - c))
+        );
         assert_eq!(Transform::flip().apply(&b), by_cells(&b, |r, c| (8 - r, c)));
         assert_eq!(
             Transform::transposition().apply(&b),
@@ -408,7 +409,10 @@ mod tests {
         assert!(chi_square(&fifth_col) < 31.8, "{fifth_col:?}");
         assert!(chi_square(&band_order) < 25.7, "{band_order:?}");
         // Two different digits: 72 of the 81 pairs, never the diagonal.
-        let pairs: Vec<u64> = (0..81).filter(|i| i / 9 != i % 9).map(|i| digit_pair[i]).collect();
+        let pairs: Vec<u64> = (0..81)
+            .filter(|i| i / 9 != i % 9)
+            .map(|i| digit_pair[i])
+            .collect();
         assert!((0..9).all(|d| digit_pair[d * 10] == 0));
         assert!(chi_square(&pairs) < 118.0, "{pairs:?}");
     }
@@ -418,6 +422,9 @@ mod tests {
         let b = board();
         let map = Transform::random(7);
         let marks = Candidates::from_board(&b);
-        assert_eq!(map.apply_marks(&marks), Candidates::from_board(&map.apply(&b)));
+        assert_eq!(
+            map.apply_marks(&marks),
+            Candidates::from_board(&map.apply(&b))
+        );
     }
 }

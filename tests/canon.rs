@@ -125,11 +125,24 @@ fn named_transforms_follow_the_contract() {
     let relabelled = run(&["transform", "--relabel", "987654321"], PUZZLE);
     assert_eq!(cell(relabelled.stdout.trim(), 0, 0), b'5'); // 5 stays 5
     assert_eq!(cell(relabelled.stdout.trim(), 0, 1), b'7'); // 3 becomes 7
-    // Several apply in the contract's order: rotate, then mirror, ...
-    let both = run(&["transform", "--rotate", "90", "--mirror", "--format", "json"], PUZZLE);
+                                                            // Several apply in the contract's order: rotate, then mirror, ...
+    let both = run(
+        &[
+            "transform",
+            "--rotate",
+            "90",
+            "--mirror",
+            "--format",
+            "json",
+        ],
+        PUZZLE,
+    );
     let record = &json_lines(&both.stdout)[0];
     let expected = Transform::mirror().apply(&Transform::rotate(90).unwrap().apply(&b));
-    assert_eq!(record["transformed"].as_str().unwrap(), expected.to_string());
+    assert_eq!(
+        record["transformed"].as_str().unwrap(),
+        expected.to_string()
+    );
     assert_eq!(map_of(record).apply(&b), expected);
     assert_eq!(record["status"], "transformed");
     assert_eq!(record["puzzle"].as_str().unwrap(), PUZZLE);
@@ -147,7 +160,16 @@ fn random_look_alikes_replay_and_ignore_jobs() {
     let input = mix().repeat(20);
     fn args(jobs: &str) -> Vec<&str> {
         vec![
-            "transform", "--random", "-n", "3", "--seed", "77", "--format", "json", "-j", jobs,
+            "transform",
+            "--random",
+            "-n",
+            "3",
+            "--seed",
+            "77",
+            "--format",
+            "json",
+            "-j",
+            jobs,
         ]
     }
     let one = run(&args("1"), input.as_bytes());
@@ -156,11 +178,17 @@ fn random_look_alikes_replay_and_ignore_jobs() {
     assert_eq!(one.stdout, four.stdout);
     let records = json_lines(&one.stdout);
     assert_eq!(records.len(), 300);
-    assert_eq!(records[0]["seed"], 77, "the first record's seed is the run's");
+    assert_eq!(
+        records[0]["seed"], 77,
+        "the first record's seed is the run's"
+    );
     for record in records.iter().step_by(17) {
         let puzzle = record["puzzle"].as_str().unwrap();
         let transformed = record["transformed"].as_str().unwrap();
-        assert_eq!(map_of(record).apply(&board(puzzle)).to_string(), transformed);
+        assert_eq!(
+            map_of(record).apply(&board(puzzle)).to_string(),
+            transformed
+        );
         let seed = record["seed"].as_u64().unwrap().to_string();
         let replay = run(&["transform", "--random", "--seed", &seed], puzzle);
         assert_eq!(replay.stdout.trim(), transformed);
@@ -200,7 +228,12 @@ fn errors_and_exit_statuses() {
         let lines = out.stdout_lines();
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[1], "error");
-        assert!(out.stderr.contains("<stdin>:2:41: unexpected character 'x'"), "{}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("<stdin>:2:41: unexpected character 'x'"),
+            "{}",
+            out.stderr
+        );
         let quiet = run(&[&args[..], &["-q"]].concat(), PUZZLE);
         assert_eq!((quiet.code, quiet.stdout.as_str()), (0, ""));
     }

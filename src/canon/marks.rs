@@ -139,9 +139,9 @@ pub fn canonical_marks(marks: &Candidates) -> (Canonical, Candidates) {
     for &class in &partition.classes[..partition.len] {
         let size = class.count_ones() as u64;
         relabellings *= (1..=size).product::<u64>();
-        for d in 0..9 {
+        for (d, digit) in digits.iter_mut().enumerate() {
             if class >> d & 1 != 0 {
-                digits[d] = label;
+                *digit = label;
                 label += 1;
             }
         }

@@ -119,7 +119,7 @@ fn random_board(seed: u64, keep: usize) -> Board {
             *cell = 0;
         }
     }
-    if seed % 5 == 0 {
+    if seed.is_multiple_of(5) {
         cells[random.below(81)] = random.below(10) as u8;
     }
     Board::new(cells).unwrap()
@@ -167,7 +167,10 @@ fn automorphisms_of_known_boards() {
         canonical(&one, Order::Minlex).automorphisms,
         2 * 144 * 144 * fact(8)
     );
-    assert_eq!(canonical(&one, Order::Minlex).form.to_string(), format!("{}1", ".".repeat(80)));
+    assert_eq!(
+        canonical(&one, Order::Minlex).form.to_string(),
+        format!("{}1", ".".repeat(80))
+    );
     // The most symmetric grid, and any look-alike of it.
     let symmetric = board(SYMMETRIC_GRID);
     assert_eq!(canonical(&symmetric, Order::Minlex).automorphisms, 648);
@@ -218,7 +221,10 @@ fn pattern_first_puts_the_pattern_first() {
 
 #[test]
 fn canon_of_the_solution_is_canon_of_the_solution_of_the_canon() {
-    for text in [PUZZLE, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."] {
+    for text in [
+        PUZZLE,
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ] {
         let puzzle = board(text);
         let solution = solve(&puzzle, 1).unwrap().first.unwrap();
         let form = canonical(&puzzle, Order::Minlex).form;
@@ -242,7 +248,10 @@ fn symmetries_of_patterns() {
     let corners = board(&format!("1{}2", ".".repeat(79)));
     assert_eq!(
         symmetries(&corners),
-        vec![Symmetry::Rotate180, Symmetry::Diagonal, Symmetry::Antidiagonal]
+        vec![
+            Symmetry::Rotate180,
+            Symmetry::Diagonal,
+            Symmetry::Antidiagonal
+        ]
     );
 }
-
