@@ -296,7 +296,7 @@ impl Canonicalizer {
     /// they have reached (full grids take a faster first step to level 2).
     fn start(&mut self, view: &View) -> usize {
         self.states.clear();
-        if all_lines_distinct(view) {
+        if is_valid_grid(view) {
             let mut sink = Sink {
                 best: [0; 9],
                 have_best: false,
@@ -619,14 +619,22 @@ fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
     }
 }
 
-/// Whether every row and column of the board (full) holds nine different
-/// digits: then row 1 reads 123456789 in every map, and the faster first
-/// step applies.
-fn all_lines_distinct(view: &View) -> bool {
-    view.iter().all(|rows| {
-        rows.iter()
-            .all(|row| row.iter().fold(0u16, |seen, &d| seen | 1 << d) == 0x3FE)
-    })
+/// Whether the board is a full valid grid (every row, column and box holds
+/// nine different digits): then row 1 reads 123456789 in every map, and
+/// row 2's digits in a box come from row 1's other two stacks, which the
+/// faster first step relies on.
+fn is_valid_grid(view: &View) -> bool {
+    let all =
+        |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u16, |seen, d| seen | 1 << d) == 0x3FE;
+    let rows = &view[0];
+    let lines = view
+        .iter()
+        .all(|rows| rows.iter().all(|row| all(&mut row.iter().copied())));
+    let boxes = (0..9).all(|b| {
+        let (r0, c0) = (b / 3 * 3, b % 3 * 3);
+        all(&mut (0..9).map(|k| rows[r0 + k / 3][c0 + k % 3]))
+    });
+    lines && boxes
 }
 
 /// The partial column map of the full-grid first step.
