@@ -40,6 +40,8 @@ pub enum Request {
     Hint {
         /// Start from the input's pencil marks (not from its digits).
         candidates: bool,
+        /// How much of the step to show.
+        level: HintLevel,
     },
     /// `sudoku canon`: the canonical form, the map onto it, automorphisms
     /// and symmetries.
@@ -63,6 +65,20 @@ pub enum Look {
         /// Look-alikes per board (at least 1).
         copies: u32,
     },
+}
+
+/// How much of the next step `hint` shows (`--level`): a nudge, a
+/// stronger one, or the answer with its proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HintLevel {
+    /// The technique and its difficulty only.
+    Technique,
+    /// Also what the step rests on (its cells and digits; for a chain, its
+    /// assumptions), but not its result.
+    Pattern,
+    /// The whole step, a chain with its branches.
+    #[default]
+    Step,
 }
 
 /// The verdict on one board.
@@ -356,7 +372,7 @@ impl Request {
             Request::Validate { complete, unique } => validate_board(position, complete, unique),
             Request::Rate => rate_board(position),
             Request::Explain => explain_board(position),
-            Request::Hint { candidates } => hint_board(position, candidates),
+            Request::Hint { candidates, .. } => hint_board(position, candidates),
         }
     }
 
@@ -465,7 +481,8 @@ fn hint_board(position: Position, candidates: bool) -> Answer {
     }
     let grid = position.grid();
     match logic::next_step(&grid) {
-        Some(step) => {
+        Some(mut step) => {
+            step.chains = logic::prove(&grid, &step).into();
             let mut after = grid.clone();
             step.apply(&mut after);
             Answer::Hint(Box::new(Hint {

@@ -34,7 +34,8 @@ pub mod transform;
 pub mod validate;
 
 pub use answer::{
-    Answer, CanonAnswer, Count, Explained, Hint, Look, Request, Status, Transformed, Verdict,
+    Answer, CanonAnswer, Count, Explained, Hint, HintLevel, Look, Request, Status, Transformed,
+    Verdict,
 };
 pub use board::{Board, Cell, ParseBoardError, Shape};
 pub use candidates::Candidates;

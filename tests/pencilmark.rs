@@ -143,8 +143,21 @@ fn one_candidate_cells_are_givens_that_validate_checks() {
     marks[at(2, 5)] = 1 << 4;
     let got = run(&["validate"], text(&marks));
     assert_eq!(got.code, 1);
+    // Worded for marks: nobody need have written those fives down.
     assert_eq!(
         got.stdout,
+        "invalid: 5 is the only candidate of 2 cells in row 1 (r1c1, r1c4); \
+         5 is the only candidate of 2 cells in box 2 (r1c4, r2c5)\n"
+    );
+    let hint = run(&["hint", "--candidates"], text(&marks));
+    assert_eq!((hint.code, hint.stdout.as_str()), (1, got.stdout.as_str()));
+    // The same digits as a plain board clash as digits.
+    let digits = run(
+        &["validate"],
+        format!("5..5{}5{}", ".".repeat(9), ".".repeat(67)),
+    );
+    assert_eq!(
+        digits.stdout,
         "invalid: 5 twice in row 1 (r1c1, r1c4); 5 twice in box 2 (r1c4, r2c5)\n"
     );
     let got = run(&["solve"], text(&marks));
