@@ -19,7 +19,8 @@ use crate::docs::{CompletionsArgs, ManArgs};
 pub const MAX_THREADS: usize = 256;
 
 /// Sudoku boards from files or standard input: solve, validate, rate,
-/// explain and hint them; generate new puzzles; completions and man pages.
+/// explain and hint them; generate new puzzles; canon and transform them
+/// (canonical forms, look-alikes); completions and man pages.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, arg_required_else_help = true)]
 pub struct Cli {
