@@ -3,8 +3,11 @@
 
 use crate::board::Board;
 use crate::candidates::Candidates;
+use crate::canon::{self, Canonical, Order};
+use crate::generate::{puzzle_seed, Symmetry};
 use crate::logic::{self, Grid, Rating, Step};
 use crate::solver::{solve, solve_marked, InvalidGivens, Solutions};
+use crate::transform::Transform;
 use crate::validate::{conflicts, Conflict};
 
 /// What to do with each board.
@@ -39,6 +42,28 @@ pub enum Request {
         candidates: bool,
         /// How much of the step to show.
         level: HintLevel,
+    },
+    /// `sudoku canon`: the canonical form, the map onto it, automorphisms
+    /// and symmetries.
+    Canon {
+        /// Minlex or pattern-first.
+        order: Order,
+    },
+    /// `sudoku transform`: a look-alike (or several, at random).
+    Transform(Look),
+}
+
+/// Which look-alikes `transform` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// One map, the same for every board (`--rotate`, `--relabel`, ...).
+    Fixed(Transform),
+    /// `copies` uniform random maps of each board, from the run's seed.
+    Random {
+        /// The run's seed.
+        seed: u64,
+        /// Look-alikes per board (at least 1).
+        copies: u32,
     },
 }
 
@@ -81,6 +106,10 @@ pub enum Status {
     Stuck,
     /// `hint --candidates`: a mark the solution needs was erased.
     Erased,
+    /// `canon`: the canonical form.
+    Canonical,
+    /// `transform`: a look-alike.
+    Transformed,
 }
 
 impl Status {
@@ -98,6 +127,8 @@ impl Status {
             Status::Hint => "hint",
             Status::Stuck => "stuck",
             Status::Erased => "erased",
+            Status::Canonical => "canonical",
+            Status::Transformed => "transformed",
         }
     }
 }
@@ -169,6 +200,30 @@ pub struct Hint {
     pub after: Candidates,
 }
 
+/// `canon`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanonAnswer {
+    /// The form, the map onto it and the automorphism count.
+    pub canonical: Canonical,
+    /// A 729-cell position's canonical marks (its board is `canonical.form`).
+    pub marks: Option<Candidates>,
+    /// The symmetries of `generate --symmetry` the input's pattern has.
+    pub symmetry: Vec<Symmetry>,
+}
+
+/// `transform`'s answer: one look-alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transformed {
+    /// The map applied.
+    pub transform: Transform,
+    /// The look-alike.
+    pub board: Board,
+    /// A 729-cell position's marks, moved with their cells.
+    pub marks: Option<Candidates>,
+    /// With `--random`, the seed that replays this record with `-n 1`.
+    pub seed: Option<u64>,
+}
+
 /// The answer to a request about one board: one variant per kind of
 /// result, each holding exactly what its records print.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +249,10 @@ pub enum Answer {
     /// `hint --candidates`: the solution's digits missing from the marks,
     /// as (cell, digit).
     Erased(Vec<(u8, u8)>),
+    /// `canon`: the canonical form.
+    Canonical(Box<CanonAnswer>),
+    /// `transform`: a look-alike.
+    Transformed(Box<Transformed>),
 }
 
 impl Answer {
@@ -207,6 +266,8 @@ impl Answer {
             Answer::Hint(_) => Status::Hint,
             Answer::Stuck => Status::Stuck,
             Answer::Erased(_) => Status::Erased,
+            Answer::Canonical(_) => Status::Canonical,
+            Answer::Transformed(_) => Status::Transformed,
         }
     }
 
@@ -272,8 +333,40 @@ impl Request {
     /// candidates leaves the board `unsolvable`), and the one-candidate
     /// cells, already the givens of `board`, are checked for conflicts.
     pub fn answer_marked(&self, board: &Board, marks: Option<&Candidates>) -> Answer {
+        self.answer_copy(board, marks, 0, 0)
+    }
+
+    /// How many records each board yields: `transform --random -n N`
+    /// yields N, every other request one.
+    pub fn copies(&self) -> u32 {
+        match self {
+            Request::Transform(Look::Random { copies, .. }) => (*copies).max(1),
+            _ => 1,
+        }
+    }
+
+    /// Answers copy `copy` (below [`Request::copies`]) of the `ordinal`-th
+    /// board of the run (from 0, in input order): only random look-alikes
+    /// depend on them, each drawn from its own seed so that any `-j` prints
+    /// the same bytes.
+    pub fn answer_copy(
+        &self,
+        board: &Board,
+        marks: Option<&Candidates>,
+        ordinal: u64,
+        copy: u32,
+    ) -> Answer {
         let position = Position { board, marks };
         match *self {
+            Request::Canon { order } => canon_board(position, order),
+            Request::Transform(Look::Fixed(map)) => transform_board(position, map, None),
+            Request::Transform(Look::Random { seed, copies }) => {
+                let index = ordinal
+                    .wrapping_mul(u64::from(copies.max(1)))
+                    .wrapping_add(u64::from(copy));
+                let seed = puzzle_seed(seed, index);
+                transform_board(position, Transform::random(seed), Some(seed))
+            }
             Request::Solve { unique } => solve_board(position, unique),
             Request::Count { limit } => count_board(position, limit),
             Request::Validate { complete, unique } => validate_board(position, complete, unique),
@@ -416,6 +509,31 @@ fn position_marks(grid: &Grid) -> Candidates {
         digit => 1 << (digit - 1),
     });
     Candidates::new(masks).expect("a grid's masks have nine bits")
+}
+
+fn canon_board(position: Position, order: Order) -> Answer {
+    let symmetry = canon::symmetries(position.board);
+    let (canonical, marks) = match position.marks {
+        Some(marks) => {
+            let (canonical, form) = canon::canonical_marks(marks);
+            (canonical, Some(form))
+        }
+        None => (canon::canonical(position.board, order), None),
+    };
+    Answer::Canonical(Box::new(CanonAnswer {
+        canonical,
+        marks,
+        symmetry,
+    }))
+}
+
+fn transform_board(position: Position, transform: Transform, seed: Option<u64>) -> Answer {
+    Answer::Transformed(Box::new(Transformed {
+        transform,
+        board: transform.apply(position.board),
+        marks: position.marks.map(|marks| transform.apply_marks(marks)),
+        seed,
+    }))
 }
 
 fn solve_board(position: Position, unique: bool) -> Answer {

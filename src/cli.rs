@@ -5,8 +5,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_cli::generate::{Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry};
-use sudoku_cli::{Format, HintLevel, Input, Options, Request};
+use sudoku_cli::canon::Order;
+use sudoku_cli::generate::{
+    fresh_seed, Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry,
+};
+use sudoku_cli::transform::Transform;
+use sudoku_cli::{Format, HintLevel, Input, Look, Options, Request};
 
 use crate::docs::{CompletionsArgs, ManArgs};
 
@@ -15,7 +19,8 @@ use crate::docs::{CompletionsArgs, ManArgs};
 pub const MAX_THREADS: usize = 256;
 
 /// Sudoku boards from files or standard input: solve, validate, rate,
-/// explain and hint them; generate new puzzles; completions and man pages.
+/// explain and hint them; generate new puzzles; canon and transform them
+/// (canonical forms, look-alikes); completions and man pages.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, arg_required_else_help = true)]
 pub struct Cli {
@@ -44,6 +49,14 @@ pub enum Command {
     /// Make new puzzles with one solution each: symmetric, minimal, seeded.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// Print every board's canonical (minlex) form: the least of all its
+    /// look-alikes, the same for every look-alike.
+    #[command(after_help = CANON_HELP)]
+    Canon(CanonArgs),
+    /// Print every board turned, mirrored, relabelled, or as random
+    /// look-alikes.
+    #[command(after_help = TRANSFORM_HELP)]
+    Transform(TransformArgs),
     /// Print a completion script for bash, zsh, fish, PowerShell or elvish.
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
@@ -72,6 +85,88 @@ pub struct HintArgs {
     level: LevelArg,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    /// The least pattern of givens first (empty before given), then the
+    /// least digits with that pattern (instead of the least string).
+    #[arg(long)]
+    pattern_first: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("map").required(true).multiple(true)
+    .args(["rotate", "mirror", "flip", "transpose", "relabel", "random"])))]
+pub struct TransformArgs {
+    /// Turn clockwise by this many degrees.
+    #[arg(long, value_name = "DEGREES", value_parser = ["90", "180", "270"])]
+    rotate: Option<String>,
+    /// Mirror left-right (column c becomes column 10 - c).
+    #[arg(long)]
+    mirror: bool,
+    /// Mirror top-bottom (row r becomes row 10 - r).
+    #[arg(long)]
+    flip: bool,
+    /// Mirror in the main diagonal (rows become columns).
+    #[arg(long)]
+    transpose: bool,
+    /// Relabel: digit d becomes the d-th of these nine digits (each of 1-9
+    /// once), e.g. 987654321.
+    #[arg(long, value_name = "DIGITS", value_parser = parse_relabel)]
+    relabel: Option<Transform>,
+    /// Print random look-alikes instead, drawn uniformly from all maps and
+    /// relabellings.
+    #[arg(long, conflicts_with_all = ["rotate", "mirror", "flip", "transpose", "relabel"])]
+    random: bool,
+    /// With --random: the run's seed (default: a random one, given in every
+    /// JSON record's `seed`).
+    #[arg(long, value_name = "S", requires = "random", value_parser = parse_seed)]
+    seed: Option<u64>,
+    /// With --random: look-alikes per board.
+    #[arg(short = 'n', long = "count", value_name = "N", requires = "random",
+          default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    count: u32,
+    #[command(flatten)]
+    common: Common,
+}
+
+fn parse_relabel(text: &str) -> Result<Transform, String> {
+    Transform::relabel(text).map_err(|error| error.to_string())
+}
+
+impl TransformArgs {
+    /// The look-alikes asked for: the named maps composed in the
+    /// contract's order (rotate, mirror, flip, transpose, relabel), or
+    /// random ones.
+    fn look(&self) -> Look {
+        if self.random {
+            return Look::Random {
+                seed: self.seed.unwrap_or_else(fresh_seed),
+                copies: self.count,
+            };
+        }
+        let mut map = Transform::IDENTITY;
+        if let Some(degrees) = &self.rotate {
+            let degrees = degrees.parse().unwrap_or(0);
+            map = map.then(&Transform::rotate(degrees).unwrap_or_default());
+        }
+        if self.mirror {
+            map = map.then(&Transform::mirror());
+        }
+        if self.flip {
+            map = map.then(&Transform::flip());
+        }
+        if self.transpose {
+            map = map.then(&Transform::transposition());
+        }
+        if let Some(relabel) = &self.relabel {
+            map = map.then(relabel);
+        }
+        Look::Fixed(map)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -229,6 +324,49 @@ candidates (each puzzle as a 729-cell pencilmark line).
 
 Exit status: 0 every puzzle asked was made; 1 the --timeout came first; 2
 usage error or an impossible request (e.g. --givens 16).";
+
+const CANON_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku canon puzzles.txt                 each board's minlex form
+  sudoku canon puzzles.txt | sort -u       one board per class of look-alikes
+  sudoku canon --format json a.txt         with the map, automorphisms, symmetry
+  sudoku canon --pattern-first a.txt       least pattern of givens first
+
+Look-alikes: boards one map turns into the other: transposing; permuting the
+bands, the rows within a band, the stacks, the columns within a stack; and
+relabelling the digits. Minlex: the least 81-character string of all of them,
+`.` before digits. Any board: puzzles, full grids, invalid ones; 729-cell
+positions give their least 729-character form.
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 unless something is malformed or unreadable (then 2); 2 also
+for a usage error."
+);
+
+const TRANSFORM_HELP: &str = concat!(
+    "\
+Examples:
+  sudoku transform --rotate 90 a.txt       each board turned clockwise
+  sudoku transform --mirror --relabel 987654321 a.txt
+  sudoku transform --random -n 10 --seed 7 a.txt   ten look-alikes each
+
+Several named maps apply in this order: --rotate, --mirror, --flip,
+--transpose, --relabel. --random draws uniformly from all 3,359,232 maps and
+9! relabellings; the same seed prints the same bytes whatever --jobs is, and
+each JSON record's `seed` replays it alone with -n 1. JSON `transform` is the
+map from the input onto the result (as `canon` prints it).
+
+",
+    formats_help!(),
+    "
+
+Exit status: 0 unless something is malformed or unreadable (then 2); 2 also
+for a usage error (no map, or --random with a named map)."
+);
 
 /// The output options of the commands that read no boards: never
 /// consulted, since `main` answers those commands before any run.
@@ -449,6 +587,8 @@ impl Cli {
             Command::Validate(args) => &args.common.files,
             Command::Rate(args) | Command::Explain(args) => &args.common.files,
             Command::Hint(args) => &args.common.files,
+            Command::Canon(args) => &args.common.files,
+            Command::Transform(args) => &args.common.files,
             Command::Generate(_) | Command::Completions(_) | Command::Man(_) => &[],
         }
     }
@@ -460,6 +600,8 @@ impl Cli {
             Command::Validate(args) => &args.common.output,
             Command::Rate(args) | Command::Explain(args) => &args.common.output,
             Command::Hint(args) => &args.common.output,
+            Command::Canon(args) => &args.common.output,
+            Command::Transform(args) => &args.common.output,
             Command::Generate(args) => &args.output,
             Command::Completions(_) | Command::Man(_) => &NO_OUTPUT,
         }
@@ -482,6 +624,14 @@ impl Cli {
                 candidates: args.candidates,
                 level: args.level.into(),
             },
+            Command::Canon(args) => Request::Canon {
+                order: if args.pattern_first {
+                    Order::PatternFirst
+                } else {
+                    Order::Minlex
+                },
+            },
+            Command::Transform(args) => Request::Transform(args.look()),
             Command::Generate(_) | Command::Completions(_) | Command::Man(_) => return None,
         })
     }

@@ -20,13 +20,15 @@ pub struct CompletionsArgs {
 
 /// The subcommands with a page of their own: the values `sudoku man`
 /// takes (so shells complete them). A test holds it to the subcommands.
-pub const PAGES: [&str; 8] = [
+pub const PAGES: [&str; 10] = [
     "solve",
     "validate",
     "rate",
     "explain",
     "hint",
     "generate",
+    "canon",
+    "transform",
     "completions",
     "man",
 ];

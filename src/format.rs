@@ -15,6 +15,7 @@ use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
 use crate::logic::{Branch, Rating, Rule, StateName, Step};
 use crate::reader::Malformed;
+use crate::transform::Transform;
 use crate::validate::Conflict;
 
 /// The output format, as `--format` names it.
@@ -101,12 +102,40 @@ impl RecordWriter {
                 answer: Answer::Solved(solution),
                 ..
             } => Some((solution, shape)),
+            Record::Answered {
+                shape,
+                answer: Answer::Canonical(canon),
+                ..
+            } => Some((&canon.canonical.form, shape)),
+            Record::Answered {
+                shape,
+                answer: Answer::Transformed(look),
+                ..
+            } => Some((&look.board, shape)),
             _ => None,
         }
     }
 
+    /// The pencil marks this record prints instead of its board: those of
+    /// a 729-cell position that `canon` or `transform` moved, unless a grid
+    /// is asked for.
+    fn marks<'a>(&self, record: &Record<'a>) -> Option<&'a Candidates> {
+        let Record::Answered { answer, .. } = *record else {
+            return None;
+        };
+        let marks = match answer {
+            Answer::Canonical(canon) => canon.marks.as_ref(),
+            Answer::Transformed(look) => look.marks.as_ref(),
+            _ => None,
+        };
+        marks.filter(|_| self.format != Format::Grid)
+    }
+
     /// How `record` will look when written.
     pub fn printed(&self, record: &Record) -> Printed {
+        if self.marks(record).is_some() {
+            return Printed::Line;
+        }
         match (self.format, self.board(record)) {
             (Format::Grid, Some(_)) | (Format::Auto, Some((_, Shape::Grid))) => Printed::Grid,
             _ => Printed::Line,
@@ -117,6 +146,11 @@ impl RecordWriter {
     pub fn write(&self, out: &mut Vec<u8>, record: &Record) {
         if self.format == Format::Json {
             write_json(out, record, self.request);
+            out.push(b'\n');
+            return;
+        }
+        if let Some(marks) = self.marks(record) {
+            out.extend_from_slice(&marks.to_line());
             out.push(b'\n');
             return;
         }
@@ -341,6 +375,22 @@ impl Serialize for Marks {
     }
 }
 
+/// A map as `{"transpose": bool, "rows": [...], "cols": [...], "digits":
+/// "123456789"}`.
+struct JsonTransform<'a>(&'a Transform);
+
+impl Serialize for JsonTransform<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let map = self.0;
+        let mut object = serializer.serialize_struct("Transform", 4)?;
+        object.serialize_field("transpose", &map.transpose)?;
+        object.serialize_field("rows", &map.rows)?;
+        object.serialize_field("cols", &map.cols)?;
+        object.serialize_field("digits", &map.digits_text())?;
+        object.end()
+    }
+}
+
 struct JsonConflicts<'a>(&'a [Conflict]);
 
 impl Serialize for JsonConflicts<'_> {
@@ -540,6 +590,26 @@ fn answer_entries<M: SerializeMap>(
             let cells = erased.iter();
             let pairs: Vec<(String, u8)> = cells.map(|&(c, d)| (Cell(c).to_string(), d)).collect();
             map.serialize_entry("erased", &pairs)?;
+        }
+        Answer::Canonical(canon) => {
+            match &canon.marks {
+                Some(marks) => map.serialize_entry("canonical", &Marks(marks.to_line()))?,
+                None => map.serialize_entry("canonical", &Cells(canon.canonical.form.to_line()))?,
+            }
+            map.serialize_entry("transform", &JsonTransform(&canon.canonical.transform))?;
+            map.serialize_entry("automorphisms", &canon.canonical.automorphisms)?;
+            let names: Vec<&str> = canon.symmetry.iter().map(|s| s.name()).collect();
+            map.serialize_entry("symmetry", &names)?;
+        }
+        Answer::Transformed(look) => {
+            match &look.marks {
+                Some(marks) => map.serialize_entry("transformed", &Marks(marks.to_line()))?,
+                None => map.serialize_entry("transformed", &Cells(look.board.to_line()))?,
+            }
+            map.serialize_entry("transform", &JsonTransform(&look.transform))?;
+            if let Some(seed) = look.seed {
+                map.serialize_entry("seed", &seed)?;
+            }
         }
         Answer::Valid | Answer::Refused(_) | Answer::Full | Answer::Stuck => {}
     }

@@ -23,15 +23,20 @@
 pub mod answer;
 pub mod board;
 pub mod candidates;
+pub mod canon;
 pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod pipeline;
 pub mod reader;
 pub mod solver;
+pub mod transform;
 pub mod validate;
 
-pub use answer::{Answer, Count, Explained, Hint, HintLevel, Request, Status, Verdict};
+pub use answer::{
+    Answer, CanonAnswer, Count, Explained, Hint, HintLevel, Look, Request, Status, Transformed,
+    Verdict,
+};
 pub use board::{Board, Cell, ParseBoardError, Shape};
 pub use candidates::Candidates;
 pub use format::{Format, Record, RecordWriter};

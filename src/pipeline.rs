@@ -577,6 +577,8 @@ enum Item {
     Board {
         input: usize,
         entry: Entry,
+        /// The board's place in the run, from 0.
+        ordinal: u64,
     },
     Failed(usize, ReadError),
 }
@@ -586,6 +588,8 @@ struct Items {
     inputs: std::iter::Enumerate<std::vec::IntoIter<Input>>,
     /// The open input, its index, and whether reading it may wait.
     current: Option<(usize, Boards<Source>, bool)>,
+    /// Boards read so far.
+    boards: u64,
 }
 
 impl Items {
@@ -593,6 +597,7 @@ impl Items {
         Items {
             inputs: inputs.into_iter().enumerate(),
             current: None,
+            boards: 0,
         }
     }
 
@@ -602,7 +607,13 @@ impl Items {
                 match boards.next() {
                     Some(Ok(entry)) => {
                         let input = *input;
-                        return Some(Item::Board { input, entry });
+                        let ordinal = self.boards;
+                        self.boards += 1;
+                        return Some(Item::Board {
+                            input,
+                            entry,
+                            ordinal,
+                        });
                     }
                     Some(Err(error)) => return Some(Item::Failed(*input, error)),
                     None => self.current = None,
@@ -688,23 +699,36 @@ fn answer(
     for item in items.by_ref() {
         done.items += 1;
         match item {
-            Item::Board { input, entry } => {
-                let answer = options
-                    .request
-                    .answer_marked(&entry.board, entry.candidates.as_deref());
-                done.tally.boards += 1;
-                if answer.met() {
-                    done.tally.met += 1;
-                } else {
-                    done.tally.not_met += 1;
-                }
-                if !options.quiet {
+            Item::Board {
+                input,
+                entry,
+                ordinal,
+            } => {
+                // One record per board, but N for `transform --random -n N`.
+                for copy in 0..options.request.copies() {
+                    let marks = entry.candidates.as_deref();
+                    let answer = options
+                        .request
+                        .answer_copy(&entry.board, marks, ordinal, copy);
+                    if copy == 0 {
+                        done.tally.boards += 1;
+                        if answer.met() {
+                            done.tally.met += 1;
+                        } else {
+                            done.tally.not_met += 1;
+                        }
+                    }
+                    if options.quiet {
+                        // Only the verdict counts, and it is the same for
+                        // every copy.
+                        break;
+                    }
                     let record = Record::Answered {
                         source: &names[input],
                         line: entry.line,
                         shape: entry.shape,
                         puzzle: &entry.board,
-                        candidates: entry.candidates.as_deref(),
+                        candidates: marks,
                         answer: &answer,
                     };
                     done.text.push(&writer, &record);

@@ -19,7 +19,7 @@
 //! ```
 
 mod dig;
-mod random;
+pub(crate) mod random;
 mod rating;
 mod record;
 mod singles;

@@ -1,0 +1,882 @@
+//! Canonical forms: of all a board's look-alikes (transposition, band,
+//! row, stack and column permutations, and relabelling), the least.
+//!
+//! - [`Order::Minlex`]: the least 81-character string, empty cells (`.`)
+//!   before every digit: the form the community's lists are kept in.
+//! - [`Order::PatternFirst`]: the least pattern of givens first (empty
+//!   before given, cell by cell), then the least digits among the
+//!   look-alikes with that pattern.
+//!
+//! Both work on any board: puzzles, full grids, invalid ones. The answer
+//! carries the [`Transform`] from the input onto the form and the number
+//! of automorphisms (maps, relabelling included, that turn the board into
+//! itself).
+//!
+//! ```
+//! use sudoku_cli::canon::{canonical, Order};
+//! use sudoku_cli::transform::Transform;
+//! use sudoku_cli::Board;
+//!
+//! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()
+//!     .unwrap();
+//! let canon = canonical(&puzzle, Order::Minlex);
+//! assert_eq!(canon.transform.apply(&puzzle), canon.form);
+//! let look_alike = Transform::random(7).apply(&puzzle);
+//! assert_eq!(canonical(&look_alike, Order::Minlex).form, canon.form);
+//! ```
+//!
+//! # How
+//! Row by row, breadth first: every partial map kept has produced the
+//! least rows so far; each is extended by every row the band structure
+//! allows next, and only extensions giving the least next row survive.
+//! Columns are not enumerated: a map's columns are kept as blocks of
+//! input columns that every row so far leaves indistinguishable (all empty,
+//! or holding the same label), and stacks empty so far stay unassigned.
+//! A new row splits a block by putting its empty cells first, then digits
+//! already labelled in ascending order, then new digits (each order of
+//! those is a branch, as it labels them differently). Full grids, whose
+//! first row would branch 1296 ways, take a faster first step: with row 1
+//! fixed as 123456789, row 2 is the first row conjugated by the column
+//! order, found by a small depth-first search with pruning.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::board::Board;
+use crate::generate::{Symmetry, SYMMETRIES};
+use crate::transform::Transform;
+
+/// Which canonical form to compute.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// The least string, `.` before digits.
+    #[default]
+    Minlex,
+    /// The least pattern of givens, then the least digits.
+    PatternFirst,
+}
+
+/// A board's canonical form and how the board maps onto it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Canonical {
+    /// The canonical form.
+    pub form: Board,
+    /// A map from the input onto the form (one of `automorphisms`).
+    pub transform: Transform,
+    /// How many maps, relabelling included, turn the board into itself.
+    pub automorphisms: u64,
+}
+
+mod marks;
+
+pub use marks::canonical_marks;
+
+thread_local! {
+    /// Each thread's scratch space, so a stream of boards allocates once.
+    static SCRATCH: std::cell::RefCell<Canonicalizer> = std::cell::RefCell::default();
+}
+
+/// The canonical form of `board` in `order`, in this thread's scratch
+/// space.
+pub fn canonical(board: &Board, order: Order) -> Canonical {
+    SCRATCH.with(|scratch| scratch.borrow_mut().canonical(board, order))
+}
+
+/// The symmetries of `generate --symmetry` (all but `none`) under which
+/// the board's pattern of givens is unchanged, in `--help` order.
+///
+/// ```
+/// use sudoku_cli::canon::symmetries;
+/// use sudoku_cli::generate::Symmetry;
+/// use sudoku_cli::Board;
+///
+/// let corners: Board = format!("1.......2{}3.......4", ".".repeat(63)).parse().unwrap();
+/// assert_eq!(symmetries(&corners).len(), 6);
+/// let one: Board = format!("1{}", ".".repeat(80)).parse().unwrap();
+/// assert_eq!(symmetries(&one), vec![Symmetry::Diagonal]);
+/// ```
+pub fn symmetries(board: &Board) -> Vec<Symmetry> {
+    SYMMETRIES
+        .into_iter()
+        .filter(|&symmetry| symmetry != Symmetry::None)
+        .filter(|&symmetry| {
+            (0..81).all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
+        })
+        .collect()
+}
+
+/// An input stack or column not yet placed.
+const FREE: u8 = 0xFF;
+
+/// The rows of the board in both orientations: `[t][r][c]`, `0` empty.
+type View = [[[u8; 9]; 9]; 2];
+
+/// A map built up to some output row.
+#[derive(Clone, Copy, Debug)]
+struct Partial {
+    /// 1 when the input is transposed first.
+    t: u8,
+    /// Output rows placed so far.
+    depth: u8,
+    /// Input row of each placed output row.
+    rows: [u8; 9],
+    /// Input rows used (bit per row).
+    used_rows: u16,
+    /// Output stacks `0..nfree` are not yet tied to an input stack: every
+    /// row so far is empty on them.
+    nfree: u8,
+    /// The input stacks they may be (bit per stack; as many as `nfree`).
+    free_set: u8,
+    /// Input column at each output position of an assigned stack.
+    cols: [u8; 9],
+    /// Bit p: output position p begins a block of interchangeable columns
+    /// (set at the start of every assigned stack).
+    starts: u16,
+    /// Label of each digit (index 1-9), 0 while unlabelled.
+    label: [u8; 10],
+    /// The next label a new digit gets.
+    next: u8,
+}
+
+impl Partial {
+    fn start(t: u8) -> Partial {
+        Partial {
+            t,
+            depth: 0,
+            rows: [0; 9],
+            used_rows: 0,
+            nfree: 3,
+            free_set: 0b111,
+            cols: [0; 9],
+            starts: 0,
+            label: [0; 10],
+            next: 1,
+        }
+    }
+
+    /// The input columns in output order, unassigned stacks taken in input
+    /// order (they are all alike).
+    fn columns(&self) -> [u8; 9] {
+        let mut cols = self.cols;
+        let mut free = self.free_set;
+        for s in 0..usize::from(self.nfree) {
+            let x = free.trailing_zeros() as u8;
+            free &= free - 1; // clear the lowest set bit
+            for (k, col) in cols[s * 3..s * 3 + 3].iter_mut().enumerate() {
+                *col = x * 3 + k as u8;
+            }
+        }
+        cols
+    }
+
+    /// How many column orders this partial map stands for: every order of
+    /// each block, of the free stacks and of their columns.
+    fn multiplicity(&self) -> u64 {
+        const FACTORIAL: [u64; 4] = [1, 1, 2, 6];
+        let nfree = usize::from(self.nfree);
+        let mut count = FACTORIAL[nfree] * 6u64.pow(nfree as u32);
+        let mut size = 0;
+        for p in nfree * 3..9 {
+            if p % 3 == 0 || self.starts >> p & 1 != 0 {
+                count *= FACTORIAL[size];
+                size = 0;
+            }
+            size += 1;
+        }
+        count * FACTORIAL[size]
+    }
+}
+
+/// Scratch space for canonical forms, reused across boards so the hot path
+/// allocates nothing once warm.
+#[derive(Default)]
+pub struct Canonicalizer {
+    states: Vec<Partial>,
+    next: Vec<Partial>,
+    /// Each state's rows' leading empty cells, nine a state.
+    leads: Vec<u8>,
+}
+
+impl fmt::Debug for Canonicalizer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Canonicalizer")
+    }
+}
+
+/// The least row found so far at one level, and the maps producing it.
+struct Sink<'a> {
+    best: [u8; 9],
+    have_best: bool,
+    /// Counts the changes of `best`.
+    generation: u32,
+    out: &'a mut Vec<Partial>,
+}
+
+impl Sink<'_> {
+    /// Whether a row beginning `prefix` can still tie or beat the best.
+    fn viable(&self, prefix: &[u8]) -> bool {
+        !self.have_best || prefix <= &self.best[..prefix.len()]
+    }
+
+    fn offer(&mut self, row: [u8; 9], state: Partial) {
+        let order = if self.have_best {
+            row.cmp(&self.best)
+        } else {
+            Ordering::Less
+        };
+        match order {
+            Ordering::Greater => {}
+            Ordering::Less => {
+                self.best = row;
+                self.have_best = true;
+                self.generation += 1;
+                self.out.clear();
+                self.out.push(state);
+            }
+            Ordering::Equal => self.out.push(state),
+        }
+    }
+}
+
+/// A map in the middle of placing one row.
+#[derive(Clone, Copy)]
+struct Work {
+    st: Partial,
+    /// The output row so far (labels, 0 empty).
+    acc: [u8; 9],
+    /// Free stacks before this row: those from `st.nfree` up are being tied.
+    old_nfree: u8,
+    /// Input stacks still to tie to them.
+    remaining: u8,
+}
+
+impl Canonicalizer {
+    /// An empty scratch space.
+    pub fn new() -> Canonicalizer {
+        Canonicalizer::default()
+    }
+
+    /// The canonical form of `board` in `order`.
+    pub fn canonical(&mut self, board: &Board, order: Order) -> Canonical {
+        let view = view(board, false);
+        let automorphisms = match order {
+            Order::PatternFirst if !board.is_full() => {
+                // The least pattern first: the minlex maps of the board with
+                // every given written 1. Each fixes the rows and leaves
+                // blocks of columns alike in pattern; the least digits are
+                // then sought over those blocks' orders alone.
+                self.start(&view_of_pattern(board));
+                self.extend(&view_of_pattern(board), 0, false);
+                for state in &mut self.states {
+                    state.depth = 0;
+                    state.used_rows = 0;
+                    state.label = [0; 10];
+                    state.next = 1;
+                }
+                self.extend(&view, 0, true)
+            }
+            _ => {
+                let level = self.start(&view);
+                self.extend(&view, level, false)
+            }
+        };
+        let state = self.states[0];
+        let present = board.cells().iter().fold(0u16, |seen, &d| seen | 1 << d) >> 1;
+        let absent = 9 - present.count_ones() as u64;
+        let relabellings: u64 = (1..=absent).product();
+        Canonical {
+            form: Board::from_checked(form_of(&view, &state)),
+            transform: transform_of(&state),
+            automorphisms: automorphisms * relabellings,
+        }
+    }
+
+    /// The maps the search starts from, in `self.states`; returns the level
+    /// they have reached (full grids take a faster first step to level 2).
+    fn start(&mut self, view: &View) -> usize {
+        self.states.clear();
+        if is_valid_grid(view) {
+            let mut sink = Sink {
+                best: [0; 9],
+                have_best: false,
+                generation: 0,
+                out: &mut self.states,
+            };
+            grid_top(view, &mut sink);
+            2
+        } else {
+            self.states.push(Partial::start(0));
+            self.states.push(Partial::start(1));
+            0
+        }
+    }
+
+    /// Extends the maps in `self.states` row by row from `level`, keeping
+    /// those giving the least rows; with `forced`, each keeps the rows it
+    /// has. Returns how many maps the survivors stand for in all.
+    fn extend(&mut self, view: &View, mut level: usize, forced: bool) -> u64 {
+        while level < 9 {
+            self.next.clear();
+            let mut sink = Sink {
+                best: [0; 9],
+                have_best: false,
+                generation: 0,
+                out: &mut self.next,
+            };
+            // A row whose best arrangement puts its first given earlier
+            // than another's reads greater ('.' is least): only rows with
+            // the most leading empty cells are worth placing.
+            let mut most = 0;
+            self.leads.clear();
+            if !forced {
+                for state in &self.states {
+                    let rows = next_rows(state);
+                    for r in 0..9u8 {
+                        let cells = &view[usize::from(state.t)][usize::from(r)];
+                        let lead = if rows >> r & 1 != 0 {
+                            leading_empties(state, cells)
+                        } else {
+                            0
+                        };
+                        most = most.max(lead);
+                        self.leads.push(lead as u8);
+                    }
+                }
+            }
+            for (at, state) in self.states.iter().enumerate() {
+                let rows = if forced {
+                    1 << state.rows[level]
+                } else {
+                    next_rows(state)
+                };
+                for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
+                    if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
+                        continue;
+                    }
+                    let mut st = *state;
+                    st.rows[level] = r;
+                    st.depth += 1;
+                    st.used_rows |= 1 << r;
+                    let work = Work {
+                        st,
+                        acc: [0; 9],
+                        old_nfree: st.nfree,
+                        remaining: 0,
+                    };
+                    row_start(work, &view[usize::from(st.t)][usize::from(r)], &mut sink);
+                }
+            }
+            std::mem::swap(&mut self.states, &mut self.next);
+            level += 1;
+        }
+        self.states.iter().map(Partial::multiplicity).sum()
+    }
+}
+
+/// How many empty cells the least arrangement of `row` under `state` puts
+/// before its first given: the free stacks empty in the row, then the
+/// emptiest other free stack's empties, or the first block holding a given
+/// and its empties.
+fn leading_empties(state: &Partial, row: &[u8; 9]) -> usize {
+    let mut lead = 0;
+    if state.nfree > 0 {
+        let mut emptiest = None;
+        for x in 0..3 {
+            if state.free_set >> x & 1 != 0 {
+                let cells = &row[x * 3..x * 3 + 3];
+                match cells.iter().filter(|&&d| d == 0).count() {
+                    3 => lead += 3,
+                    e => emptiest = emptiest.max(Some(e)),
+                }
+            }
+        }
+        if let Some(e) = emptiest {
+            return lead + e;
+        }
+    }
+    let mut p = usize::from(state.nfree) * 3;
+    let mut block_start = p;
+    let mut empties = 0;
+    while p < 9 {
+        if row[usize::from(state.cols[p])] == 0 {
+            empties += 1;
+        }
+        p += 1;
+        if p % 3 == 0 || state.starts >> p & 1 != 0 {
+            // The block [block_start, p) ends: its empties come first.
+            if empties < p - block_start {
+                return block_start + empties;
+            }
+            block_start = p;
+            empties = 0;
+        }
+    }
+    9
+}
+
+/// The rows that may come next: any row of an unused band at a band's
+/// start, else an unused row of the current band.
+fn next_rows(state: &Partial) -> u16 {
+    let depth = usize::from(state.depth);
+    let allowed: u16 = if depth % 3 == 0 {
+        let mut bands = 0u16;
+        for b in 0..3 {
+            if state.used_rows >> (b * 3) & 0b111 == 0 {
+                bands |= 0b111 << (b * 3);
+            }
+        }
+        bands
+    } else {
+        0b111 << (state.rows[depth - 1] / 3 * 3) & !state.used_rows
+    };
+    allowed
+}
+
+/// Starts a row: stacks still free and empty in this row stay free (they
+/// come first, `...` being the least any stack can read).
+fn row_start(mut w: Work, row: &[u8; 9], sink: &mut Sink) {
+    if w.st.starts == 0x1FF {
+        // Every column placed: the row reads off directly.
+        return read_off(w.st, row, sink);
+    }
+    if w.st.nfree > 0 {
+        let mut empty = 0u8;
+        for x in 0..3 {
+            if w.st.free_set >> x & 1 != 0 && row[x * 3..x * 3 + 3] == [0, 0, 0] {
+                empty |= 1 << x;
+            }
+        }
+        let kept = empty.count_ones() as usize;
+        w.remaining = w.st.free_set & !empty;
+        w.st.free_set = empty;
+        w.st.nfree = kept as u8;
+        stack(w, kept, row, sink);
+    } else {
+        stack(w, 0, row, sink);
+    }
+}
+
+/// The row under a map whose columns are all placed, stopping as soon as it
+/// reads greater than the best.
+fn read_off(mut st: Partial, row: &[u8; 9], sink: &mut Sink) {
+    let mut acc = [0u8; 9];
+    let mut tied = sink.have_best;
+    for (p, &col) in st.cols.iter().enumerate() {
+        let d = usize::from(row[usize::from(col)]);
+        if d != 0 && st.label[d] == 0 {
+            st.label[d] = st.next;
+            st.next += 1;
+        }
+        acc[p] = st.label[d];
+        if tied {
+            match acc[p].cmp(&sink.best[p]) {
+                Ordering::Greater => return,
+                Ordering::Less => tied = false,
+                Ordering::Equal => {}
+            }
+        }
+    }
+    sink.offer(acc, st);
+}
+
+/// Places output stack `s`: a formerly free one is tied to each remaining
+/// input stack in turn (one block of three), an assigned one block by block.
+fn stack(w: Work, s: usize, row: &[u8; 9], sink: &mut Sink) {
+    if s == 3 {
+        sink.offer(w.acc, w.st);
+        return;
+    }
+    if s < usize::from(w.old_nfree) {
+        for x in 0..3u8 {
+            if w.remaining >> x & 1 == 0 {
+                continue;
+            }
+            let mut v = w;
+            v.remaining &= !(1 << x);
+            v.st.cols[s * 3..s * 3 + 3].copy_from_slice(&[x * 3, x * 3 + 1, x * 3 + 2]);
+            v.st.starts |= 1 << (s * 3);
+            block(v, s * 3, row, sink);
+        }
+    } else {
+        block(w, s * 3, row, sink);
+    }
+}
+
+/// All orders of up to three items, by count.
+const ORDERS: [&[[usize; 3]]; 4] = [
+    &[[0, 0, 0]],
+    &[[0, 0, 0]],
+    &[[0, 1, 0], [1, 0, 0]],
+    &[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ],
+];
+
+/// Places the block starting at output position `pos`: empty cells first,
+/// labelled digits ascending, then new digits in each order.
+fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
+    let (mut stack_end, mut end) = (pos / 3 * 3 + 3, pos + 1);
+    // Blocks of one column take no choice: place them in a loop, without
+    // recursing, until a wider block or the row's end.
+    while end == stack_end || w.st.starts >> end & 1 != 0 {
+        let d = usize::from(row[usize::from(w.st.cols[pos])]);
+        if d != 0 && w.st.label[d] == 0 {
+            w.st.label[d] = w.st.next;
+            w.st.next += 1;
+        }
+        w.acc[pos] = w.st.label[d];
+        if !sink.viable(&w.acc[..end]) {
+            return;
+        }
+        pos = end;
+        if pos == 9 {
+            sink.offer(w.acc, w.st);
+            return;
+        }
+        if pos == stack_end && pos / 3 < usize::from(w.old_nfree) {
+            return stack(w, pos / 3, row, sink);
+        }
+        stack_end = pos / 3 * 3 + 3;
+        end = pos + 1;
+    }
+    while end < stack_end && w.st.starts >> end & 1 == 0 {
+        end += 1;
+    }
+    let n = end - pos;
+    // Sort the block's columns by key: 0 empty, 1-9 a label, 10 + d a new
+    // digit d (insertion sort: at most three).
+    let mut cols = [0u8; 3];
+    let mut keys = [0u8; 3];
+    for k in 0..n {
+        let col = w.st.cols[pos + k];
+        let d = row[usize::from(col)];
+        let key = match (d, w.st.label[usize::from(d)]) {
+            (0, _) => 0,
+            (d, 0) => 10 + d,
+            (_, label) => label,
+        };
+        let mut at = k;
+        while at > 0 && keys[at - 1] > key {
+            keys[at] = keys[at - 1];
+            cols[at] = cols[at - 1];
+            at -= 1;
+        }
+        keys[at] = key;
+        cols[at] = col;
+    }
+    // Groups of new digits (equal digits only in invalid boards).
+    let old = keys[..n].iter().filter(|&&k| k < 10).count();
+    let mut group_start = [0usize; 4];
+    let mut groups = 0;
+    for k in old..n {
+        if k == old || keys[k] != keys[k - 1] {
+            group_start[groups] = k;
+            groups += 1;
+        }
+    }
+    group_start[groups] = n;
+    for order in ORDERS[groups] {
+        let mut v = w;
+        let mut at = pos;
+        // Empty and labelled cells, in key order; a block starts at each
+        // change of key.
+        for k in 0..old {
+            v.st.cols[at] = cols[k];
+            v.acc[at] = keys[k];
+            if k > 0 && keys[k] != keys[k - 1] {
+                v.st.starts |= 1 << at;
+            }
+            at += 1;
+        }
+        for &g in &order[..groups] {
+            let d = usize::from(keys[group_start[g]] - 10);
+            let label = v.st.next;
+            v.st.label[d] = label;
+            v.st.next += 1;
+            if at > pos {
+                v.st.starts |= 1 << at;
+            }
+            for &col in &cols[group_start[g]..group_start[g + 1]] {
+                v.st.cols[at] = col;
+                v.acc[at] = label;
+                at += 1;
+            }
+        }
+        if !sink.viable(&v.acc[..end]) {
+            continue;
+        }
+        if end == stack_end {
+            stack(v, end / 3, row, sink);
+        } else {
+            block(v, end, row, sink);
+        }
+    }
+}
+
+/// Whether the board is a full valid grid (every row, column and box holds
+/// nine different digits): then row 1 reads 123456789 in every map, and
+/// row 2's digits in a box come from row 1's other two stacks, which the
+/// faster first step relies on.
+fn is_valid_grid(view: &View) -> bool {
+    let all =
+        |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u16, |seen, d| seen | 1 << d) == 0x3FE;
+    let rows = &view[0];
+    let lines = view
+        .iter()
+        .all(|rows| rows.iter().all(|row| all(&mut row.iter().copied())));
+    let boxes = (0..9).all(|b| {
+        let (r0, c0) = (b / 3 * 3, b % 3 * 3);
+        all(&mut (0..9).map(|k| rows[r0 + k / 3][c0 + k % 3]))
+    });
+    lines && boxes
+}
+
+/// The partial column map of the full-grid first step.
+#[derive(Clone, Copy)]
+struct Top {
+    /// Input column at each output position.
+    pi: [u8; 9],
+    /// Output position of each input column.
+    inv: [u8; 9],
+    /// Output stack of each input stack.
+    out_of_in: [u8; 3],
+    /// Input stack of each output stack.
+    in_of_out: [u8; 3],
+    /// Row 2 so far.
+    acc: [u8; 9],
+    /// Whether row 2 so far equals the best's beginning (else it is less:
+    /// greater ones are cut), as of the best of `generation`.
+    tied: bool,
+    generation: u32,
+}
+
+/// What the full-grid step knows of the two rows it places.
+struct TopRows {
+    t: u8,
+    r1: u8,
+    r2: u8,
+    /// Input column of each digit in row 1.
+    pos_in_r1: [u8; 10],
+    /// For each input column, the column of row 1 holding row 2's digit.
+    target: [u8; 9],
+    /// The input stacks that may come first.
+    first_stacks: u8,
+}
+
+/// The full-grid first step: for every first row and second row of its
+/// band, the column orders giving the least second row (the first always
+/// reads 123456789), left in `sink` as maps of depth 2.
+fn grid_top(view: &View, sink: &mut Sink) {
+    // Row 2 starts 456 exactly when the first output stack's three columns
+    // hold, in row 2, the three digits of one other stack of row 1 (a
+    // "pure" stack); else it starts 457. So when any pair of rows has a
+    // pure stack, only those pairs, starting with a pure stack, can win.
+    let mut pairs = [(0u8, 0u8, 0u8, 0u8, [0u8; 10]); 36];
+    let mut count = 0;
+    let mut any_pure = false;
+    for t in 0..2u8 {
+        for r1 in 0..9u8 {
+            let row1 = &view[usize::from(t)][usize::from(r1)];
+            let mut pos_in_r1 = [0u8; 10];
+            for (c, &d) in row1.iter().enumerate() {
+                pos_in_r1[usize::from(d)] = c as u8;
+            }
+            for r2 in r1 / 3 * 3..r1 / 3 * 3 + 3 {
+                if r2 == r1 {
+                    continue;
+                }
+                let row2 = &view[usize::from(t)][usize::from(r2)];
+                let mut pure = 0u8;
+                for x in 0..3 {
+                    let stack = |k: usize| pos_in_r1[usize::from(row2[x * 3 + k])] / 3;
+                    if stack(0) == stack(1) && stack(1) == stack(2) {
+                        pure |= 1 << x;
+                    }
+                }
+                any_pure |= pure != 0;
+                pairs[count] = (t, r1, r2, pure, pos_in_r1);
+                count += 1;
+            }
+        }
+    }
+    for &(t, r1, r2, pure, pos_in_r1) in &pairs[..count] {
+        if any_pure && pure == 0 {
+            continue;
+        }
+        let row2 = &view[usize::from(t)][usize::from(r2)];
+        let rows = TopRows {
+            t,
+            r1,
+            r2,
+            pos_in_r1,
+            target: row2.map(|d| pos_in_r1[usize::from(d)]),
+            first_stacks: if any_pure { pure } else { 0b111 },
+        };
+        let top = Top {
+            pi: [FREE; 9],
+            inv: [FREE; 9],
+            out_of_in: [FREE; 3],
+            in_of_out: [FREE; 3],
+            acc: [0; 9],
+            tied: sink.have_best,
+            generation: sink.generation,
+        };
+        top_position(top, 0, &rows, sink);
+    }
+}
+
+/// Chooses the input column of output position `p` if no earlier step has.
+fn top_position(top: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
+    if p == 9 {
+        let mut label = [0u8; 10];
+        for (digit, label) in label.iter_mut().enumerate().skip(1) {
+            *label = top.inv[usize::from(rows.pos_in_r1[digit])] + 1;
+        }
+        let mut row_list = [0u8; 9];
+        row_list[0] = rows.r1;
+        row_list[1] = rows.r2;
+        let state = Partial {
+            t: rows.t,
+            depth: 2,
+            rows: row_list,
+            used_rows: 1 << rows.r1 | 1 << rows.r2,
+            nfree: 0,
+            free_set: 0,
+            cols: top.pi,
+            starts: 0x1FF,
+            label,
+            next: 10,
+        };
+        sink.offer(top.acc, state);
+        return;
+    }
+    if top.pi[p] != FREE {
+        top_value(top, p, rows, sink);
+        return;
+    }
+    let s = p / 3;
+    for x in 0..3u8 {
+        let tied = top.in_of_out[s];
+        if tied != FREE && tied != x
+            || tied == FREE && top.out_of_in[usize::from(x)] != FREE
+            || p == 0 && rows.first_stacks >> x & 1 == 0
+        {
+            continue;
+        }
+        for c in x * 3..x * 3 + 3 {
+            if top.inv[usize::from(c)] != FREE {
+                continue;
+            }
+            let mut v = top;
+            v.in_of_out[s] = x;
+            v.out_of_in[usize::from(x)] = s as u8;
+            v.pi[p] = c;
+            v.inv[usize::from(c)] = p as u8;
+            top_value(v, p, rows, sink);
+        }
+    }
+}
+
+/// Row 2's label at output position `p`: the output position of the row-1
+/// column holding its digit, placed as early as its stack allows if it is
+/// not placed yet (the least choice, so forced).
+fn top_value(mut v: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
+    let c = usize::from(v.pi[p]);
+    let target = rows.target[c];
+    if v.inv[usize::from(target)] == FREE {
+        let x = usize::from(target / 3);
+        let s = if v.out_of_in[x] != FREE {
+            usize::from(v.out_of_in[x])
+        } else {
+            // Earlier positions are all placed, so their stacks are tied:
+            // the first untied output stack is the least.
+            let s = (0..3).find(|&s| v.in_of_out[s] == FREE).unwrap_or(2);
+            v.in_of_out[s] = x as u8;
+            v.out_of_in[x] = s as u8;
+            s
+        };
+        let q = (s * 3..s * 3 + 3)
+            .find(|&q| v.pi[q] == FREE)
+            .unwrap_or(s * 3);
+        v.pi[q] = target;
+        v.inv[usize::from(target)] = q as u8;
+    }
+    v.acc[p] = v.inv[usize::from(target)] + 1;
+    if v.generation != sink.generation {
+        // The best changed since this prefix was compared: compare afresh.
+        v.generation = sink.generation;
+        match v.acc[..=p].cmp(&sink.best[..=p]) {
+            Ordering::Greater => return,
+            Ordering::Less => v.tied = false,
+            Ordering::Equal => v.tied = true,
+        }
+    } else if v.tied {
+        match v.acc[p].cmp(&sink.best[p]) {
+            Ordering::Greater => return,
+            Ordering::Less => v.tied = false,
+            Ordering::Equal => {}
+        }
+    }
+    top_position(v, p + 1, rows, sink);
+}
+
+/// The board's rows in both orientations; with `pattern`, givens as 1.
+fn view(board: &Board, pattern: bool) -> View {
+    let mut view = [[[0u8; 9]; 9]; 2];
+    for (index, &d) in board.cells().iter().enumerate() {
+        let d = if pattern { u8::from(d != 0) } else { d };
+        let (r, c) = (index / 9, index % 9);
+        view[0][r][c] = d;
+        view[1][c][r] = d;
+    }
+    view
+}
+
+fn view_of_pattern(board: &Board) -> View {
+    view(board, true)
+}
+
+/// The output board of a complete map.
+fn form_of(view: &View, state: &Partial) -> [u8; 81] {
+    let cols = state.columns();
+    let mut cells = [0u8; 81];
+    for (r, &input_row) in state.rows.iter().enumerate() {
+        let row = &view[usize::from(state.t)][usize::from(input_row)];
+        for (c, &col) in cols.iter().enumerate() {
+            cells[r * 9 + c] = state.label[usize::from(row[usize::from(col)])];
+        }
+    }
+    cells
+}
+
+/// The transform of a complete map; digits the board lacks take the unused
+/// labels in order.
+fn transform_of(state: &Partial) -> Transform {
+    let mut digits = [0u8; 9];
+    let mut used = 0u16;
+    for d in 1..10 {
+        digits[d - 1] = state.label[d];
+        used |= 1 << state.label[d];
+    }
+    let mut spare = (1..10u8).filter(|&label| used >> label & 1 == 0);
+    for digit in &mut digits {
+        if *digit == 0 {
+            *digit = spare.next().unwrap_or(9);
+        }
+    }
+    Transform {
+        transpose: state.t == 1,
+        rows: state.rows,
+        cols: state.columns(),
+        digits,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,262 @@
+use super::*;
+use crate::generate::puzzle_seed;
+use crate::solver::solve;
+
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const GRID: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// A grid with the most automorphisms any grid has (648).
+const SYMMETRIC_GRID: &str =
+    "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+
+fn board(text: &str) -> Board {
+    text.parse().unwrap()
+}
+
+/// The nine-line orders the band structure allows: 1296 of them.
+fn line_orders() -> Vec<[u8; 9]> {
+    const PERMS: [[u8; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut orders = Vec::with_capacity(1296);
+    for bands in PERMS {
+        for a in PERMS {
+            for b in PERMS {
+                for c in PERMS {
+                    let mut lines = [0u8; 9];
+                    for (at, within) in [a, b, c].iter().enumerate() {
+                        for k in 0..3 {
+                            lines[at * 3 + k] = bands[at] * 3 + within[k];
+                        }
+                    }
+                    orders.push(lines);
+                }
+            }
+        }
+    }
+    orders
+}
+
+/// The slow reference: every one of the 2 x 1296 x 1296 geometric maps,
+/// each relabelled by first appearance (the least relabelling of a fixed
+/// map), compared cell by cell with the best so far. Returns the least
+/// form, in minlex or pattern-first order, and how many maps give it.
+fn brute_force(b: &Board, order: Order) -> ([u8; 81], u64) {
+    let orders = line_orders();
+    let mut best = [u8::MAX; 81];
+    let mut best_pattern = [u8::MAX; 81];
+    let mut count = 0u64;
+    for t in 0..2 {
+        let cell = |r: u8, c: u8| -> u8 {
+            let (r, c) = (usize::from(r), usize::from(c));
+            if t == 0 {
+                b.cell(r * 9 + c)
+            } else {
+                b.cell(c * 9 + r)
+            }
+        };
+        for rows in &orders {
+            for cols in &orders {
+                let mut form = [0u8; 81];
+                let mut label = [0u8; 10];
+                let mut next = 1;
+                // How the map compares with the best so far, decided by the
+                // first differing cell (of the pattern, in pattern-first
+                // order); a map that is already greater stops there.
+                let mut verdict = Ordering::Equal;
+                for i in 0..81 {
+                    let d = cell(rows[i / 9], cols[i % 9]);
+                    if d != 0 && label[usize::from(d)] == 0 {
+                        label[usize::from(d)] = next;
+                        next += 1;
+                    }
+                    form[i] = label[usize::from(d)];
+                    if verdict == Ordering::Equal {
+                        verdict = match order {
+                            Order::Minlex => form[i].cmp(&best[i]),
+                            Order::PatternFirst => u8::from(form[i] != 0).cmp(&best_pattern[i]),
+                        };
+                        if verdict == Ordering::Greater {
+                            break;
+                        }
+                    }
+                }
+                if verdict == Ordering::Equal && order == Order::PatternFirst {
+                    verdict = form.cmp(&best);
+                }
+                match verdict {
+                    Ordering::Less => {
+                        best = form;
+                        best_pattern = form.map(|d| u8::from(d != 0));
+                        count = 1;
+                    }
+                    Ordering::Equal => count += 1,
+                    Ordering::Greater => {}
+                }
+            }
+        }
+    }
+    let present = (1..=9u8).filter(|&d| b.cells().contains(&d)).count();
+    let relabellings: u64 = (1..=(9 - present) as u64).product();
+    (best, count * relabellings)
+}
+
+/// A random board from a seed: a random valid grid's cells kept with
+/// probability `keep`/100, sometimes a given changed (invalid boards).
+fn random_board(seed: u64, keep: usize) -> Board {
+    let map = Transform::random(seed);
+    let grid = map.apply(&board(GRID));
+    let mut random = crate::generate::random::Random::new(puzzle_seed(seed, 1));
+    let mut cells = *grid.cells();
+    for cell in cells.iter_mut() {
+        if random.below(100) >= keep {
+            *cell = 0;
+        }
+    }
+    if seed.is_multiple_of(5) {
+        cells[random.below(81)] = random.below(10) as u8;
+    }
+    Board::new(cells).unwrap()
+}
+
+fn check_against_brute_force(b: &Board, order: Order) {
+    let canon = canonical(b, order);
+    let (form, count) = brute_force(b, order);
+    assert_eq!(canon.form.cells(), &form, "{order:?} {b}");
+    assert_eq!(canon.automorphisms, count, "{order:?} {b}");
+    assert_eq!(canon.transform.apply(b), canon.form, "{order:?} {b}");
+    assert!(canon.transform.is_valid());
+}
+
+#[test]
+fn the_least_of_all_look_alikes_by_brute_force() {
+    // Debug builds without optimisation are far slower: fewer boards.
+    let boards = if cfg!(debug_assertions) { 12 } else { 240 };
+    for seed in 0..boards {
+        let keep = [5, 20, 25, 30, 40, 60, 80, 95, 100][seed as usize % 9];
+        let b = random_board(seed, keep);
+        check_against_brute_force(&b, Order::Minlex);
+        if seed % 4 == 0 {
+            check_against_brute_force(&b, Order::PatternFirst);
+        }
+    }
+    // A Latin square that is no sudoku (its boxes repeat digits): rows and
+    // columns alike, so it must not take the full-grid shortcut.
+    let latin: String = (0..81)
+        .map(|i| char::from(b'1' + ((i / 9 + i % 9) % 9) as u8))
+        .collect();
+    for text in [PUZZLE, GRID, SYMMETRIC_GRID, &latin] {
+        check_against_brute_force(&board(text), Order::Minlex);
+        check_against_brute_force(&board(text), Order::PatternFirst);
+    }
+}
+
+#[test]
+fn automorphisms_of_known_boards() {
+    let fact = |n: u64| (1..=n).product::<u64>();
+    // Every map and relabelling fixes the empty board.
+    assert_eq!(
+        canonical(&Board::EMPTY, Order::Minlex).automorphisms,
+        3_359_232 * fact(9)
+    );
+    // One given: maps fixing its cell (2 x 144 x 144), relabellings fixing
+    // its digit (8!).
+    let one = board(&format!("{}7{}", ".".repeat(40), ".".repeat(40)));
+    assert_eq!(
+        canonical(&one, Order::Minlex).automorphisms,
+        2 * 144 * 144 * fact(8)
+    );
+    assert_eq!(
+        canonical(&one, Order::Minlex).form.to_string(),
+        format!("{}1", ".".repeat(80))
+    );
+    // The most symmetric grid, and any look-alike of it.
+    let symmetric = board(SYMMETRIC_GRID);
+    assert_eq!(canonical(&symmetric, Order::Minlex).automorphisms, 648);
+    let moved = Transform::random(3).apply(&symmetric);
+    assert_eq!(canonical(&moved, Order::Minlex).automorphisms, 648);
+    assert_eq!(
+        canonical(&moved, Order::Minlex).form.to_string(),
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645"
+    );
+    // Most puzzles have none but the identity.
+    assert_eq!(canonical(&board(PUZZLE), Order::Minlex).automorphisms, 1);
+}
+
+#[test]
+fn canon_is_invariant_under_random_maps() {
+    let mut scratch = Canonicalizer::new();
+    let rounds = if cfg!(debug_assertions) { 100 } else { 2000 };
+    for seed in 0..rounds {
+        let b = random_board(seed, [10, 22, 30, 50, 100][seed as usize % 5]);
+        let moved = Transform::random(seed ^ 0xABCD).apply(&b);
+        for order in [Order::Minlex, Order::PatternFirst] {
+            let here = scratch.canonical(&b, order);
+            let there = scratch.canonical(&moved, order);
+            assert_eq!(here.form, there.form, "{order:?} {b}");
+            assert_eq!(here.automorphisms, there.automorphisms, "{order:?} {b}");
+            assert_eq!(there.transform.apply(&moved), there.form);
+            // The canonical form is its own canonical form.
+            assert_eq!(scratch.canonical(&here.form, order).form, here.form);
+        }
+    }
+}
+
+#[test]
+fn pattern_first_puts_the_pattern_first() {
+    let b = board(PUZZLE);
+    let minlex = canonical(&b, Order::Minlex).form;
+    let pattern = canonical(&b, Order::PatternFirst).form;
+    let mask = |form: &Board| form.cells().map(|d| u8::from(d != 0));
+    assert!(mask(&pattern) <= mask(&minlex));
+    assert!(minlex.cells() <= pattern.cells());
+    // A full grid's pattern is all givens: the two forms agree.
+    let grid = board(GRID);
+    assert_eq!(
+        canonical(&grid, Order::PatternFirst).form,
+        canonical(&grid, Order::Minlex).form
+    );
+}
+
+#[test]
+fn canon_of_the_solution_is_canon_of_the_solution_of_the_canon() {
+    for text in [
+        PUZZLE,
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ] {
+        let puzzle = board(text);
+        let solution = solve(&puzzle, 1).unwrap().first.unwrap();
+        let form = canonical(&puzzle, Order::Minlex).form;
+        let other = solve(&form, 1).unwrap().first.unwrap();
+        assert_eq!(
+            canonical(&solution, Order::Minlex).form,
+            canonical(&other, Order::Minlex).form
+        );
+    }
+}
+
+#[test]
+fn symmetries_of_patterns() {
+    assert_eq!(symmetries(&Board::EMPTY).len(), 6);
+    // LeetCode's puzzle is a newspaper puzzle: half-turn symmetric.
+    assert_eq!(symmetries(&board(PUZZLE)), vec![Symmetry::Rotate180]);
+    let one = board(&format!(".5{}", ".".repeat(79)));
+    assert_eq!(symmetries(&one), Vec::<Symmetry>::new());
+    // r1c1 and r9c9: the half turn and the anti-diagonal swap them, the
+    // main diagonal fixes both.
+    let corners = board(&format!("1{}2", ".".repeat(79)));
+    assert_eq!(
+        symmetries(&corners),
+        vec![
+            Symmetry::Rotate180,
+            Symmetry::Diagonal,
+            Symmetry::Antidiagonal
+        ]
+    );
+}
