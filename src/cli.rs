@@ -359,6 +359,8 @@ enum FormatArg {
     Json,
     /// Boards as 729-cell pencilmark lines (Sukaku's form), readable back.
     Candidates,
+    /// One standalone HTML page for the run, boards and steps drawn in SVG.
+    Html,
 }
 
 impl Output {
@@ -379,6 +381,7 @@ impl Output {
             FormatArg::Grid => Format::Grid,
             FormatArg::Json => Format::Json,
             FormatArg::Candidates => Format::Candidates,
+            FormatArg::Html => Format::Html,
         }
     }
 }

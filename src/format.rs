@@ -14,6 +14,7 @@ use crate::answer::{Answer, Request, Status};
 use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
 use crate::logic::Step;
+use crate::render::{html, page};
 use crate::reader::Malformed;
 use crate::validate::Conflict;
 
@@ -31,6 +32,9 @@ pub enum Format {
     /// Every board on one line of 729 cells, Sukaku's pencilmark form
     /// ([`Candidates::to_line`]), which reads back as the same position.
     Candidates,
+    /// One standalone HTML5 page for the whole run, each record a section
+    /// with its boards and steps drawn in SVG ([`crate::render`]).
+    Html,
 }
 
 /// One record to write: an answered board, or a malformed one.
@@ -87,7 +91,7 @@ impl RecordWriter {
         match self.format {
             Format::Grid => true,
             Format::Auto => before == Printed::Grid || after == Printed::Grid,
-            Format::Line | Format::Json | Format::Candidates => false,
+            Format::Line | Format::Json | Format::Candidates | Format::Html => false,
         }
     }
 
@@ -116,8 +120,32 @@ impl RecordWriter {
         }
     }
 
+    /// What the output starts with before the first record: the page's
+    /// head for `html`, nothing otherwise.
+    pub fn begin(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            html::begin(&mut out, page::title(self.request));
+        }
+        out
+    }
+
+    /// What the output ends with after the last record: the page's footer
+    /// for `html`, nothing otherwise.
+    pub fn end(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            html::end(&mut out);
+        }
+        out
+    }
+
     /// Appends `record` to `out`, ending with a newline (no separator).
     pub fn write(&self, out: &mut Vec<u8>, record: &Record) {
+        if self.format == Format::Html {
+            page::write_record(out, record, self.request);
+            return;
+        }
         if self.format == Format::Json {
             write_json(out, record, self.request);
             out.push(b'\n');

@@ -243,10 +243,16 @@ pub fn run<W: Write, R: Report>(
         tally: Tally::default(),
     };
     let names: Arc<[Arc<str>]> = inputs.iter().map(|input| input.name.clone()).collect();
+    if !options.quiet {
+        writer.out.write_all(&writer.records.begin())?;
+    }
     if options.jobs <= 1 {
         run_here(inputs, &names, options, &mut writer)?;
     } else {
         run_threads(inputs, names, options, &mut writer)?;
+    }
+    if !options.quiet {
+        writer.out.write_all(&writer.records.end())?;
     }
     writer.out.flush()?;
     Ok(writer.tally)

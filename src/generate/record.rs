@@ -35,6 +35,24 @@ impl GeneratedWriter {
         GeneratedWriter { format }
     }
 
+    /// What the output starts with: the page's head for `html`.
+    pub fn begin(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            crate::render::html::begin(&mut out, "sudoku generate");
+        }
+        out
+    }
+
+    /// What the output ends with: the page's footer for `html`.
+    pub fn end(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            crate::render::html::end(&mut out);
+        }
+        out
+    }
+
     /// Appends record `number` (from 1), ending with a newline; in `grid`
     /// format a blank line goes before every record but the first.
     pub fn write(&self, out: &mut Vec<u8>, number: u64, made: &Puzzle) {
@@ -54,6 +72,13 @@ impl GeneratedWriter {
                 }
                 write_grid(out, &made.puzzle);
             }
+            Format::Html => crate::render::page::write_generated(
+                out,
+                number,
+                &made.puzzle,
+                &made.solution,
+                made.rating,
+            ),
             Format::Json => {
                 let (puzzle, solution) = (made.puzzle.to_line(), made.solution.to_line());
                 let json = JsonGenerated {

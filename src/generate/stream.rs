@@ -119,12 +119,18 @@ where
         found: 0,
         flushed: Instant::now(),
     };
+    if !options.quiet {
+        sink.out.write_all(&sink.writer.begin())?;
+    }
     if options.count > 0 {
         if options.jobs <= 1 {
             run_here(recipe, options, &accept, deadline, &mut sink)?;
         } else {
             run_threads(recipe, options, &accept, deadline, &mut sink)?;
         }
+    }
+    if !options.quiet {
+        sink.out.write_all(&sink.writer.end())?;
     }
     sink.out.flush()?;
     Ok(Generation {

@@ -1,0 +1,134 @@
+//! A run's records as sections of a page ([`super::html`]): what each
+//! command draws. `solve` and `generate`: the puzzle and its solution side
+//! by side; `rate`: the puzzle under its rating; `explain`: the puzzle,
+//! every step on the position before it, the solution; `hint`: its one
+//! step. A record that is no board (a status, a count, conflicts, an
+//! error) is the puzzle, if there is one, and the record's text.
+
+use super::html::{self, Heading};
+use crate::answer::{Request, Status};
+use crate::board::Board;
+use crate::format::{Format, Record, RecordWriter};
+use crate::logic::{Grid, Rating};
+
+/// The page title of a request's run.
+pub fn title(request: Request) -> &'static str {
+    match request {
+        Request::Solve { .. } | Request::Count { .. } => "sudoku solve",
+        Request::Validate { .. } => "sudoku validate",
+        Request::Rate => "sudoku rate",
+        Request::Explain => "sudoku explain",
+        Request::Hint { .. } => "sudoku hint",
+    }
+}
+
+/// Appends `record`'s section.
+pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
+    let Record::Answered {
+        source,
+        line,
+        puzzle,
+        candidates,
+        answer,
+        ..
+    } = *record
+    else {
+        let Record::Malformed(error) = record else {
+            return;
+        };
+        let heading = Heading {
+            source: &error.input,
+            line: error.start_line,
+            status: Status::Error.word(),
+            rating: None,
+        };
+        html::open_section(out, &heading);
+        html::text(out, &error.to_string());
+        html::close_section(out);
+        return;
+    };
+    html::open_section(
+        out,
+        &Heading {
+            source,
+            line,
+            status: answer.status.word(),
+            rating: answer.rating,
+        },
+    );
+    // The position the logic engine started from, as `answer` computed it.
+    let marks = match request {
+        Request::Hint { candidates: false } => None,
+        _ => candidates,
+    };
+    let start = || match marks {
+        Some(marks) => Grid::with_marks(marks.masks()),
+        None => Grid::new(puzzle),
+    };
+    html::open_figures(out);
+    match answer.status {
+        Status::Rated if request == Request::Explain => {
+            html::board_figure(out, puzzle, puzzle, "Puzzle");
+            html::walkthrough(out, start(), puzzle, &answer.steps);
+            if let Some(solution) = &answer.solution {
+                html::board_figure(out, solution, puzzle, "Solution");
+            }
+        }
+        Status::Rated => {
+            let caption = answer.rating.map_or_else(String::new, rating_caption);
+            html::board_figure(out, puzzle, puzzle, &caption);
+        }
+        Status::Hint => {
+            if let Some(step) = answer.steps.first() {
+                html::step_figure(out, &start(), puzzle, step, 1);
+            }
+        }
+        _ => {
+            let solution = answer.solution.filter(|_| answer.count.is_none());
+            html::board_figure(out, puzzle, puzzle, "Puzzle");
+            if let Some(solution) = solution {
+                html::board_figure(out, &solution, puzzle, "Solution");
+            }
+        }
+    }
+    html::close_figures(out);
+    if !matches!(answer.status, Status::Rated | Status::Hint | Status::Solved)
+        || answer.count.is_some()
+    {
+        // The line the text formats print: the status, count or conflicts.
+        let mut line = Vec::new();
+        RecordWriter::new(Format::Line, request).write(&mut line, record);
+        html::text(out, String::from_utf8_lossy(&line).trim_end());
+    }
+    html::close_section(out);
+}
+
+fn rating_caption(rating: Rating) -> String {
+    match rating.hardest {
+        Some(hardest) => format!("ER/EP/ED {rating}, hardest step: {}", hardest.name()),
+        None => format!("ER/EP/ED {rating}"),
+    }
+}
+
+/// Appends the section of generated puzzle `number` (from 1).
+pub fn write_generated(
+    out: &mut Vec<u8>,
+    number: u64,
+    puzzle: &Board,
+    solution: &Board,
+    rating: Option<Rating>,
+) {
+    let heading = Heading {
+        source: "generate",
+        line: number,
+        status: "generated",
+        rating,
+    };
+    html::open_section(out, &heading);
+    html::open_figures(out);
+    let caption = format!("Puzzle ({} givens)", puzzle.givens());
+    html::board_figure(out, puzzle, puzzle, &caption);
+    html::board_figure(out, solution, puzzle, "Solution");
+    html::close_figures(out);
+    html::close_section(out);
+}
