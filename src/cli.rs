@@ -1,6 +1,7 @@
 //! The command line: arguments as clap reads them, and what they ask of the
 //! library.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -194,6 +195,7 @@ static NO_OUTPUT: Output = Output {
     quiet: false,
     jobs: None,
     stats: false,
+    color: ColorArg::Never,
 };
 
 #[derive(Debug, Args)]
@@ -349,6 +351,18 @@ pub struct Output {
     /// Print a summary on stderr after the run.
     #[arg(long)]
     pub stats: bool,
+    /// With --format grid, `hint` and `explain` draw the candidate grid
+    /// before each step with the step in colour: auto (only on a terminal
+    /// and when NO_COLOR is unset), always, never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -371,6 +385,20 @@ impl Output {
             None => std::thread::available_parallelism().map_or(1, usize::from),
         };
         jobs.min(MAX_THREADS)
+    }
+
+    /// Whether to colour: `always`; `auto` when standard output is a
+    /// terminal and `NO_COLOR` is unset or empty (no-color.org: an explicit
+    /// `--color always` wins over it).
+    pub fn color(&self) -> bool {
+        match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+                !no_color && std::io::stdout().is_terminal()
+            }
+        }
     }
 
     /// The library's format.
@@ -438,6 +466,7 @@ impl Cli {
             format: output.format(),
             jobs: output.jobs(),
             quiet: output.quiet,
+            color: output.color(),
         })
     }
 

@@ -14,7 +14,7 @@ use crate::answer::{Answer, Request, Status};
 use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
 use crate::logic::Step;
-use crate::render::{html, page};
+use crate::render::{ansi, html, page};
 use crate::reader::Malformed;
 use crate::validate::Conflict;
 
@@ -73,12 +73,32 @@ pub enum Printed {
 pub struct RecordWriter {
     format: Format,
     request: Request,
+    color: bool,
 }
 
 impl RecordWriter {
     /// A writer of `request`'s records in `format`.
     pub fn new(format: Format, request: Request) -> RecordWriter {
-        RecordWriter { format, request }
+        RecordWriter {
+            format,
+            request,
+            color: false,
+        }
+    }
+
+    /// With `color`, `grid` records of `hint` and `explain` show before
+    /// each step the candidate grid of the position it is taken on, the
+    /// step in ANSI colour ([`crate::render::ansi`]); other records and
+    /// formats are unchanged.
+    pub fn with_color(self, color: bool) -> RecordWriter {
+        RecordWriter { color, ..self }
+    }
+
+    /// Whether steps are drawn as coloured candidate grids.
+    fn draws_steps(&self) -> bool {
+        self.color
+            && self.format == Format::Grid
+            && matches!(self.request, Request::Explain | Request::Hint { .. })
     }
 
     /// Whether a blank line stands between a record printed as `before` and
@@ -167,10 +187,28 @@ impl RecordWriter {
 
     /// Writes a record that is not a board: a word, a count or conflicts.
     fn write_text(&self, out: &mut Vec<u8>, record: &Record) {
-        let Record::Answered { answer, .. } = record else {
+        let Record::Answered {
+            answer,
+            puzzle,
+            candidates,
+            ..
+        } = *record
+        else {
             out.extend_from_slice(b"error\n");
             return;
         };
+        if self.draws_steps() && matches!(answer.status, Status::Rated | Status::Hint) {
+            if let Some(rating) = answer.rating {
+                let _ = writeln!(out, "{rating}");
+            }
+            let start = page::start_position(self.request, puzzle, candidates);
+            ansi::walkthrough(out, start, puzzle, &answer.steps);
+            if let Some(solution) = answer.solution {
+                out.extend_from_slice(&solution.to_line());
+                out.push(b'\n');
+            }
+            return;
+        }
         if let Some(count) = answer.count {
             let plus = if count.limit_reached { "+" } else { "" };
             // Writing into a Vec cannot fail.

@@ -181,6 +181,8 @@ pub struct Options {
     pub jobs: usize,
     /// Print no records, only count them.
     pub quiet: bool,
+    /// Draw `hint` and `explain` steps in colour (`--format grid`).
+    pub color: bool,
 }
 
 /// Counts of what a run met so far.
@@ -238,7 +240,7 @@ pub fn run<W: Write, R: Report>(
         inputs: inputs.clone(),
         out,
         report,
-        records: RecordWriter::new(options.format, options.request),
+        records: RecordWriter::new(options.format, options.request).with_color(options.color),
         last: None,
         tally: Tally::default(),
     };
@@ -574,7 +576,7 @@ fn answer(
     ticks: &Ticks,
 ) -> (Done, bool) {
     let since = ticks.now();
-    let writer = RecordWriter::new(options.format, options.request);
+    let writer = RecordWriter::new(options.format, options.request).with_color(options.color);
     let mut done = Done {
         items: 0,
         text: Text::default(),

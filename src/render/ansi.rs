@@ -5,17 +5,19 @@
 //! widest cell, in the boxed layout Sudoku Explainer and HoDoKu print:
 //!
 //! ```text
-//! .----------------.----------------.-----------------.
-//! | 5    3    124  | 26   7    2468 | 12489 1249 248  |
+//! .------------------.---------------.-----------------.
+//! | 5   3    124    | 26   7  2468 | 1489  1249 248  |
 //! ```
 //!
 //! Colours: the pattern's candidates bold blue on a shaded cell, eliminated
 //! candidates red and struck through, the placed digit bold green, givens
 //! bold.
 
+use std::io::Write;
+
 use super::highlight::Highlight;
 use crate::board::Board;
-use crate::logic::Grid;
+use crate::logic::{Grid, Step};
 
 const RESET: &str = "\x1b[0m";
 const GIVEN: &str = "\x1b[1m";
@@ -62,6 +64,18 @@ pub fn write_grid(out: &mut Vec<u8>, grid: &Grid, givens: &Board, marks: Option<
         out.extend_from_slice(b"|\n");
     }
     border(out, b'\'');
+}
+
+/// Writes each of `steps` as its candidate grid (the position before it,
+/// from `grid` on) with the step in colour, then the step's line.
+pub fn walkthrough(out: &mut Vec<u8>, mut grid: Grid, givens: &Board, steps: &[Step]) {
+    for step in steps {
+        let marks = Highlight::of(&grid, step);
+        write_grid(out, &grid, givens, Some(&marks));
+        // Writing into a Vec cannot fail.
+        let _ = writeln!(out, "{step}");
+        step.apply(&mut grid);
+    }
 }
 
 fn cell_width(grid: &Grid, cell: usize) -> usize {
@@ -163,6 +177,7 @@ mod tests {
         let lines: Vec<&str> = plain.lines().collect();
         assert_eq!(lines.len(), 13);
         assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{plain}");
-        assert!(lines[1].starts_with("| 5    3    124  |"), "{}", lines[1]);
+        // Each column as wide as its widest cell (column 3: r5c3's 2569).
+        assert!(lines[1].starts_with("| 5   3    124  "), "{}", lines[1]);
     }
 }

@@ -8,6 +8,7 @@
 use super::html::{self, Heading};
 use crate::answer::{Request, Status};
 use crate::board::Board;
+use crate::candidates::Candidates;
 use crate::format::{Format, Record, RecordWriter};
 use crate::logic::{Grid, Rating};
 
@@ -19,6 +20,16 @@ pub fn title(request: Request) -> &'static str {
         Request::Rate => "sudoku rate",
         Request::Explain => "sudoku explain",
         Request::Hint { .. } => "sudoku hint",
+    }
+}
+
+/// The position the logic engine started from for `request`, as the
+/// answer computed it: the input's marks, except for `hint` without
+/// `--candidates`, which recomputes them from the digits.
+pub fn start_position(request: Request, puzzle: &Board, candidates: Option<&Candidates>) -> Grid {
+    match (request, candidates) {
+        (Request::Hint { candidates: false }, _) | (_, None) => Grid::new(puzzle),
+        (_, Some(marks)) => Grid::with_marks(marks.masks()),
     }
 }
 
@@ -56,15 +67,7 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
             rating: answer.rating,
         },
     );
-    // The position the logic engine started from, as `answer` computed it.
-    let marks = match request {
-        Request::Hint { candidates: false } => None,
-        _ => candidates,
-    };
-    let start = || match marks {
-        Some(marks) => Grid::with_marks(marks.masks()),
-        None => Grid::new(puzzle),
-    };
+    let start = || start_position(request, puzzle, candidates);
     html::open_figures(out);
     match answer.status {
         Status::Rated if request == Request::Explain => {
