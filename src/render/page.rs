@@ -6,7 +6,7 @@
 //! error) is the puzzle, if there is one, and the record's text.
 
 use super::html::{self, Heading};
-use crate::answer::{Request, Status};
+use crate::answer::{Answer, Request, Status};
 use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::format::{Format, Record, RecordWriter};
@@ -63,41 +63,39 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
         &Heading {
             source,
             line,
-            status: answer.status.word(),
-            rating: answer.rating,
+            status: answer.status().word(),
+            rating: answer.rating().copied(),
         },
     );
     let start = || start_position(request, puzzle, candidates);
     html::open_figures(out);
-    match answer.status {
-        Status::Rated if request == Request::Explain => {
+    let drawn = match answer {
+        Answer::Explained(explained) => {
             html::board_figure(out, puzzle, puzzle, "Puzzle");
-            html::walkthrough(out, start(), puzzle, &answer.steps);
-            if let Some(solution) = &answer.solution {
-                html::board_figure(out, solution, puzzle, "Solution");
-            }
+            html::walkthrough(out, start(), puzzle, &explained.steps);
+            html::board_figure(out, &explained.solution, puzzle, "Solution");
+            true
         }
-        Status::Rated => {
-            let caption = answer.rating.map_or_else(String::new, rating_caption);
-            html::board_figure(out, puzzle, puzzle, &caption);
+        Answer::Rated(rating) => {
+            html::board_figure(out, puzzle, puzzle, &rating_caption(*rating));
+            true
         }
-        Status::Hint => {
-            if let Some(step) = answer.steps.first() {
-                html::step_figure(out, &start(), puzzle, step, 1);
-            }
+        Answer::Hint(hint) => {
+            html::step_figure(out, &start(), puzzle, &hint.step, 1);
+            true
+        }
+        Answer::Solved(solution) => {
+            html::board_figure(out, puzzle, puzzle, "Puzzle");
+            html::board_figure(out, solution, puzzle, "Solution");
+            true
         }
         _ => {
-            let solution = answer.solution.filter(|_| answer.count.is_none());
             html::board_figure(out, puzzle, puzzle, "Puzzle");
-            if let Some(solution) = solution {
-                html::board_figure(out, &solution, puzzle, "Solution");
-            }
+            false
         }
-    }
+    };
     html::close_figures(out);
-    if !matches!(answer.status, Status::Rated | Status::Hint | Status::Solved)
-        || answer.count.is_some()
-    {
+    if !drawn {
         // The line the text formats print: the status, count or conflicts.
         let mut line = Vec::new();
         RecordWriter::new(Format::Line, request).write(&mut line, record);
