@@ -9,9 +9,10 @@
 #   SUDOKU=target/debug/sudoku scripts/screenshots.sh   # with a binary at hand
 #
 # The puzzle is `sudoku generate --seed 16 --rating 4.2..4.2`. Its first 15
-# steps place digits (singles, a direct hidden pair), so the page starts from the board with their digits
-# filled in (each step's digit taken from `hint --format json`); from there
-# the picture shows pointing, pairs, an X-wing and an XY-wing.
+# steps place digits (singles, a direct hidden pair), so the page starts
+# from the board with those digits filled in (each taken from `hint
+# --format json`); from there the picture shows pointing, pairs, an X-wing
+# and an XY-wing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
