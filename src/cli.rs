@@ -79,7 +79,9 @@ holding d while d is a candidate, `.` or `0` once it is not). Cells: 1-9
 given; `.`, `0`, `_` empty; spaces and `|+-=[]\"',` are ignored.
 Output (--format): auto (each board in the shape it was read), line (81
 characters), grid (boxed 9x9), json (JSON Lines), candidates (729-cell
-pencilmark lines, readable back as input)."
+pencilmark lines, readable back as input), html (one standalone web page,
+boards and steps drawn). --color: with --format grid, hint and explain draw
+each step on the candidate grid in colour."
     };
 }
 
@@ -183,7 +185,8 @@ Examples:
 
 Output (--format): auto and line (one line per puzzle), grid (boxed 9x9),
 json (JSON Lines with solution, givens, er, ep, ed and the replaying seed),
-candidates (each puzzle as a 729-cell pencilmark line).
+candidates (each puzzle as a 729-cell pencilmark line), html (one web page,
+each puzzle beside its solution).
 
 Exit status: 0 every puzzle asked was made; 1 the --timeout came first; 2
 usage error or an impossible request (e.g. --givens 16).";

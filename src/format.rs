@@ -14,8 +14,8 @@ use crate::answer::{Answer, Explained, Request, Status, Verdict};
 use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
 use crate::logic::{Rating, Step};
-use crate::render::{ansi, html, page};
 use crate::reader::Malformed;
+use crate::render::{ansi, html, page};
 use crate::validate::Conflict;
 
 /// The output format, as `--format` names it.

@@ -63,7 +63,8 @@ fn screenshot(browser: &Path, page: &Path, dir: &Path) -> Vec<Vec<[u8; 3]>> {
 }
 
 fn decode(path: &Path) -> Vec<Vec<[u8; 3]>> {
-    let mut decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     decoder.set_transformations(png::Transformations::normalize_to_color8());
     let mut reader = decoder.read_info().unwrap();
     let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
@@ -104,9 +105,9 @@ fn frames(pixels: &[Vec<[u8; 3]>]) -> Vec<(u32, u32)> {
                 continue;
             }
             let (sx, sy) = (start as u32, y as u32);
-            let inside = found
-                .iter()
-                .any(|&(fx, fy)| fx.abs_diff(sx) <= 2 && sy >= fy && sy <= fy + 9 * Layout::CELL + 4);
+            let inside = found.iter().any(|&(fx, fy)| {
+                fx.abs_diff(sx) <= 2 && sy >= fy && sy <= fy + 9 * Layout::CELL + 4
+            });
             if !inside {
                 found.push((sx, sy));
             }
@@ -131,13 +132,12 @@ fn count(
     radius: usize,
     pick: impl Fn([u8; 3]) -> bool,
 ) -> usize {
-    let mut n = 0;
-    for y in centre.1 - radius..=centre.1 + radius {
-        for x in centre.0 - radius..=centre.0 + radius {
-            n += usize::from(pick(pixels[y][x]));
-        }
-    }
-    n
+    let (x, y) = centre;
+    pixels[y - radius..=y + radius]
+        .iter()
+        .flat_map(|row| &row[x - radius..=x + radius])
+        .filter(|&&p| pick(p))
+        .count()
 }
 
 fn red(p: [u8; 3]) -> bool {
@@ -158,16 +158,23 @@ fn cell_of(name: &str) -> usize {
 fn position_before_an_elimination() -> (String, serde_json::Value) {
     let mut position = WALKTHROUGH.to_string();
     for _ in 0..81 {
-        let out = run(&["hint", "--candidates", "--format", "json"], position.as_str()).stdout;
+        let out = run(
+            &["hint", "--candidates", "--format", "json"],
+            position.as_str(),
+        )
+        .stdout;
         let record: serde_json::Value = serde_json::from_str(&out).unwrap();
         let step = record["step"].clone();
         if step["placed"].as_array().unwrap().is_empty() {
             return (position, step);
         }
-        position = run(&["hint", "--candidates", "--format", "candidates"], position.as_str())
-            .stdout
-            .trim()
-            .to_string();
+        position = run(
+            &["hint", "--candidates", "--format", "candidates"],
+            position.as_str(),
+        )
+        .stdout
+        .trim()
+        .to_string();
     }
     panic!("no elimination step in the walkthrough");
 }
@@ -179,7 +186,9 @@ fn chromium_draws_struck_candidates_red_and_placed_cells_green() {
             std::env::var("CI").as_deref() != Ok("true"),
             "CI=true but no chromium on PATH: .ci/run installs it"
         );
-        eprintln!("skipped: no chromium on PATH (apt-get install chromium, or set SUDOKU_CHROMIUM)");
+        eprintln!(
+            "skipped: no chromium on PATH (apt-get install chromium, or set SUDOKU_CHROMIUM)"
+        );
         return;
     };
     let dir = temp_dir("browser");
@@ -187,7 +196,11 @@ fn chromium_draws_struck_candidates_red_and_placed_cells_green() {
     // position's hint only eliminates.
     let (position, elimination) = position_before_an_elimination();
     let input = format!("{WALKTHROUGH}\n{position}\n");
-    let page = run(&["hint", "--candidates", "--format", "html"], input.as_str()).stdout;
+    let page = run(
+        &["hint", "--candidates", "--format", "html"],
+        input.as_str(),
+    )
+    .stdout;
     let path = dir.join("hint.html");
     std::fs::write(&path, &page).unwrap();
     let first: serde_json::Value =
@@ -202,10 +215,17 @@ fn chromium_draws_struck_candidates_red_and_placed_cells_green() {
     let cell = cell_of(placed[0].as_str().unwrap());
     let (ox, oy) = Layout::cell_origin(cell);
     let corner = to_screen(found[0], (ox + 5, oy + 5));
-    assert!(green(pixels[corner.1][corner.0]), "placed cell background {:?}", pixels[corner.1][corner.0]);
+    assert!(
+        green(pixels[corner.1][corner.0]),
+        "placed cell background {:?}",
+        pixels[corner.1][corner.0]
+    );
     let centre = to_screen(found[0], Layout::cell_center(cell));
     let strong = |p: [u8; 3]| green(p) && p[1] < 160;
-    assert!(count(&pixels, centre, 12, strong) > 20, "the placed digit is green");
+    assert!(
+        count(&pixels, centre, 12, strong) > 20,
+        "the placed digit is green"
+    );
     // And an ordinary given is not.
     let given = WALKTHROUGH.bytes().position(|b| b != b'.').unwrap();
     let centre = to_screen(found[0], Layout::cell_center(given));
@@ -232,7 +252,11 @@ fn chromium_draws_struck_candidates_red_and_placed_cells_green() {
         for digit in 1..=9 {
             if candidates.contains(cell, digit) && !struck.contains(&(cell, digit)) {
                 let centre = to_screen(found[1], Layout::candidate_center(cell, digit));
-                assert_eq!(count(&pixels, centre, 6, red), 0, "kept candidate {digit} is red");
+                assert_eq!(
+                    count(&pixels, centre, 6, red),
+                    0,
+                    "kept candidate {digit} is red"
+                );
                 controls += 1;
             }
         }

@@ -100,7 +100,10 @@ fn assert_self_contained(page: &str) {
             );
         }
         if name == "svg" {
-            assert_eq!(node.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+            assert_eq!(
+                node.tag_name().namespace(),
+                Some("http://www.w3.org/2000/svg")
+            );
         }
     }
     let style: String = doc
@@ -129,7 +132,11 @@ fn every_command_writes_one_well_formed_page_with_a_section_per_record() {
         assert_self_contained(&page);
         records_agree(&args, &input);
     }
-    let page = run(&["generate", "-n", "3", "--seed", "5", "--format", "html"], "").stdout;
+    let page = run(
+        &["generate", "-n", "3", "--seed", "5", "--format", "html"],
+        "",
+    )
+    .stdout;
     assert_self_contained(&page);
     let doc = parse(&page);
     let lines: Vec<&str> = sections(&doc)
@@ -220,8 +227,15 @@ fn steps_are_drawn(section: &Node, steps: &[serde_json::Value]) {
         .collect();
     assert_eq!(figures.len(), steps.len());
     for (i, (figure, step)) in figures.iter().zip(steps).enumerate() {
-        assert_eq!(figure.attribute("data-step"), Some((i + 1).to_string().as_str()));
-        assert_eq!(marks(figure, "eliminated"), pairs(&step["eliminated"]), "step {i}");
+        assert_eq!(
+            figure.attribute("data-step"),
+            Some((i + 1).to_string().as_str())
+        );
+        assert_eq!(
+            marks(figure, "eliminated"),
+            pairs(&step["eliminated"]),
+            "step {i}"
+        );
         assert_eq!(marks(figure, "placed"), pairs(&step["placed"]), "step {i}");
         let caption: String = figure
             .descendants()
@@ -229,7 +243,10 @@ fn steps_are_drawn(section: &Node, steps: &[serde_json::Value]) {
             .filter(|n| n.ancestors().any(|a| a.has_tag_name("figcaption")))
             .filter_map(|n| n.text())
             .collect();
-        assert!(caption.contains(step["text"].as_str().unwrap()), "{caption}");
+        assert!(
+            caption.contains(step["text"].as_str().unwrap()),
+            "{caption}"
+        );
     }
 }
 
@@ -248,17 +265,27 @@ fn explain_draws_every_elimination_and_placement_of_every_step() {
     for (section, record) in found.iter().zip(&records) {
         let steps = record["steps"].as_array().unwrap();
         steps_are_drawn(section, steps);
-        kinds.extend(steps.iter().map(|s| s["technique"].as_str().unwrap().to_string()));
+        kinds.extend(
+            steps
+                .iter()
+                .map(|s| s["technique"].as_str().unwrap().to_string()),
+        );
         // The puzzle first, the solution last.
         assert_eq!(digits_of(section, 0), record["puzzle"].as_str().unwrap());
-        let pictures = section.descendants().filter(|n| n.has_tag_name("svg")).count();
+        let pictures = section
+            .descendants()
+            .filter(|n| n.has_tag_name("svg"))
+            .count();
         assert_eq!(pictures, steps.len() + 2);
         assert_eq!(
             digits_of(section, pictures - 1),
             record["solution"].as_str().unwrap()
         );
     }
-    assert!(kinds.len() >= 8, "too few techniques to mean much: {kinds:?}");
+    assert!(
+        kinds.len() >= 8,
+        "too few techniques to mean much: {kinds:?}"
+    );
 }
 
 #[test]
@@ -335,9 +362,15 @@ fn color_always_draws_candidate_grids_in_ansi_and_never_changes_nothing() {
     for command in ["hint", "explain"] {
         let plain = run(&[command, "--format", "grid"], input.as_str());
         assert!(!plain.stdout.contains(ESC), "auto off a terminal");
-        let never = run(&[command, "--format", "grid", "--color", "never"], input.as_str());
+        let never = run(
+            &[command, "--format", "grid", "--color", "never"],
+            input.as_str(),
+        );
         assert_eq!(never, plain);
-        let always = run(&[command, "--format", "grid", "--color", "always"], input.as_str());
+        let always = run(
+            &[command, "--format", "grid", "--color", "always"],
+            input.as_str(),
+        );
         assert_eq!(always.code, plain.code);
         assert!(always.stdout.contains("\x1b[9;31m") || always.stdout.contains("\x1b[1;32m"));
         // Once the escapes and the candidate grids are taken out, the text
@@ -400,7 +433,10 @@ fn color_auto_on_a_terminal_colours_unless_no_color() {
         let mut command = Command::new("script");
         command
             .args(["-qec"])
-            .arg(format!("echo {PUZZLE} | '{}' hint --format grid", bin().display()))
+            .arg(format!(
+                "echo {PUZZLE} | '{}' hint --format grid",
+                bin().display()
+            ))
             .arg("/dev/null");
         command.env_remove("NO_COLOR");
         if let Some(value) = no_color {
@@ -430,5 +466,8 @@ fn strip_ansi(text: &str) -> String {
 }
 
 fn is_candidate_grid_line(line: &str) -> bool {
-    line.starts_with("| ") || line.starts_with('.') || line.starts_with(':') || line.starts_with('\'')
+    line.starts_with("| ")
+        || line.starts_with('.')
+        || line.starts_with(':')
+        || line.starts_with('\'')
 }

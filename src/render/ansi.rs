@@ -52,13 +52,13 @@ pub fn write_grid(out: &mut Vec<u8>, grid: &Grid, givens: &Board, marks: Option<
         if row == 3 || row == 6 {
             border(out, b':');
         }
-        for column in 0..9 {
+        for (column, width) in widths.iter().enumerate() {
             if column % 3 == 0 {
                 out.extend_from_slice(b"| ");
             }
             let cell = row * 9 + column;
             write_cell(out, grid, givens, marks, cell);
-            let pad = widths[column] - cell_width(grid, cell) + 1;
+            let pad = width - cell_width(grid, cell) + 1;
             out.extend(std::iter::repeat_n(b' ', pad));
         }
         out.extend_from_slice(b"|\n");

@@ -172,7 +172,8 @@ mod tests {
 
     #[test]
     fn a_pointing_step_marks_its_cells_and_eliminations() {
-        let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let puzzle =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         let grid = Grid::new(&puzzle.parse().unwrap());
         let step = Step {
             technique: crate::logic::Technique::Pointing,

@@ -176,12 +176,7 @@ pub fn step_figure(out: &mut Vec<u8>, grid: &Grid, givens: &Board, step: &Step, 
     out.extend_from_slice(b"</figcaption></figure>\n");
 }
 
-fn figure(
-    out: &mut Vec<u8>,
-    picture: &Picture,
-    label: &str,
-    caption: impl FnOnce(&mut Vec<u8>),
-) {
+fn figure(out: &mut Vec<u8>, picture: &Picture, label: &str, caption: impl FnOnce(&mut Vec<u8>)) {
     out.extend_from_slice(b"<figure>");
     svg::write(out, picture, label);
     out.extend_from_slice(b"<figcaption>");

@@ -299,7 +299,10 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.matches("class=\"v given\"").count(), board.givens());
         let candidates: u32 = (0..81).map(|c| grid.candidates(c).count_ones()).sum();
-        assert_eq!(text.matches("<text class=\"c\"").count(), candidates as usize);
+        assert_eq!(
+            text.matches("<text class=\"c\"").count(),
+            candidates as usize
+        );
         assert!(text.contains("aria-label=\"a &lt;puzzle&gt;\""));
         assert!(standalone(&picture, "p").starts_with(b"<?xml"));
     }
