@@ -471,3 +471,28 @@ fn is_candidate_grid_line(line: &str) -> bool {
         || line.starts_with(':')
         || line.starts_with('\'')
 }
+
+#[test]
+fn an_invalid_board_shows_its_conflicting_cells_red() {
+    let input = format!("{}\n", invalid());
+    for command in ["solve", "validate", "hint", "explain"] {
+        let page = html(&[command], &input);
+        let doc = parse(&page);
+        let record = &json(&[command], &input)[0];
+        let expected: BTreeSet<&str> = record["conflicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| c["cells"].as_array().unwrap())
+            .map(|cell| cell.as_str().unwrap())
+            .collect();
+        assert!(!expected.is_empty());
+        let drawn: BTreeSet<&str> = doc
+            .descendants()
+            .filter(|n| class_has(n, "conflict"))
+            .map(|n| n.attribute("data-cell").unwrap())
+            .collect();
+        assert_eq!(drawn, expected, "{command}");
+        assert!(page.contains("5 twice in row 1 (r1c1, r1c2)"), "{command}");
+    }
+}

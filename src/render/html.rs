@@ -147,10 +147,22 @@ pub fn close_figures(out: &mut Vec<u8>) {
 
 /// A figure of `board`'s digits, `givens` bold, captioned `caption`.
 pub fn board_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str) {
+    digits_figure(out, board, givens, caption, 0);
+}
+
+/// A figure of `board`'s digits with the cells of `conflicts` (bit = cell)
+/// drawn red, captioned `caption`.
+pub fn conflict_figure(out: &mut Vec<u8>, board: &Board, caption: &str, conflicts: u128) {
+    digits_figure(out, board, board, caption, conflicts);
+}
+
+fn digits_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str, conflicts: u128) {
     let grid = Grid::new(board);
-    figure(out, &Picture::digits(&grid, givens), caption, |out| {
-        escape_into(out, caption)
-    });
+    let picture = Picture {
+        conflicts,
+        ..Picture::digits(&grid, givens)
+    };
+    figure(out, &picture, caption, |out| escape_into(out, caption));
 }
 
 /// A figure of `step` (the `number`th, from 1) drawn on `grid`, the
@@ -162,6 +174,7 @@ pub fn step_figure(out: &mut Vec<u8>, grid: &Grid, givens: &Board, step: &Step, 
         givens,
         candidates: true,
         marks: Some(&marks),
+        conflicts: 0,
     };
     let text = step.text();
     let label = format!("Step {number}: {} {text}", step.difficulty);

@@ -89,6 +89,16 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
             html::board_figure(out, solution, puzzle, "Solution");
             true
         }
+        _ if !answer.conflicts().is_empty() => {
+            let conflicts = answer.conflicts();
+            let cells = conflicts
+                .iter()
+                .flat_map(|conflict| conflict.cells.iter())
+                .fold(0u128, |set, cell| set | 1 << cell.0);
+            let caption: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+            html::conflict_figure(out, puzzle, &caption.join("; "), cells);
+            false
+        }
         _ => {
             html::board_figure(out, puzzle, puzzle, "Puzzle");
             false

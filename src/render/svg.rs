@@ -68,6 +68,7 @@ svg.board{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;backgroun
 .board .solved{fill:#1a56c4}\
 .board .c{font-size:12px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
 .board .shade{fill:#fdf3c4}\
+.board .conflict{fill:#f8c4c0}\
 .board .pattern circle{fill:#bcd6fb}\
 .board .pattern text{fill:#0b3d91;font-weight:bold}\
 .board .eliminated circle{fill:#fbd3d0}\
@@ -88,6 +89,8 @@ pub struct Picture<'a> {
     pub candidates: bool,
     /// The marks of a step, drawn on `grid`.
     pub marks: Option<&'a Highlight>,
+    /// Cells that break a rule (bit = cell index), drawn red.
+    pub conflicts: u128,
 }
 
 impl<'a> Picture<'a> {
@@ -98,6 +101,7 @@ impl<'a> Picture<'a> {
             givens,
             candidates: false,
             marks: None,
+            conflicts: 0,
         }
     }
 }
@@ -141,8 +145,19 @@ pub fn standalone(picture: &Picture, label: &str) -> Vec<u8> {
 }
 
 fn write_backgrounds(out: &mut Vec<u8>, picture: &Picture) {
-    let Some(marks) = picture.marks else { return };
     let side = Layout::CELL;
+    for cell in 0..81 {
+        if picture.conflicts >> cell & 1 != 0 {
+            let (x, y) = Layout::cell_origin(cell);
+            let _ = write!(
+                out,
+                "<rect class=\"conflict\" data-cell=\"{}\" x=\"{x}\" y=\"{y}\" \
+                 width=\"{side}\" height=\"{side}\"/>",
+                Cell(cell as u8)
+            );
+        }
+    }
+    let Some(marks) = picture.marks else { return };
     for cell in 0..81 {
         if marks.is_shaded(cell) && marks.placed.is_none_or(|(c, _)| usize::from(c) != cell) {
             let (x, y) = Layout::cell_origin(cell);
