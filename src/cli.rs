@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_cli::generate::{Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry};
-use sudoku_cli::{Format, Input, Options, Request};
+use sudoku_cli::{Format, HintLevel, Input, Options, Request};
 
 use crate::docs::{CompletionsArgs, ManArgs};
 
@@ -65,8 +65,31 @@ pub struct HintArgs {
     /// recomputing the candidates from the digits.
     #[arg(long)]
     candidates: bool,
+    /// How much to show: `technique` (its name and difficulty), `pattern`
+    /// (also the cells and digits it rests on, for a chain its
+    /// assumptions, but not its result) or `step` (the whole step, a chain
+    /// with every branch).
+    #[arg(long, value_enum, default_value_t = LevelArg::Step)]
+    level: LevelArg,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LevelArg {
+    Technique,
+    Pattern,
+    Step,
+}
+
+impl From<LevelArg> for HintLevel {
+    fn from(level: LevelArg) -> HintLevel {
+        match level {
+            LevelArg::Technique => HintLevel::Technique,
+            LevelArg::Pattern => HintLevel::Pattern,
+            LevelArg::Step => HintLevel::Step,
+        }
+    }
 }
 
 /// What every board-reading command accepts, for its `--help`.
@@ -167,6 +190,12 @@ const HINT_HELP: &str = concat!(
 Examples:
   sudoku hint game.txt                     the next step from a board in progress
   sudoku hint --candidates marks.txt       from a player's 729-cell pencil marks
+  sudoku hint --level technique game.txt   a nudge: `4.2  XY-wing`
+  sudoku hint --level pattern game.txt     `4.2  XY-wing (pivot r5c5, pincers r5c1, r2c5)`
+  sudoku hint game.txt                     (--level step) the whole step; a chain
+                                           with one line per branch:
+      9.2  Dynamic Contradiction Forcing Chains (r1c7.6 on ==> r1c3.4 both on & off): r1c7<>6
+          r1c7=6 -> r1c3<>6 (row 1) -> r1c3=4 (cell) -> ...
 
 ",
     formats_help!(),
@@ -456,6 +485,7 @@ impl Cli {
             Command::Explain(_) => Request::Explain,
             Command::Hint(args) => Request::Hint {
                 candidates: args.candidates,
+                level: args.level.into(),
             },
             Command::Generate(_) | Command::Completions(_) | Command::Man(_) => return None,
         })
@@ -524,7 +554,17 @@ mod tests {
         );
         assert_eq!(
             parse(&["hint", "--candidates"]).unwrap().request(),
-            Some(Request::Hint { candidates: true })
+            Some(Request::Hint {
+                candidates: true,
+                level: HintLevel::Step
+            })
+        );
+        assert_eq!(
+            parse(&["hint", "--level", "pattern"]).unwrap().request(),
+            Some(Request::Hint {
+                candidates: false,
+                level: HintLevel::Pattern
+            })
         );
         let cli = parse(&["validate", "--complete", "--unique"]).unwrap();
         assert_eq!(

@@ -143,6 +143,7 @@ fn step(
         },
         placed: None,
         eliminated: sorted(eliminated),
+        chains: Vec::new(),
     }
 }
 

@@ -324,6 +324,7 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
         },
         placed: None,
         eliminated: sorted(eliminated),
+        chains: Vec::new(),
     })
 }
 

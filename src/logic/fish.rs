@@ -66,6 +66,7 @@ pub fn fish(grid: &Grid, size: u32, digits: Digits) -> Option<Step> {
                         },
                         placed: None,
                         eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+                        chains: Vec::new(),
                     };
                     first = Some((lines, step));
                     break;

@@ -56,6 +56,7 @@ pub fn locking(grid: &Grid, digits: Digits) -> Option<Step> {
                 pattern: pattern(lock),
                 placed: None,
                 eliminated: super::subsets::sorted(eliminated),
+                chains: Vec::new(),
             }
         })
     })
@@ -88,6 +89,7 @@ pub fn direct_locking(grid: &Grid, digits: Digits) -> Option<Step> {
                             lock.digit,
                         )),
                         eliminated: Vec::new(),
+                        chains: Vec::new(),
                     }
                 })
             })

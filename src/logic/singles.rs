@@ -46,6 +46,7 @@ fn single_in(grid: &Grid, house: usize, kind: HouseKind, alone: bool) -> Option<
                 pattern: Pattern::House { house: house as u8 },
                 placed: Some((cell, digit)),
                 eliminated: Vec::new(),
+                chains: Vec::new(),
             }
         }
     })
@@ -61,6 +62,7 @@ pub fn naked_single(grid: &Grid) -> Option<Step> {
             pattern: Pattern::Cell,
             placed: Some((cell as u8, candidates.trailing_zeros() as u8 + 1)),
             eliminated: Vec::new(),
+            chains: Vec::new(),
         })
     })
 }

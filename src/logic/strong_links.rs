@@ -479,6 +479,7 @@ impl Chosen<'_> {
                     },
                     placed: None,
                     eliminated: cells_of(removed).map(|c| (c as u8, self.digit)).collect(),
+                    chains: Vec::new(),
                 };
                 *best = Some((rank, step));
             }

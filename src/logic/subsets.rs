@@ -57,6 +57,7 @@ pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
                         pattern: subset(house, digits, tuple),
                         placed: None,
                         eliminated: sorted(eliminated),
+                        chains: Vec::new(),
                     });
                 }
             }
@@ -97,6 +98,7 @@ pub fn hidden_set(grid: &Grid, size: u32, direct: bool) -> Option<Step> {
                     pattern: subset(house, digits, positions),
                     placed: None,
                     eliminated: Vec::new(),
+                    chains: Vec::new(),
                 };
                 if direct {
                     if let Some(placed) = single_left(grid, house, digits, positions) {

@@ -323,6 +323,7 @@ impl Pair<'_> {
                     },
                     placed: None,
                     eliminated: cells_of(removed).map(|c| (c as u8, self.digit)).collect(),
+                    chains: Vec::new(),
                 };
                 *best = Some((rank, step));
             }

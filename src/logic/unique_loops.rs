@@ -222,6 +222,7 @@ fn hints_of_loop(grid: &Grid, cells: &[u8], pair: Digits, hints: &mut Vec<LoopHi
                 },
                 placed: None,
                 eliminated,
+                chains: Vec::new(),
             },
         }
     };

@@ -53,6 +53,7 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
                     },
                     placed: None,
                     eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+                    chains: Vec::new(),
                 });
             }
         }
@@ -306,6 +307,7 @@ fn wing_hint(
             },
             placed: None,
             eliminated,
+            chains: Vec::new(),
         },
     })
 }
