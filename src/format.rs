@@ -200,12 +200,17 @@ impl RecordWriter {
         match answer {
             Answer::Explained(explained) if self.draws_steps() => {
                 let _ = writeln!(out, "{}", explained.rating);
-                ansi::walkthrough(out, start(), puzzle, &explained.steps);
+                let steps = &explained.steps;
+                ansi::walkthrough(out, start(), puzzle, steps, HintLevel::Step, write_step);
                 out.extend_from_slice(&explained.solution.to_line());
                 out.push(b'\n');
             }
             Answer::Hint(hint) if self.draws_steps() => {
-                ansi::walkthrough(out, start(), puzzle, std::slice::from_ref(&hint.step));
+                let level = hint_level(self.request);
+                let steps = std::slice::from_ref(&hint.step);
+                ansi::walkthrough(out, start(), puzzle, steps, level, |out, step| {
+                    write_hint(out, step, level)
+                });
             }
             Answer::Counted(count, _) => {
                 let plus = if count.limit_reached { "+" } else { "" };

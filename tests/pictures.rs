@@ -496,3 +496,103 @@ fn an_invalid_board_shows_its_conflicting_cells_red() {
         assert!(page.contains("5 twice in row 1 (r1c1, r1c2)"), "{command}");
     }
 }
+
+/// Every link of every branch of a chain step, as (from, to, strong), from
+/// the JSON `chains` (top level: nested chains are their own proofs).
+fn json_links(step: &serde_json::Value) -> Vec<(String, String, bool)> {
+    let mut links = Vec::new();
+    for branch in step["chains"].as_array().into_iter().flatten() {
+        for implication in branch["implies"].as_array().unwrap() {
+            let to = implication["state"].as_str().unwrap();
+            for from in implication["from"].as_array().unwrap() {
+                links.push((
+                    from.as_str().unwrap().to_string(),
+                    to.to_string(),
+                    !to.contains("<>"),
+                ));
+            }
+        }
+    }
+    links.sort();
+    links
+}
+
+fn drawn_links(figure: &Node) -> Vec<(String, String, bool)> {
+    let mut links: Vec<(String, String, bool)> = figure
+        .descendants()
+        .filter(|n| class_has(n, "link"))
+        .map(|n| {
+            let strong = class_has(&n, "strong");
+            assert_ne!(strong, class_has(&n, "weak"), "a link is strong or weak");
+            let path = n.children().find(|c| c.has_tag_name("path")).unwrap();
+            // Weak links are dashed by the stylesheet's `.weak path` rule.
+            assert!(path.attribute("d").unwrap().starts_with('M'));
+            (
+                n.attribute("data-from").unwrap().to_string(),
+                n.attribute("data-to").unwrap().to_string(),
+                strong,
+            )
+        })
+        .collect();
+    links.sort();
+    links
+}
+
+#[test]
+fn chain_steps_draw_every_link_strong_solid_and_weak_dashed() {
+    // Generated puzzles rated 6.6-7.3: cycles and forcing chains.
+    let input = "\
+.....51.73.......9......84..26.........9.....1.....428.574.6....1.8.....8...3965.
+.......581.....4...6472...39..8...25..79...4.5...3......9.7..3........17..2...8..
+";
+    let page = html(&["explain"], input);
+    assert!(page.contains(".board .link.weak path{stroke-dasharray:"));
+    let doc = parse(&page);
+    let records = json(&["explain"], input);
+    let mut chain_steps = 0;
+    for (section, record) in sections(&doc).iter().zip(&records) {
+        let figures: Vec<Node> = section
+            .descendants()
+            .filter(|n| n.has_tag_name("figure") && class_has(n, "step"))
+            .collect();
+        for (figure, step) in figures.iter().zip(record["steps"].as_array().unwrap()) {
+            let expected = json_links(step);
+            assert_eq!(drawn_links(figure), expected, "{}", step["text"]);
+            if !expected.is_empty() {
+                chain_steps += 1;
+                assert!(expected.iter().any(|l| l.2) && expected.iter().any(|l| !l.2));
+            }
+        }
+    }
+    assert!(chain_steps >= 3, "only {chain_steps} chain steps");
+}
+
+#[test]
+fn a_hint_below_step_level_draws_no_result() {
+    let input = format!("{PUZZLE}\n");
+    for level in ["technique", "pattern"] {
+        let page = html(&["hint", "--level", level], &input);
+        let doc = parse(&page);
+        for class in ["eliminated", "placed", "link"] {
+            assert_eq!(
+                doc.descendants().filter(|n| class_has(n, class)).count(),
+                0,
+                "{level}: {class}"
+            );
+        }
+        assert!(!page.contains("r1c6=8"), "{level} gives the answer away");
+        let coloured = run(
+            &[
+                "hint", "--level", level, "--format", "grid", "--color", "always",
+            ],
+            PUZZLE,
+        );
+        assert!(
+            !coloured.stdout.contains("\x1b[1;32m"),
+            "{level}: green on the terminal"
+        );
+        assert!(!strip_ansi(&coloured.stdout).contains("r1c6=8"));
+    }
+    let page = html(&["hint"], &input);
+    assert!(page.contains("r1c6=8"));
+}

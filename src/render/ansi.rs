@@ -13,9 +13,8 @@
 //! candidates red and struck through, the placed digit bold green, givens
 //! bold.
 
-use std::io::Write;
-
 use super::highlight::Highlight;
+use crate::answer::HintLevel;
 use crate::board::Board;
 use crate::logic::{Grid, Step};
 
@@ -67,13 +66,20 @@ pub fn write_grid(out: &mut Vec<u8>, grid: &Grid, givens: &Board, marks: Option<
 }
 
 /// Writes each of `steps` as its candidate grid (the position before it,
-/// from `grid` on) with the step in colour, then the step's line.
-pub fn walkthrough(out: &mut Vec<u8>, mut grid: Grid, givens: &Board, steps: &[Step]) {
+/// from `grid` on) with as much of the step in colour as `level` shows,
+/// then the step's own lines as `write_step` writes them.
+pub fn walkthrough(
+    out: &mut Vec<u8>,
+    mut grid: Grid,
+    givens: &Board,
+    steps: &[Step],
+    level: HintLevel,
+    write_step: impl Fn(&mut Vec<u8>, &Step),
+) {
     for step in steps {
-        let marks = Highlight::of(&grid, step);
+        let marks = Highlight::at_level(&grid, step, level);
         write_grid(out, &grid, givens, Some(&marks));
-        // Writing into a Vec cannot fail.
-        let _ = writeln!(out, "{step}");
+        write_step(out, step);
         step.apply(&mut grid);
     }
 }

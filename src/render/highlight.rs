@@ -2,10 +2,24 @@
 //! eliminated candidates and the placed digit. SVG and the terminal draw
 //! the same marks, so both show one reading of the step.
 
-use crate::logic::{Candidate, Grid, LoopDetail, Pattern, Step};
+use crate::answer::HintLevel;
+use crate::logic::{Branch, Candidate, Grid, LoopDetail, Pattern, Rule, Step};
 
 /// A set of digits 1-9 as bits 0-8.
 type Digits = u16;
+
+/// The links of one branch: from each state an implication rests on to
+/// the implication, in the order found.
+fn links(branch: &Branch, index: usize) -> impl Iterator<Item = Link> + '_ {
+    branch.implies.iter().flat_map(move |implication| {
+        implication.from.iter().map(move |&k| Link {
+            from: branch.state_at(k),
+            to: implication.state,
+            branch: index,
+            nested: matches!(implication.rule, Rule::Chain(_)),
+        })
+    })
+}
 
 /// The cells of house `house` (0-26: boxes, rows, columns, as the logic
 /// engine numbers them).
@@ -33,6 +47,30 @@ pub struct Highlight {
     pub eliminated: [Digits; 81],
     /// The digit the step places, as (cell, digit).
     pub placed: Option<(u8, u8)>,
+    /// A chain step's links, from each state to each it implies.
+    pub links: Vec<Link>,
+}
+
+/// One link of a chain: `to` follows from `from`. A link that turns a
+/// candidate on is strong (one of the two must be true), one that turns
+/// it off is weak (they cannot both be true).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The state it follows from.
+    pub from: Candidate,
+    /// The state implied.
+    pub to: Candidate,
+    /// Which of the step's branches it belongs to, from 0.
+    pub branch: usize,
+    /// Whether `to` follows by a nested chain rather than a cell or house.
+    pub nested: bool,
+}
+
+impl Link {
+    /// Whether the link is strong: it turns `to` on.
+    pub fn is_strong(&self) -> bool {
+        self.to.on
+    }
 }
 
 impl Default for Highlight {
@@ -42,28 +80,54 @@ impl Default for Highlight {
             pattern: [0; 81],
             eliminated: [0; 81],
             placed: None,
+            links: Vec::new(),
         }
     }
 }
 
 impl Highlight {
-    /// The marks of `step` on `grid`, the position before it.
+    /// The marks of `step` on `grid`, the position before it: what it
+    /// rests on, what it proves, and a chain's links.
     pub fn of(grid: &Grid, step: &Step) -> Highlight {
-        let mut marks = Highlight {
-            placed: step.placed,
-            ..Highlight::default()
-        };
+        let mut marks = Highlight::pattern_of(grid, step);
+        marks.placed = step.placed;
         for &(cell, digit) in &step.eliminated {
             marks.eliminated[usize::from(cell)] |= 1 << (digit - 1);
         }
-        marks.mark_pattern(grid, &step.pattern);
         if let Some((cell, digit)) = step.placed {
             marks.shaded |= 1 << cell;
             marks.pattern[usize::from(cell)] |= 1 << (digit - 1);
         }
+        for (k, branch) in step.chains.iter().enumerate() {
+            marks.links.extend(links(branch, k));
+        }
         // A candidate the step removes is drawn as removed, not as support.
         for cell in 0..81 {
             marks.pattern[cell] &= !marks.eliminated[cell];
+        }
+        marks
+    }
+
+    /// The marks a hint at `level` shows: none at `technique`, the
+    /// pattern at `pattern`, everything at `step`.
+    pub fn at_level(grid: &Grid, step: &Step, level: HintLevel) -> Highlight {
+        match level {
+            HintLevel::Technique => Highlight::default(),
+            HintLevel::Pattern => Highlight::pattern_of(grid, step),
+            HintLevel::Step => Highlight::of(grid, step),
+        }
+    }
+
+    /// What `step` rests on alone (its cells and digits; for a chain, its
+    /// assumptions), not what it proves: a hint at `pattern` level.
+    pub fn pattern_of(grid: &Grid, step: &Step) -> Highlight {
+        let mut marks = Highlight::default();
+        marks.mark_pattern(grid, &step.pattern);
+        for branch in &step.chains {
+            let assume = branch.assume;
+            if grid.has(usize::from(assume.cell), assume.digit) {
+                marks.candidate(grid, &assume);
+            }
         }
         marks
     }
@@ -185,6 +249,7 @@ mod tests {
             },
             placed: None,
             eliminated: vec![(5, 1)],
+            chains: Vec::new(),
         };
         let marks = Highlight::of(&grid, &step);
         // Box 1 and row 1 share r1c1-r1c3; only r1c3 holds a 1.
@@ -192,5 +257,8 @@ mod tests {
         assert_eq!(marks.pattern[2], 1);
         assert_eq!(marks.eliminated[5], 1);
         assert_eq!(marks.placed, None);
+        assert!(marks.links.is_empty());
+        let pattern = Highlight::pattern_of(&grid, &step);
+        assert_eq!((pattern.shaded, pattern.eliminated), (1 << 2, [0; 81]));
     }
 }

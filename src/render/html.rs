@@ -11,6 +11,7 @@ use std::io::Write;
 
 use super::highlight::Highlight;
 use super::svg::{self, Picture};
+use crate::answer::HintLevel;
 use crate::board::Board;
 use crate::logic::{Grid, Rating, Step};
 
@@ -30,6 +31,9 @@ figure{margin:0;width:458px}\
 figcaption{font-size:14px;margin-top:6px;line-height:1.4;overflow-wrap:anywhere}\
 figcaption .n{color:#5f6368}\
 figcaption .d{font-weight:bold;margin-right:6px}\
+details.chains summary{cursor:pointer;color:#5f6368;margin-top:4px}\
+details.chains pre{font-size:11px;line-height:1.35;white-space:pre-wrap;margin:4px 0 0;\
+max-height:360px;overflow:auto;background:#f8f9fa;padding:6px}\
 p.text{font-family:'DejaVu Sans Mono',monospace;font-size:14px;margin:8px 0 0;\
 overflow-wrap:anywhere}\
 .error p.text{color:#d50000}\
@@ -166,9 +170,18 @@ fn digits_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str
 }
 
 /// A figure of `step` (the `number`th, from 1) drawn on `grid`, the
-/// position before it, with the step's line as its caption.
-pub fn step_figure(out: &mut Vec<u8>, grid: &Grid, givens: &Board, step: &Step, number: usize) {
-    let marks = Highlight::of(grid, step);
+/// position before it, showing as much as `level` does (a hint may hide
+/// its result), with the step's line as its caption and, for a chain at
+/// `step` level, its branches beneath (folded, as they may be long).
+pub fn step_figure(
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    givens: &Board,
+    step: &Step,
+    number: usize,
+    level: HintLevel,
+) {
+    let marks = Highlight::at_level(grid, step, level);
     let picture = Picture {
         grid,
         givens,
@@ -176,7 +189,11 @@ pub fn step_figure(out: &mut Vec<u8>, grid: &Grid, givens: &Board, step: &Step, 
         marks: Some(&marks),
         conflicts: 0,
     };
-    let text = step.text();
+    let text = match level {
+        HintLevel::Technique => step.technique.name().to_string(),
+        HintLevel::Pattern => step.pattern_text(),
+        HintLevel::Step => step.text(),
+    };
     let label = format!("Step {number}: {} {text}", step.difficulty);
     let _ = write!(out, "<figure class=\"step\" data-step=\"{number}\">");
     svg::write(out, &picture, &label);
@@ -186,6 +203,24 @@ pub fn step_figure(out: &mut Vec<u8>, grid: &Grid, givens: &Board, step: &Step, 
         step.difficulty
     );
     escape_into(out, &text);
+    if level == HintLevel::Step && !step.chains.is_empty() {
+        let mut lines = String::new();
+        step.write_chains(&mut lines);
+        let links = marks.links.len();
+        let _ = write!(
+            out,
+            "<details class=\"chains\"><summary>{} {}, {links} links (solid: strong, \
+             dashed: weak)</summary><pre>",
+            step.chains.len(),
+            if step.chains.len() == 1 {
+                "branch"
+            } else {
+                "branches"
+            },
+        );
+        escape_into(out, &lines);
+        out.extend_from_slice(b"</pre></details>");
+    }
     out.extend_from_slice(b"</figcaption></figure>\n");
 }
 
@@ -208,7 +243,7 @@ pub fn text(out: &mut Vec<u8>, text: &str) {
 /// starting from `grid`.
 pub fn walkthrough(out: &mut Vec<u8>, mut grid: Grid, givens: &Board, steps: &[Step]) {
     for (i, step) in steps.iter().enumerate() {
-        step_figure(out, &grid, givens, step, i + 1);
+        step_figure(out, &grid, givens, step, i + 1, HintLevel::Step);
         step.apply(&mut grid);
     }
 }

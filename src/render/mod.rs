@@ -9,4 +9,4 @@ pub mod html;
 pub mod page;
 pub mod svg;
 
-pub use highlight::Highlight;
+pub use highlight::{Highlight, Link};

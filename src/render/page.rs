@@ -6,7 +6,7 @@
 //! error) is the puzzle, if there is one, and the record's text.
 
 use super::html::{self, Heading};
-use crate::answer::{Answer, Request, Status};
+use crate::answer::{Answer, HintLevel, Request, Status};
 use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::format::{Format, Record, RecordWriter};
@@ -28,7 +28,13 @@ pub fn title(request: Request) -> &'static str {
 /// `--candidates`, which recomputes them from the digits.
 pub fn start_position(request: Request, puzzle: &Board, candidates: Option<&Candidates>) -> Grid {
     match (request, candidates) {
-        (Request::Hint { candidates: false }, _) | (_, None) => Grid::new(puzzle),
+        (
+            Request::Hint {
+                candidates: false, ..
+            },
+            _,
+        )
+        | (_, None) => Grid::new(puzzle),
         (_, Some(marks)) => Grid::with_marks(marks.masks()),
     }
 }
@@ -81,7 +87,11 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
             true
         }
         Answer::Hint(hint) => {
-            html::step_figure(out, &start(), puzzle, &hint.step, 1);
+            let level = match request {
+                Request::Hint { level, .. } => level,
+                _ => HintLevel::Step,
+            };
+            html::step_figure(out, &start(), puzzle, &hint.step, 1, level);
             true
         }
         Answer::Solved(solution) => {

@@ -10,9 +10,9 @@
 
 use std::io::Write;
 
-use super::highlight::Highlight;
+use super::highlight::{Highlight, Link};
 use crate::board::{Board, Cell};
-use crate::logic::Grid;
+use crate::logic::{Grid, StateName};
 
 /// Where things are in a picture, in SVG user units (one unit is one CSS
 /// pixel at the size the picture is written with).
@@ -75,7 +75,18 @@ svg.board{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;backgroun
 .board .eliminated text{fill:#d50000;font-weight:bold}\
 .board .eliminated line{stroke:#d50000;stroke-width:2}\
 .board .placed rect{fill:#b7e4c0}\
-.board .placed text{fill:#0a7d2c;font-weight:bold}";
+.board .placed text{fill:#0a7d2c;font-weight:bold}\
+.board .link path{fill:none;stroke-width:1.8;stroke-linecap:round}\
+.board .link.weak path{stroke-dasharray:5 4}\
+.board .link.nested{opacity:.55}\
+.board .b0 path{stroke:#e8710a}.board .b0 polygon{fill:#e8710a}\
+.board .b1 path{stroke:#9334e6}.board .b1 polygon{fill:#9334e6}\
+.board .b2 path{stroke:#129eaf}.board .b2 polygon{fill:#129eaf}\
+.board .b3 path{stroke:#b06000}.board .b3 polygon{fill:#b06000}\
+.board .b4 path{stroke:#d01884}.board .b4 polygon{fill:#d01884}";
+
+/// How many colours a step's branches cycle through (classes `b0`-`b4`).
+pub const BRANCH_COLOURS: usize = 5;
 
 /// What to draw: a position, the puzzle's givens (drawn apart from the
 /// digits found since), and optionally a step's marks.
@@ -125,6 +136,11 @@ pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
     write_labels(out);
     for cell in 0..81 {
         write_cell(out, picture, cell);
+    }
+    if let Some(marks) = picture.marks {
+        for link in &marks.links {
+            write_link(out, link);
+        }
     }
     out.extend_from_slice(b"</svg>");
 }
@@ -275,6 +291,51 @@ fn write_candidates(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
             let _ = write!(out, "<text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text>");
         }
     }
+}
+
+/// A chain link as an arrow from one candidate to the other: a slight
+/// curve (so links along one line stay apart), solid when strong, dashed
+/// when weak, coloured by branch. `data-from` and `data-to` name the
+/// states as the step's text does (`r1c7=6`, `r1c3<>6`).
+fn write_link(out: &mut Vec<u8>, link: &Link) {
+    let point = |c: &crate::logic::Candidate| {
+        let (x, y) = Layout::candidate_center(usize::from(c.cell), c.digit);
+        (f64::from(x), f64::from(y))
+    };
+    let ((x0, y0), (x1, y1)) = (point(&link.from), point(&link.to));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    // Leave the candidates' digits readable: start and end off them.
+    let gap = f64::from(Layout::CANDIDATE) / 2.0;
+    let (sx, sy) = (x0 + ux * gap, y0 + uy * gap);
+    let (ex, ey) = (x1 - ux * gap, y1 - uy * gap);
+    let bend = (length * 0.15).min(24.0);
+    let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
+    // The head points along the curve's last tangent: control to end.
+    let (tx, ty) = (ex - cx, ey - cy);
+    let t = (tx * tx + ty * ty).sqrt().max(1e-9);
+    let (hx, hy) = (tx / t, ty / t);
+    let (back, wide) = (7.0, 3.5);
+    let (bx, by) = (ex - hx * back, ey - hy * back);
+    let kind = if link.is_strong() { "strong" } else { "weak" };
+    let nested = if link.nested { " nested" } else { "" };
+    let colour = link.branch % BRANCH_COLOURS;
+    let _ = write!(
+        out,
+        "<g class=\"link {kind}{nested} b{colour}\" data-from=\"{}\" data-to=\"{}\">\
+         <path d=\"M{sx:.1} {sy:.1}Q{cx:.1} {cy:.1} {ex:.1} {ey:.1}\"/>\
+         <polygon points=\"{ex:.1},{ey:.1} {:.1},{:.1} {:.1},{:.1}\"/></g>",
+        super::html::escape(&StateName(link.from).to_string()),
+        super::html::escape(&StateName(link.to).to_string()),
+        bx - hy * wide,
+        by + hx * wide,
+        bx + hy * wide,
+        by - hx * wide,
+    );
 }
 
 #[cfg(test)]
