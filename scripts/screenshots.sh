@@ -4,6 +4,10 @@
 #                         puzzle's first step that is not a single
 #   docs/hint-color.png   `sudoku hint --format grid --color always` as a
 #                         terminal shows it (the ANSI colours as HTML)
+#   docs/chain.png        a chain step's links: the hint page of the first
+#                         position, hints chained from a second fixed puzzle
+#                         (`sudoku generate --seed 5 --rating 6.6..7.3`),
+#                         whose hint is a cycle or forcing chain
 #
 #   scripts/screenshots.sh        # needs chromium (apt-get install chromium)
 #   SUDOKU=target/debug/sudoku scripts/screenshots.sh   # with a binary at hand
@@ -72,3 +76,14 @@ echo "$position" | "$sudoku" hint --format grid --color always >"$work/hint.ansi
     echo '</pre></body></html>'
 } >"$work/hint.html"
 shoot "$work/hint.html" docs/hint-color.png 560 330
+
+# A chain: hints chained through --format candidates until one is a chain.
+chained='.....51.73.......9......84..26.........9.....1.....428.574.6....1.8.....8...3965.'
+for _ in $(seq 81); do
+    case $(echo "$chained" | "$sudoku" hint --candidates) in
+    *Cycle* | *"Forcing Chain"*) break ;;
+    esac
+    chained=$(echo "$chained" | "$sudoku" hint --candidates --format candidates)
+done
+echo "$chained" | "$sudoku" hint --candidates --format html >"$work/chain.html"
+shoot "$work/chain.html" docs/chain.png 540 700

@@ -385,7 +385,8 @@ fn color_always_draws_candidate_grids_in_ansi_and_never_changes_nothing() {
         let steps = plain
             .stdout
             .lines()
-            .filter(|l| l.split("  ").count() > 1 && l.contains(": "))
+            // A step's line starts with its difficulty; branches are indented.
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.contains("  "))
             .count();
         let grids = strip_ansi(&always.stdout)
             .lines()

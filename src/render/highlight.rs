@@ -101,6 +101,15 @@ impl Highlight {
         for (k, branch) in step.chains.iter().enumerate() {
             marks.links.extend(links(branch, k));
         }
+        // The chain's candidates stand out as a pattern's do.
+        for link in &marks.links {
+            for state in [link.from, link.to] {
+                let cell = usize::from(state.cell);
+                if grid.has(cell, state.digit) {
+                    marks.pattern[cell] |= 1 << (state.digit - 1);
+                }
+            }
+        }
         // A candidate the step removes is drawn as removed, not as support.
         for cell in 0..81 {
             marks.pattern[cell] &= !marks.eliminated[cell];
