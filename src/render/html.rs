@@ -166,7 +166,7 @@ fn digits_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str
         conflicts,
         ..Picture::digits(&grid, givens)
     };
-    figure(out, &picture, caption, |out| escape_into(out, caption));
+    figure(out, &picture, caption);
 }
 
 /// A figure of `step` (the `number`th, from 1) drawn on `grid`, the
@@ -224,11 +224,12 @@ pub fn step_figure(
     out.extend_from_slice(b"</figcaption></figure>\n");
 }
 
-fn figure(out: &mut Vec<u8>, picture: &Picture, label: &str, caption: impl FnOnce(&mut Vec<u8>)) {
+/// A picture with `caption` beneath, which also labels it.
+fn figure(out: &mut Vec<u8>, picture: &Picture, caption: &str) {
     out.extend_from_slice(b"<figure>");
-    svg::write(out, picture, label);
+    svg::write(out, picture, caption);
     out.extend_from_slice(b"<figcaption>");
-    caption(out);
+    escape_into(out, caption);
     out.extend_from_slice(b"</figcaption></figure>\n");
 }
 

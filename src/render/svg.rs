@@ -118,9 +118,7 @@ impl<'a> Picture<'a> {
 }
 
 /// Writes `picture` as one `<svg>` element (no XML declaration), labelled
-/// `label` for screen readers. The caller escapes nothing: `label` must
-/// be plain text without markup characters, as the library's own texts are
-/// after [`super::html::escape`].
+/// `label` (plain text, escaped here) for screen readers.
 pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
     let size = Layout::SIZE;
     // Writing into a Vec cannot fail.
