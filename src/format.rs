@@ -190,12 +190,12 @@ impl RecordWriter {
             puzzle,
             candidates,
             ..
-        } = *record
+        } = record
         else {
             out.extend_from_slice(b"error\n");
             return;
         };
-        let start = || page::start_position(self.request, puzzle, candidates);
+        let start = || page::start_position(self.request, puzzle, *candidates);
         // Writing into a Vec cannot fail.
         match answer {
             Answer::Explained(explained) if self.draws_steps() => {
@@ -237,7 +237,11 @@ impl RecordWriter {
                 out.extend_from_slice(b"invalid:");
                 for (i, conflict) in conflicts.iter().enumerate() {
                     let sep = if i == 0 { " " } else { "; " };
-                    let _ = write!(out, "{sep}{conflict}");
+                    // In marks, the clashing digits are one-candidate cells.
+                    let _ = match candidates {
+                        Some(_) => write!(out, "{sep}{}", conflict.in_marks()),
+                        None => write!(out, "{sep}{conflict}"),
+                    };
                 }
                 out.push(b'\n');
             }

@@ -4,30 +4,34 @@
 //! Boards are read into chunks of at most [`CHUNK`] items. A chunk also ends
 //! where reading on would wait on the input (a pipe or terminal that has
 //! nothing more yet; never within a regular file), so an interactive user
-//! gets each answer as soon as the board is typed. With one job everything
-//! happens on the calling thread. With more, a reader thread fills chunks,
-//! `jobs` workers answer and format them, and the calling thread writes
-//! them back in order. Chunks are sized by time, not count: the first holds
-//! 16 items (a small input still spreads over the workers), and each next
-//! one as many as the workers answered in [`CHUNK_TIME`] lately, so a
-//! request whose boards take seconds (`rate` on hard puzzles) does not
-//! leave a worker alone with a long last chunk. At most
-//! `(2 * jobs + 2) * CHUNK` items are read and not yet written, so memory
-//! stays flat on endless input.
+//! gets each answer as soon as the board is typed. A cheap request (solve,
+//! count, validate) with one job runs on the calling thread. Otherwise a
+//! reader thread fills chunks, `jobs` workers answer and format them, and
+//! the calling thread owns the output and writes them back in order.
+//! Chunks are sized by time, not count: until the first chunk is answered
+//! each holds one item (a few slow boards still spread over every worker),
+//! and after that as many as the workers answered in [`CHUNK_TIME`] lately,
+//! so a request whose boards take seconds (`rate` on hard puzzles) does not
+//! leave a worker alone with a long chunk. At most `(2 * jobs + 2) *
+//! CHUNK` items are read and not yet written, so memory stays flat on
+//! endless input.
 //!
 //! Output is block-buffered, but no record waits long in the buffer: a
 //! timer ticks every [`FLUSH_EVERY`], and at each tick the boards answered
 //! so far are written out (a worker hands over the part of its chunk it has
-//! done); the buffer is also flushed after each chunk and whenever the
-//! writer is about to wait. So a record reaches the output about as soon
-//! as it is answered, and a closed pipe (`| head -1`) is noticed as soon.
+//! done; on a request that may be slow, after every board); the buffer is
+//! also flushed after each chunk and whenever the writer is about to wait.
+//! While it waits on busy workers, the writer asks the report every tick
+//! whether the output has been closed ([`Report::output_closed`]), so a
+//! reader that went away (`| head -1`) ends the run at once, even in the
+//! middle of a board that takes seconds.
 
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{channel, sync_channel, TryRecvError};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -38,9 +42,6 @@ use crate::reader::{Boards, Entry, ReadError};
 
 /// Most items in one chunk.
 pub const CHUNK: usize = 1024;
-
-/// The first chunk's size: small inputs still split among the workers.
-const FIRST_CHUNK: usize = 16;
 
 /// How long answering one chunk should take: thousands of times the cost
 /// of handing a chunk over, and short enough that the last chunks of a run
@@ -222,8 +223,21 @@ pub trait Report {
         self.error(error);
     }
 
-    /// Called after each chunk is written, with the totals so far.
+    /// Called after each chunk is written, and every tick while the
+    /// writer waits, with the totals so far.
     fn progress(&mut self, _tally: &Tally) {}
+
+    /// Whether whoever reads the output has gone (a pipe closed by its
+    /// reader), asked every tick while the writer waits on busy workers:
+    /// a run that learns so ends at once with
+    /// [`io::ErrorKind::BrokenPipe`], as if a write had failed. By default
+    /// never.
+    fn output_closed(&mut self) -> bool {
+        false
+    }
+
+    /// `generate`: how a search goes, every tick while no puzzle comes.
+    fn searching(&mut self, _progress: &crate::generate::Generation) {}
 }
 
 /// Runs `options.request` over every board of `inputs`, writing records to
@@ -248,9 +262,11 @@ pub fn run<W: Write, R: Report>(
     if !options.quiet {
         writer.out.write_all(&writer.records.begin())?;
     }
-    if options.jobs <= 1 {
+    if options.jobs <= 1 && !options.request.may_be_slow() {
         run_here(inputs, &names, options, &mut writer)?;
     } else {
+        // A slow board must not hold back the output: the writer stays on
+        // this thread, free to flush and to notice a closed pipe.
         run_threads(inputs, names, options, &mut writer)?;
     }
     if !options.quiet {
@@ -298,12 +314,13 @@ fn run_threads<W: Write, R: Report>(
     options: &Options,
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
-    let budget = Arc::new(Budget::new((2 * options.jobs + 2) * CHUNK));
+    let jobs = options.jobs.max(1);
+    let budget = Arc::new(Budget::new((2 * jobs + 2) * CHUNK));
     // Closes the budget however this function returns, so the reader ends.
     let _open = Open(Arc::clone(&budget));
     let pace = Arc::new(Pace::default());
     let ticks = Ticks::start();
-    let (work_tx, work_rx) = sync_channel::<(u64, Vec<Item>)>(options.jobs);
+    let (work_tx, work_rx) = sync_channel::<(u64, Vec<Item>)>(jobs);
     // A chunk comes back in one or more parts: (chunk, part, whether last).
     let (done_tx, done_rx) = channel::<(u64, Done, bool)>();
 
@@ -313,7 +330,7 @@ fn run_threads<W: Write, R: Report>(
     let reader_pace = Arc::clone(&pace);
     thread::spawn(move || {
         let mut items = Items::new(inputs);
-        let mut size = FIRST_CHUNK;
+        let mut size = reader_pace.chunk_size();
         for seq in 0.. {
             if !reader_budget.take(size) {
                 return;
@@ -328,7 +345,7 @@ fn run_threads<W: Write, R: Report>(
         }
     });
     let work_rx = Arc::new(Mutex::new(work_rx));
-    for _ in 0..options.jobs {
+    for _ in 0..jobs {
         let work_rx = Arc::clone(&work_rx);
         let done_tx = done_tx.clone();
         let names = Arc::clone(&names);
@@ -389,13 +406,32 @@ fn run_threads<W: Write, R: Report>(
                 // About to wait: let what is written so far reach the user.
                 writer.out.flush()?;
                 flushed = ticks.now();
-                match done_rx.recv() {
-                    Ok(received) => received,
-                    Err(_) => return Ok(()),
+                match wait(&done_rx, writer) {
+                    Some(received) => received?,
+                    None => return Ok(()),
                 }
             }
         };
         waiting.entry(seq).or_default().push((done, last));
+    }
+}
+
+/// Waits for the next part from the workers (`None` once they are all
+/// gone), asking every [`FLUSH_EVERY`] whether the output was closed
+/// meanwhile (then a broken pipe) and showing progress.
+fn wait<W: Write, R: Report, T>(
+    done_rx: &Receiver<T>,
+    writer: &mut Writer<W, R>,
+) -> Option<io::Result<T>> {
+    loop {
+        match done_rx.recv_timeout(FLUSH_EVERY) {
+            Ok(received) => return Some(Ok(received)),
+            Err(RecvTimeoutError::Disconnected) => return None,
+            Err(RecvTimeoutError::Timeout) if writer.report.output_closed() => {
+                return Some(Err(io::ErrorKind::BrokenPipe.into()));
+            }
+            Err(RecvTimeoutError::Timeout) => writer.report.progress(&writer.tally),
+        }
     }
 }
 
@@ -458,7 +494,9 @@ impl Drop for Open {
 }
 
 /// What one item cost lately, in nanoseconds (0 before any chunk is done):
-/// the reader sizes chunks by it.
+/// the reader sizes chunks by it. Until a chunk is done the cost is
+/// unknown and chunks hold one item each: the first boards may take
+/// seconds each, and then each must go to its own worker.
 #[derive(Default)]
 struct Pace(AtomicU64);
 
@@ -469,11 +507,11 @@ impl Pace {
             .store(each.clamp(1, u64::MAX.into()) as u64, Ordering::Relaxed);
     }
 
-    /// As many items as take [`CHUNK_TIME`] at this pace (16 until a chunk
+    /// As many items as take [`CHUNK_TIME`] at this pace (1 until a chunk
     /// is done), from 1 to [`CHUNK`].
     fn chunk_size(&self) -> usize {
         match self.0.load(Ordering::Relaxed) {
-            0 => FIRST_CHUNK,
+            0 => 1,
             each => (CHUNK_TIME.as_nanos() / u128::from(each)).clamp(1, CHUNK as u128) as usize,
         }
     }
@@ -568,7 +606,8 @@ struct Done {
 }
 
 /// Answers `items` until they run out (then true) or the clock ticks
-/// (false: the caller writes this part out and calls again).
+/// (false: the caller writes this part out and calls again); on a request
+/// that may be slow, after every board (the next may take seconds).
 fn answer(
     items: &mut impl Iterator<Item = Item>,
     names: &[Arc<str>],
@@ -576,6 +615,7 @@ fn answer(
     ticks: &Ticks,
 ) -> (Done, bool) {
     let since = ticks.now();
+    let each = options.request.may_be_slow();
     let writer = RecordWriter::new(options.format, options.request).with_color(options.color);
     let mut done = Done {
         items: 0,
@@ -621,7 +661,7 @@ fn answer(
                 done.errors.push((input, error));
             }
         }
-        if ticks.now() != since {
+        if each || ticks.now() != since {
             return (done, false);
         }
     }
@@ -663,7 +703,7 @@ mod tests {
     #[test]
     fn chunks_take_about_chunk_time_at_the_last_pace() {
         let pace = Pace::default();
-        assert_eq!(pace.chunk_size(), FIRST_CHUNK);
+        assert_eq!(pace.chunk_size(), 1, "unknown cost: one board a chunk");
         // 2 µs a board: 2,000 would take 4 ms, but a chunk holds 1,024.
         pace.record(Duration::from_micros(200), 100);
         assert_eq!(pace.chunk_size(), CHUNK);
