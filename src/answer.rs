@@ -389,7 +389,7 @@ fn hint_board(position: Position, candidates: bool) -> Answer {
     let grid = position.grid();
     match logic::next_step(&grid) {
         Some(mut step) => {
-            step.chains = logic::prove(&grid, &step);
+            step.chains = logic::prove(&grid, &step).into();
             let mut after = grid.clone();
             step.apply(&mut after);
             Answer::Hint(Box::new(Hint {

@@ -177,6 +177,10 @@ Examples:
   sudoku explain puzzle.txt                the rating, every step, the solution
   sudoku explain --format json puzzle.txt  steps as objects
 
+A chain step (6.5 and up) is followed by its branches, one line each,
+indented: the proof link by link (see `sudoku hint --help` on reading them);
+JSON gives them under `chains`.
+
 ",
     formats_help!(),
     "
@@ -190,12 +194,22 @@ const HINT_HELP: &str = concat!(
 Examples:
   sudoku hint game.txt                     the next step from a board in progress
   sudoku hint --candidates marks.txt       from a player's 729-cell pencil marks
-  sudoku hint --level technique game.txt   a nudge: `4.2  XY-wing`
-  sudoku hint --level pattern game.txt     `4.2  XY-wing (pivot r5c5, pincers r5c1, r2c5)`
-  sudoku hint game.txt                     (--level step) the whole step; a chain
+  sudoku hint --level technique game.txt   a nudge: the technique and its difficulty,
+                                           e.g. `2.6  Pointing`
+  sudoku hint --level pattern game.txt     also what it rests on (cells and digits;
+                                           a chain's assumptions), not its result:
+                                           `2.6  Pointing (5 of box 4 in column 2)`
+  sudoku hint --level step game.txt        the whole step (the default); a chain
                                            with one line per branch:
-      9.2  Dynamic Contradiction Forcing Chains (r1c7.6 on ==> r1c3.4 both on & off): r1c7<>6
-          r1c7=6 -> r1c3<>6 (row 1) -> r1c3=4 (cell) -> ...
+    7.1  Forcing Chain (r8c1.4 off): r8c1<>4
+        r8c1=4 -> r8c1<>8 (cell) -> r9c1=8 (box 7) -> ... -> r8c1<>4 (row 8)
+
+Reading a branch: its assumption, then each state that follows (`=` the cell
+holds the digit, `<>` it does not) with its reason in brackets: `cell`, a
+house (`row 9`, `column 4`, `box 7`), or `chain` (a nested chain, whose
+branches follow on lines indented four spaces more). The states it rests
+on, when not just the one before it, follow the reason: `(box 5: r5c4<>8,
+r4c4<>8)
 
 ",
     formats_help!(),

@@ -7,7 +7,9 @@
 
 mod chain_checker;
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
+use std::process::{Command, Stdio};
 
 use chain_checker::Tally;
 
@@ -27,15 +29,50 @@ fn shared(name: &str) -> Option<Vec<String>> {
     )
 }
 
+/// `sudoku explain --format json` on `puzzles`, each record checked from
+/// its JSON alone.
 fn check_all(puzzles: &[String]) -> Tally {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["explain", "--format", "json", "-j2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sudoku runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = puzzles.join("\n") + "\n";
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let stdout = BufReader::new(child.stdout.take().unwrap());
     let mut tally = Tally::default();
     let mut failures = Vec::new();
-    for puzzle in puzzles {
-        match chain_checker::check_explained(puzzle) {
+    let mut records = 0;
+    let (mut bytes, mut chain_steps_without) = (0, 0);
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        records += 1;
+        let record: serde_json::Value = serde_json::from_str(&line).expect("a JSON record");
+        for step in record["steps"].as_array().into_iter().flatten() {
+            let technique = step["technique"].as_str().unwrap_or("");
+            let chained = ["Chain", "Cycle", "X-Wing", "Turbot Fish"]
+                .iter()
+                .any(|word| technique.contains(word));
+            if chained && step.get("chains").is_none() {
+                chain_steps_without += 1;
+                failures.push(format!("{}: {}: no chains", record["puzzle"], step["text"]));
+            }
+            if let Some(chains) = step.get("chains") {
+                bytes = bytes.max(chains.to_string().len());
+            }
+        }
+        match chain_checker::check_record(&record) {
             Ok(one) => tally.add(one),
             Err(e) => failures.push(e),
         }
     }
+    feeder.join().unwrap().unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(records, puzzles.len());
+    assert_eq!(chain_steps_without, 0);
+    eprintln!("largest chains key: {bytes} bytes of JSON");
     eprintln!(
         "{} puzzles: {} chain steps, {} branches, {} links checked by rule, {} nested-chain \
          links checked through their branches, {} links unchecked; largest proof {} implications",

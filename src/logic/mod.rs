@@ -32,6 +32,6 @@ mod wings;
 pub use chains::prove;
 pub use grid::Grid;
 pub use ladder::next_step;
-pub use proof::{Branch, Implication, Rule, StateName};
+pub use proof::{Branch, Chains, Implication, Rule, StateName};
 pub use rate::{explain, explain_position, rate, rate_position, rate_within, Explanation, Rating};
 pub use step::{Candidate, Difficulty, LoopDetail, Pattern, Step, Technique};

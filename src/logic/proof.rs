@@ -11,6 +11,44 @@ use super::grid::house_name;
 use super::step::Candidate;
 use crate::board::Cell;
 
+/// A chain step's branches; none for other steps. One pointer, free to
+/// keep and drop when empty, as it is on every step that rating takes
+/// (only `explain` and `hint` fill it in); it reads as a slice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chains(Option<Box<[Branch]>>);
+
+impl Chains {
+    /// No branches.
+    pub const NONE: Chains = Chains(None);
+}
+
+impl From<Vec<Branch>> for Chains {
+    fn from(branches: Vec<Branch>) -> Chains {
+        if branches.is_empty() {
+            Chains::NONE
+        } else {
+            Chains(Some(branches.into_boxed_slice()))
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Chains {
+    type Item = &'a Branch;
+    type IntoIter = std::slice::Iter<'a, Branch>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::ops::Deref for Chains {
+    type Target = [Branch];
+
+    fn deref(&self) -> &[Branch] {
+        self.0.as_deref().unwrap_or(&[])
+    }
+}
+
 /// One branch of a chain step: an assumption and what follows from it, in
 /// the order found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -127,7 +127,7 @@ pub fn explain_position(grid: &Grid) -> Explanation {
     let mut steps = Vec::new();
     let (rating, end) = run(grid.clone(), |before, step| {
         let mut step = step.clone();
-        step.chains = super::chains::prove(before, &step);
+        step.chains = super::chains::prove(before, &step).into();
         steps.push(step);
     });
     Explanation { rating, steps, end }

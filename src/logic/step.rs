@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use super::grid::{house_name, Grid};
-use super::proof::Branch;
+use super::proof::Chains;
 use crate::board::Cell;
 
 /// A difficulty on Sudoku Explainer's scale, in tenths (`12` is 1.2), so
@@ -516,12 +516,12 @@ pub struct Step {
     pub placed: Option<(u8, u8)>,
     /// The candidates it removes, as (cell, digit), in reading order.
     pub eliminated: Vec<(u8, u8)>,
-    /// A chain step's proof: its branches (see [`Branch`]); empty for
+    /// A chain step's proof: its branches (see [`Branch`](super::Branch)); empty for
     /// other steps, and for chain steps until [`explain`] fills them in
     /// (rating does not need them).
     ///
     /// [`explain`]: crate::logic::explain
-    pub chains: Vec<Branch>,
+    pub chains: Chains,
 }
 
 impl Step {
@@ -760,7 +760,7 @@ mod tests {
             pattern: Pattern::House { house: 0 },
             placed: Some((11, 7)),
             eliminated: Vec::new(),
-            chains: Vec::new(),
+            chains: Chains::NONE,
         };
         assert_eq!(step.to_string(), "1.2  Hidden single in box 1: r2c3=7");
         let step = Step {
@@ -773,7 +773,7 @@ mod tests {
             },
             placed: None,
             eliminated: vec![(15, 3), (16, 3)],
-            chains: Vec::new(),
+            chains: Chains::NONE,
         };
         assert_eq!(
             step.to_string(),

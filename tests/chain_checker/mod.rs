@@ -188,9 +188,9 @@ impl Position {
             .collect();
         assert_eq!(values.len(), 81);
         let mut position = Position { cands: [0x1ff; 81] };
-        for cell in 0..81 {
-            if values[cell] != 0 {
-                position.place(cell, values[cell]);
+        for (cell, &digit) in values.iter().enumerate() {
+            if digit != 0 {
+                position.place(cell, digit);
             }
         }
         position

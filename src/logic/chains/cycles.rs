@@ -32,6 +32,7 @@ use super::prove::{candidate, rule_of};
 use super::{tenths, Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
 use crate::logic::grid::{count, two_cells};
+use crate::logic::proof::Chains;
 use crate::logic::proof::{Branch, Implication};
 use crate::logic::step::{Candidate, Difficulty, Pattern, Step, Technique};
 
@@ -661,7 +662,7 @@ fn cycle_step(
         pattern: Pattern::Cycle { cells },
         placed: None,
         eliminated,
-        chains: Vec::new(),
+        chains: Chains::NONE,
     })
 }
 
@@ -693,7 +694,7 @@ fn chain_step(s: State, size: u32, y: bool, x: bool, difficulty: Difficulty) -> 
         },
         placed,
         eliminated,
-        chains: Vec::new(),
+        chains: Chains::NONE,
     }
 }
 

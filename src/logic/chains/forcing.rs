@@ -15,6 +15,7 @@ use super::{Best, Key};
 use crate::logic::grid::{
     bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS,
 };
+use crate::logic::proof::Chains;
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
 /// Which of Sudoku Explainer's chain producers runs.
@@ -386,7 +387,7 @@ fn conclude(
             pattern,
             placed,
             eliminated,
-            chains: Vec::new(),
+            chains: Chains::NONE,
         })
     }
 }
