@@ -258,7 +258,7 @@ mod tests {
             },
             placed: None,
             eliminated: vec![(5, 1)],
-            chains: Vec::new(),
+            chains: crate::logic::Chains::NONE,
         };
         let marks = Highlight::of(&grid, &step);
         // Box 1 and row 1 share r1c1-r1c3; only r1c3 holds a 1.
