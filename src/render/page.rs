@@ -82,8 +82,10 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
             html::board_figure(out, &explained.solution, puzzle, "Solution");
             true
         }
-        Answer::Rated(rating) => {
-            html::board_figure(out, puzzle, puzzle, &rating_caption(*rating));
+        Answer::Rated(_) => {
+            // The heading carries the rating.
+            let caption = format!("Puzzle ({} givens)", puzzle.givens());
+            html::board_figure(out, puzzle, puzzle, &caption);
             true
         }
         Answer::Hint(hint) => {
@@ -122,13 +124,6 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
         html::text(out, String::from_utf8_lossy(&line).trim_end());
     }
     html::close_section(out);
-}
-
-fn rating_caption(rating: Rating) -> String {
-    match rating.hardest {
-        Some(hardest) => format!("ER/EP/ED {rating}, hardest step: {}", hardest.name()),
-        None => format!("ER/EP/ED {rating}"),
-    }
 }
 
 /// Appends the section of generated puzzle `number` (from 1).
