@@ -105,6 +105,9 @@ fn assert_self_contained(page: &str) {
                 Some("http://www.w3.org/2000/svg")
             );
         }
+        if node.tag_name().namespace() == Some("http://www.w3.org/2000/svg") {
+            svg_element_is_valid(&node);
+        }
     }
     let style: String = doc
         .descendants()
@@ -114,6 +117,52 @@ fn assert_self_contained(page: &str) {
     assert!(!style.contains("url(") && !style.contains("@import"));
     assert!(page.starts_with("<!DOCTYPE html>\n"));
     assert!(page.ends_with("</html>\n"));
+}
+
+/// An SVG element of the pictures: one of the few they use, with the
+/// attributes SVG requires of it, numbers where SVG wants numbers.
+fn svg_element_is_valid(node: &Node) {
+    let name = node.tag_name().name();
+    let required: &[&str] = match name {
+        "svg" => &["width", "height"],
+        "rect" => &["x", "y", "width", "height"],
+        "circle" => &["cx", "cy", "r"],
+        "line" => &["x1", "y1", "x2", "y2"],
+        "text" => &["x", "y"],
+        "g" | "path" | "polygon" => &[],
+        other => panic!("unexpected SVG element <{other}>"),
+    };
+    for attribute in required {
+        let value = node
+            .attribute(*attribute)
+            .unwrap_or_else(|| panic!("<{name}> without {attribute}"));
+        assert!(
+            value.parse::<f64>().is_ok(),
+            "<{name} {attribute}={value:?}>"
+        );
+    }
+    match name {
+        "svg" => {
+            let view = node.attribute("viewBox").unwrap().split(' ');
+            assert_eq!(view.filter(|n| n.parse::<f64>().is_ok()).count(), 4);
+        }
+        "path" => {
+            let d = node.attribute("d").unwrap();
+            let commands = |c: char| "MQvh0123456789.- ".contains(c);
+            assert!(
+                d.starts_with('M') && d.chars().all(commands),
+                "path d={d:?}"
+            );
+        }
+        "polygon" => {
+            let points = node.attribute("points").unwrap();
+            let numbers: Vec<&str> = points.split([' ', ',']).collect();
+            assert!(numbers.len() >= 6 && numbers.len() % 2 == 0, "{points}");
+            assert!(numbers.iter().all(|n| n.parse::<f64>().is_ok()), "{points}");
+        }
+        "text" => assert!(node.text().is_some_and(|t| !t.is_empty())),
+        _ => {}
+    }
 }
 
 #[test]
@@ -548,6 +597,7 @@ fn chain_steps_draw_every_link_strong_solid_and_weak_dashed() {
 ";
     let page = html(&["explain"], input);
     assert!(page.contains(".board .link.weak path{stroke-dasharray:"));
+    assert_self_contained(&page);
     let doc = parse(&page);
     let records = json(&["explain"], input);
     let mut chain_steps = 0;
