@@ -157,7 +157,10 @@ fn svg_element_is_valid(node: &Node) {
         "polygon" => {
             let points = node.attribute("points").unwrap();
             let numbers: Vec<&str> = points.split([' ', ',']).collect();
-            assert!(numbers.len() >= 6 && numbers.len() % 2 == 0, "{points}");
+            assert!(
+                numbers.len() >= 6 && numbers.len().is_multiple_of(2),
+                "{points}"
+            );
             assert!(numbers.iter().all(|n| n.parse::<f64>().is_ok()), "{points}");
         }
         "text" => assert!(node.text().is_some_and(|t| !t.is_empty())),
