@@ -650,3 +650,27 @@ fn a_hint_below_step_level_draws_no_result() {
     let page = html(&["hint"], &input);
     assert!(page.contains("r1c6=8"));
 }
+
+#[test]
+fn every_bundled_file_draws_a_well_formed_page() {
+    let mut input = String::new();
+    for entry in std::fs::read_dir("puzzles").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            // One input, the files back to back: whatever it reads as, the
+            // page and JSON must agree on it.
+            input.push_str(&std::fs::read_to_string(&path).unwrap());
+            input.push('\n');
+        }
+    }
+    for args in [
+        vec!["solve", "--unique"],
+        vec!["hint", "--candidates"],
+        vec!["hint", "--level", "pattern"],
+        vec!["validate"],
+    ] {
+        let page = html(&args, &input);
+        assert_self_contained(&page);
+        records_agree(&args, &input);
+    }
+}
