@@ -5,8 +5,9 @@
 //! widest cell, in the boxed layout Sudoku Explainer and HoDoKu print:
 //!
 //! ```text
-//! .------------------.---------------.-----------------.
+//! .-----------------.--------------.-----------------.
 //! | 5   3    124    | 26   7  2468 | 1489  1249 248  |
+//! | 6   247  247    | 1    9  5    | 3478  234  2478 |
 //! ```
 //!
 //! Colours: the pattern's candidates bold blue on a shaded cell, eliminated
