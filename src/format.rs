@@ -352,6 +352,29 @@ impl Text {
         self.last = Some(printed);
     }
 
+    /// Moves `later`'s records after these (with the blank line between
+    /// them that the format wants), leaving `later` empty with its buffer
+    /// kept.
+    pub fn append(&mut self, writer: &RecordWriter, later: &mut Text) {
+        if later.first.is_none() {
+            return;
+        }
+        if later.separated_from(writer, self.last) {
+            self.bytes.push(b'\n');
+        }
+        self.bytes.extend_from_slice(&later.bytes);
+        self.first = self.first.or(later.first);
+        self.last = later.last;
+        later.clear();
+    }
+
+    /// Empties the text, keeping its buffer.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.first = None;
+        self.last = None;
+    }
+
     /// Whether a blank line must stand between a text ending with a record
     /// printed as `before` and this one.
     pub fn separated_from(&self, writer: &RecordWriter, before: Option<Printed>) -> bool {
