@@ -146,3 +146,41 @@ fn step_lines_on_the_bank_sample_are_unchanged() {
     }
     assert_eq!((lines, hash), (133_527, 0xf132cedeb5dedaef));
 }
+
+/// Checks the records of a file of `explain --format json` output, named
+/// by `CHAINS_JSON` (e.g. all of the forum's hardest, made once with the
+/// release binary): `CHAINS_JSON=out.json cargo test --test chains
+/// json_file -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn every_chain_step_of_a_json_file_is_proved() {
+    let Ok(path) = std::env::var("CHAINS_JSON") else {
+        eprintln!("skipped: CHAINS_JSON names no file");
+        return;
+    };
+    let text = std::fs::read_to_string(path).expect("a readable file");
+    let (mut tally, mut failures, mut records, mut bytes) = (Tally::default(), Vec::new(), 0, 0);
+    for line in text.lines() {
+        records += 1;
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+        for step in record["steps"].as_array().into_iter().flatten() {
+            if let Some(chains) = step.get("chains") {
+                bytes = bytes.max(chains.to_string().len());
+            }
+        }
+        match chain_checker::check_record(&record) {
+            Ok(one) => tally.add(one),
+            Err(e) => failures.push(e),
+        }
+    }
+    eprintln!(
+        "{records} records: {} chain steps, {} branches, {} links checked by rule, {} \
+         nested-chain links checked through their branches, {} unchecked; largest proof {} \
+         implications, {bytes} bytes of JSON",
+        tally.steps, tally.branches, tally.links, tally.nested, tally.unchecked, tally.largest
+    );
+    for failure in failures.iter().take(10) {
+        eprintln!("FAIL {failure}");
+    }
+    assert!(failures.is_empty(), "{} records fail", failures.len());
+}

@@ -147,9 +147,9 @@ fn run(grid: Grid, taken: impl FnMut(&Grid, &Step)) -> (Rating, Board) {
 }
 
 /// The ladder's steps from `grid` to the end, each shown to `taken` with
-/// the position before it, and
-/// the rating they give; `None` as soon as a step harder than `max` is
-/// needed, or the ladder gets stuck (ER 20.0) with `max` below that.
+/// the position before it, and the rating they give; `None` as soon as a
+/// step harder than `max` is needed, or the ladder gets stuck (ER 20.0)
+/// with `max` below that.
 fn run_from(
     mut grid: Grid,
     max: Difficulty,

@@ -267,9 +267,7 @@ impl Technique {
             }
         }
     }
-}
 
-impl Technique {
     /// Whether the technique is a chain (from bidirectional cycles on),
     /// whose steps carry branches.
     pub fn is_chain(self) -> bool {

@@ -24,15 +24,20 @@ use crate::logic::step::{Candidate, Step, Technique};
 /// empty for a step that is not a chain.
 ///
 /// ```
-/// use sudoku_cli::logic::{explain, Rule};
+/// use sudoku_cli::logic::{explain, Rule, StateName};
 ///
-/// // Every chain step of `explain` carries its branches.
-/// let board = "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2"
+/// let board = "...6.9....8..2..6.63.....24..4...3..2.8...4.636.....585...6...7...953.....37.16.."
 ///     .parse()
 ///     .unwrap();
-/// let chain = explain(&board).steps.into_iter().find(|s| !s.chains.is_empty()).unwrap();
-/// assert!(chain.chains[0].implies.iter().all(|i| !i.from.is_empty()));
-/// # let _ = Rule::Cell;
+/// let steps = explain(&board).steps;
+/// let chain = steps.iter().find(|s| !s.chains.is_empty()).unwrap();
+/// assert_eq!(chain.to_string(), "7.1  Forcing Chain (r8c1.4 off): r8c1<>4");
+/// // One branch, from r8c1=4 to its own negation, link by link.
+/// let branch = &chain.chains[0];
+/// assert_eq!(StateName(branch.assume).to_string(), "r8c1=4");
+/// let last = branch.implies.last().unwrap();
+/// assert_eq!(StateName(last.state).to_string(), "r8c1<>4");
+/// assert_eq!(last.rule, Rule::House(16)); // row 8
 /// ```
 pub fn prove(grid: &Grid, step: &Step) -> Vec<Branch> {
     if !step.technique.is_chain() {
