@@ -367,7 +367,8 @@ fn run_threads<W: Write, R: Report>(
         let ticks = ticks.clone();
         let pace = Arc::clone(&pace);
         thread::spawn(move || {
-            let records = RecordWriter::new(options.format, options.request).with_color(options.color);
+            let records =
+                RecordWriter::new(options.format, options.request).with_color(options.color);
             let mut part = Done::default();
             loop {
                 // The lock is held only while taking a chunk, not answering it.
