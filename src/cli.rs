@@ -1,6 +1,7 @@
 //! The command line: arguments as clap reads them, and what they ask of the
 //! library.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -9,6 +10,7 @@ use sudoku_cli::canon::Order;
 use sudoku_cli::generate::{
     fresh_seed, Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry,
 };
+use sudoku_cli::logic::Technique;
 use sudoku_cli::transform::Transform;
 use sudoku_cli::{Format, HintLevel, Input, Look, Options, Request};
 
@@ -47,7 +49,7 @@ pub enum Command {
     #[command(after_help = HINT_HELP)]
     Hint(HintArgs),
     /// Make new puzzles with one solution each: symmetric, minimal, seeded.
-    #[command(after_help = GENERATE_HELP)]
+    #[command(after_help = generate_help())]
     Generate(GenerateArgs),
     /// Print every board's canonical (minlex) form: the least of all its
     /// look-alikes, the same for every look-alike.
@@ -196,7 +198,9 @@ holding d while d is a candidate, `.` or `0` once it is not). Cells: 1-9
 given; `.`, `0`, `_` empty; spaces and `|+-=[]\"',` are ignored.
 Output (--format): auto (each board in the shape it was read), line (81
 characters), grid (boxed 9x9), json (JSON Lines), candidates (729-cell
-pencilmark lines, readable back as input)."
+pencilmark lines, readable back as input), html (one standalone web page,
+boards and steps drawn). --color: with --format grid, hint and explain draw
+each step on the candidate grid in colour."
     };
 }
 
@@ -317,13 +321,39 @@ Examples:
   sudoku generate -n 10 --seed 42          ten puzzles, the same every run
   sudoku generate --symmetry rotate180 --minimal --rating 4.0..6.0
   sudoku generate --difficulty hard --format json
+  sudoku generate -n 20 --technique x-wing  hardest step an X-wing
 
 Output (--format): auto and line (one line per puzzle), grid (boxed 9x9),
 json (JSON Lines with solution, givens, er, ep, ed and the replaying seed),
-candidates (each puzzle as a 729-cell pencilmark line).
+candidates (each puzzle as a 729-cell pencilmark line), html (one web page,
+each puzzle beside its solution).
 
 Exit status: 0 every puzzle asked was made; 1 the --timeout came first; 2
 usage error or an impossible request (e.g. --givens 16).";
+
+/// `generate`'s epilogue: the examples, then the techniques
+/// `--technique` takes.
+fn generate_help() -> String {
+    let (body, exit) = GENERATE_HELP
+        .split_once("\n\nExit status:")
+        .unwrap_or((GENERATE_HELP, ""));
+    let mut help = format!("{body}\n\nTechniques (--technique, as explain names them; case, spaces and\nhyphens ignored):");
+    let mut line = String::new();
+    for technique in Technique::ALL {
+        let name = format!(" {},", technique.name());
+        if line.len() + name.len() > 78 {
+            help.push('\n');
+            help.push_str(line.trim_start());
+            line.clear();
+        }
+        line.push_str(&name);
+    }
+    help.push('\n');
+    help.push_str(line.trim_start().trim_end_matches(','));
+    help.push_str("\n\nExit status:");
+    help.push_str(exit);
+    help
+}
 
 const CANON_HELP: &str = concat!(
     "\
@@ -375,6 +405,7 @@ static NO_OUTPUT: Output = Output {
     quiet: false,
     jobs: None,
     stats: false,
+    color: ColorArg::Never,
 };
 
 #[derive(Debug, Args)]
@@ -433,6 +464,10 @@ pub struct GenerateArgs {
     /// medium (1.5 to 2.4), hard (2.5 to 4.9), diabolical (5.0 and up).
     #[arg(long, value_enum, value_name = "BUCKET")]
     difficulty: Option<DifficultyArg>,
+    /// The puzzles' hardest step (the one that gives their ER) is a step of
+    /// this technique, named as `explain` names it (listed below).
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    technique: Option<Technique>,
     /// Stop after this many seconds, printing the puzzles found (exit 1 if
     /// fewer than asked).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -458,6 +493,13 @@ enum SymmetryArg {
     Flip,
     Diagonal,
     Antidiagonal,
+}
+
+/// Reads a technique's name, as `explain` prints it (loosely).
+fn parse_technique(text: &str) -> Result<Technique, String> {
+    Technique::named(text).ok_or_else(|| {
+        format!("no technique is named {text:?}; `sudoku generate --help` lists them")
+    })
 }
 
 /// Reads a seed: a whole number that fits in 64 bits.
@@ -499,7 +541,9 @@ impl GenerateArgs {
         };
         // JSON records always carry the rating.
         let rate_all = self.output.format() == Format::Json;
-        Recipe::new(symmetry, self.minimal, self.givens)?.with_rating(range, rate_all)
+        Recipe::new(symmetry, self.minimal, self.givens)?
+            .with_rating(range, rate_all)?
+            .with_technique(self.technique)
     }
 
     /// `--timeout`, if given.
@@ -545,6 +589,18 @@ pub struct Output {
     /// Print a summary on stderr after the run.
     #[arg(long)]
     pub stats: bool,
+    /// With --format grid, `hint` and `explain` draw the candidate grid
+    /// before each step with the step in colour: auto (only on a terminal
+    /// and when NO_COLOR is unset), always, never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -555,6 +611,8 @@ enum FormatArg {
     Json,
     /// Boards as 729-cell pencilmark lines (Sukaku's form), readable back.
     Candidates,
+    /// One standalone HTML page for the run, boards and steps drawn in SVG.
+    Html,
 }
 
 impl Output {
@@ -567,6 +625,20 @@ impl Output {
         jobs.min(MAX_THREADS)
     }
 
+    /// Whether to colour: `always`; `auto` when standard output is a
+    /// terminal and `NO_COLOR` is unset or empty (no-color.org: an explicit
+    /// `--color always` wins over it).
+    pub fn color(&self) -> bool {
+        match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+                !no_color && std::io::stdout().is_terminal()
+            }
+        }
+    }
+
     /// The library's format.
     pub fn format(&self) -> Format {
         match self.format {
@@ -575,6 +647,7 @@ impl Output {
             FormatArg::Grid => Format::Grid,
             FormatArg::Json => Format::Json,
             FormatArg::Candidates => Format::Candidates,
+            FormatArg::Html => Format::Html,
         }
     }
 }
@@ -644,6 +717,7 @@ impl Cli {
             format: output.format(),
             jobs: output.jobs(),
             quiet: output.quiet,
+            color: output.color(),
         })
     }
 

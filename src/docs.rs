@@ -127,6 +127,7 @@ fn write_epilogue(epilogue: &str, out: &mut Vec<u8>) {
         let (heading, body) = match paragraph.split_once(':') {
             Some(("Examples", body)) => ("EXAMPLES", body),
             Some(("Exit status", body)) => ("\"EXIT STATUS\"", body),
+            Some((first, body)) if first.starts_with("Techniques") => ("TECHNIQUES", body),
             _ => ("\"INPUT AND OUTPUT\"", paragraph),
         };
         if heading != last {

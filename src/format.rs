@@ -15,6 +15,7 @@ use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
 use crate::logic::{Branch, Rating, Rule, StateName, Step};
 use crate::reader::Malformed;
+use crate::render::{ansi, html, page};
 use crate::transform::Transform;
 use crate::validate::Conflict;
 
@@ -32,6 +33,9 @@ pub enum Format {
     /// Every board on one line of 729 cells, Sukaku's pencilmark form
     /// ([`Candidates::to_line`]), which reads back as the same position.
     Candidates,
+    /// One standalone HTML5 page for the whole run, each record a section
+    /// with its boards and steps drawn in SVG ([`crate::render`]).
+    Html,
 }
 
 /// One record to write: an answered board, or a malformed one.
@@ -70,12 +74,32 @@ pub enum Printed {
 pub struct RecordWriter {
     format: Format,
     request: Request,
+    color: bool,
 }
 
 impl RecordWriter {
     /// A writer of `request`'s records in `format`.
     pub fn new(format: Format, request: Request) -> RecordWriter {
-        RecordWriter { format, request }
+        RecordWriter {
+            format,
+            request,
+            color: false,
+        }
+    }
+
+    /// With `color`, `grid` records of `hint` and `explain` show before
+    /// each step the candidate grid of the position it is taken on, the
+    /// step in ANSI colour ([`crate::render::ansi`]); other records and
+    /// formats are unchanged.
+    pub fn with_color(self, color: bool) -> RecordWriter {
+        RecordWriter { color, ..self }
+    }
+
+    /// Whether steps are drawn as coloured candidate grids.
+    fn draws_steps(&self) -> bool {
+        self.color
+            && self.format == Format::Grid
+            && matches!(self.request, Request::Explain | Request::Hint { .. })
     }
 
     /// Whether a blank line stands between a record printed as `before` and
@@ -88,7 +112,7 @@ impl RecordWriter {
         match self.format {
             Format::Grid => true,
             Format::Auto => before == Printed::Grid || after == Printed::Grid,
-            Format::Line | Format::Json | Format::Candidates => false,
+            Format::Line | Format::Json | Format::Candidates | Format::Html => false,
         }
     }
 
@@ -142,8 +166,32 @@ impl RecordWriter {
         }
     }
 
+    /// What the output starts with before the first record: the page's
+    /// head for `html`, nothing otherwise.
+    pub fn begin(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            html::begin(&mut out, page::title(self.request));
+        }
+        out
+    }
+
+    /// What the output ends with after the last record: the page's footer
+    /// for `html`, nothing otherwise.
+    pub fn end(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            html::end(&mut out);
+        }
+        out
+    }
+
     /// Appends `record` to `out`, ending with a newline (no separator).
     pub fn write(&self, out: &mut Vec<u8>, record: &Record) {
+        if self.format == Format::Html {
+            page::write_record(out, record, self.request);
+            return;
+        }
         if self.format == Format::Json {
             write_json(out, record, self.request);
             out.push(b'\n');
@@ -172,14 +220,32 @@ impl RecordWriter {
     /// rating or steps.
     fn write_text(&self, out: &mut Vec<u8>, record: &Record) {
         let Record::Answered {
-            answer, candidates, ..
+            answer,
+            puzzle,
+            candidates,
+            ..
         } = record
         else {
             out.extend_from_slice(b"error\n");
             return;
         };
+        let start = || page::start_position(self.request, puzzle, *candidates);
         // Writing into a Vec cannot fail.
         match answer {
+            Answer::Explained(explained) if self.draws_steps() => {
+                let _ = writeln!(out, "{}", explained.rating);
+                let steps = &explained.steps;
+                ansi::walkthrough(out, start(), puzzle, steps, HintLevel::Step, write_step);
+                out.extend_from_slice(&explained.solution.to_line());
+                out.push(b'\n');
+            }
+            Answer::Hint(hint) if self.draws_steps() => {
+                let level = hint_level(self.request);
+                let steps = std::slice::from_ref(&hint.step);
+                ansi::walkthrough(out, start(), puzzle, steps, level, |out, step| {
+                    write_hint(out, step, level)
+                });
+            }
             Answer::Counted(count, _) => {
                 let plus = if count.limit_reached { "+" } else { "" };
                 let _ = writeln!(out, "{}{plus}", count.solutions);

@@ -29,6 +29,7 @@ pub mod generate;
 pub mod logic;
 pub mod pipeline;
 pub mod reader;
+pub mod render;
 pub mod solver;
 pub mod transform;
 pub mod validate;

@@ -182,6 +182,8 @@ pub struct Options {
     pub jobs: usize,
     /// Print no records, only count them.
     pub quiet: bool,
+    /// Draw `hint` and `explain` steps in colour (`--format grid`).
+    pub color: bool,
 }
 
 /// Counts of what a run met so far.
@@ -252,17 +254,23 @@ pub fn run<W: Write, R: Report>(
         inputs: inputs.clone(),
         out,
         report,
-        records: RecordWriter::new(options.format, options.request),
+        records: RecordWriter::new(options.format, options.request).with_color(options.color),
         last: None,
         tally: Tally::default(),
     };
     let names: Arc<[Arc<str>]> = inputs.iter().map(|input| input.name.clone()).collect();
+    if !options.quiet {
+        writer.out.write_all(&writer.records.begin())?;
+    }
     if options.jobs <= 1 && !options.request.may_be_slow() {
         run_here(inputs, &names, options, &mut writer)?;
     } else {
         // A slow board must not hold back the output: the writer stays on
         // this thread, free to flush and to notice a closed pipe.
         run_threads(inputs, names, options, &mut writer)?;
+    }
+    if !options.quiet {
+        writer.out.write_all(&writer.records.end())?;
     }
     writer.out.flush()?;
     Ok(writer.tally)
@@ -359,7 +367,8 @@ fn run_threads<W: Write, R: Report>(
         let ticks = ticks.clone();
         let pace = Arc::clone(&pace);
         thread::spawn(move || {
-            let records = RecordWriter::new(options.format, options.request);
+            let records =
+                RecordWriter::new(options.format, options.request).with_color(options.color);
             let mut part = Done::default();
             loop {
                 // The lock is held only while taking a chunk, not answering it.
@@ -695,7 +704,7 @@ fn answer(
 ) -> bool {
     let since = ticks.now();
     let each = options.request.may_be_slow();
-    let writer = RecordWriter::new(options.format, options.request);
+    let writer = RecordWriter::new(options.format, options.request).with_color(options.color);
     for item in items.by_ref() {
         done.items += 1;
         match item {

@@ -556,3 +556,87 @@ fn an_empty_rating_range_is_a_usage_error() {
     );
     assert_eq!(got.code, 2);
 }
+
+#[test]
+fn technique_puzzles_have_that_hardest_step() {
+    for (name, technique) in [
+        ("x-wing", "X-wing"),
+        ("Swordfish", "Swordfish"),
+        ("XY wing", "XY-wing"),
+        ("unique rectangle type 1", "Unique rectangle type 1"),
+        ("bug type 1", "BUG type 1"),
+        ("forcing chain", "Forcing Chain"),
+    ] {
+        let args = [
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "--technique",
+            name,
+            "--format",
+            "json",
+        ];
+        let out = run(&args, "");
+        assert_eq!(out.code, 0, "{name}: {}", out.stderr);
+        let lines: Vec<Value> = out
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2, "{name}");
+        for record in &lines {
+            assert_eq!(record["hardest"], technique, "{name}: {record}");
+            assert_eq!(record["scale"], "SE 1.15.10");
+            // rate agrees with the record.
+            let rated = run(&["rate", "--format", "json"], text(record, "puzzle"));
+            let rated: Value = serde_json::from_str(rated.stdout.trim_end()).unwrap();
+            assert_eq!(rated["hardest"], technique, "{name}");
+        }
+    }
+    // The rare ones end at their timeout with what was found.
+    let out = run(
+        &[
+            "generate",
+            "-n",
+            "50",
+            "--technique",
+            "aligned pair exclusion",
+            "--timeout",
+            "0.5",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("asked for 50 puzzles"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_technique_that_cannot_be_the_hardest_step_asked_is_a_usage_error() {
+    for (args, why) in [
+        (
+            &["--technique", "x-wing", "--rating", "5.0.."][..],
+            "hardest step of X-wing",
+        ),
+        (
+            &["--technique", "x-wing", "--difficulty", "easy"],
+            "hardest step of X-wing",
+        ),
+        (&["--technique", "full house"], "at least 54 givens"),
+        (&["--technique", "no such thing"], "no technique is named"),
+    ] {
+        let out = run(&[&["generate"][..], args].concat(), "");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(out.stderr.contains(why), "{args:?}: {}", out.stderr);
+    }
+    let help = run(&["generate", "--help"], "").stdout;
+    assert!(
+        help.contains("Aligned pair exclusion") && help.contains("XY-wing"),
+        "{help}"
+    );
+}

@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
         ];
         for request in requests {
             let answer = request.answer_marked(&board, entry.candidates.as_deref());
-            for format in [Format::Auto, Format::Line, Format::Grid, Format::Json] {
+            for format in [Format::Auto, Format::Line, Format::Grid, Format::Json, Format::Html] {
                 let writer = RecordWriter::new(format, request);
                 let mut out = Vec::new();
                 let record = Record::Answered {

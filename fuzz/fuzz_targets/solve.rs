@@ -108,6 +108,7 @@ fuzz_target!(|data: &[u8]| {
                 Format::Grid,
                 Format::Json,
                 Format::Candidates,
+                Format::Html,
             ] {
                 let mut out = Vec::new();
                 RecordWriter::new(format, request).write(&mut out, &record);

@@ -31,7 +31,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::logic::{rate, rate_within, Difficulty, Rating};
+use crate::logic::{rate, rate_within, Difficulty, Rating, Technique};
 
 pub use random::{fresh_seed, puzzle_seed};
 pub use rating::{possible, RatingError, RatingRange, HIGHEST_KNOWN};
@@ -105,6 +105,11 @@ pub enum RecipeError {
          the 27 houses fills only its last empty cell; ask --givens {FULL_HOUSE_GIVENS}.. without --minimal"
     )]
     FullHousesOnly(RatingRange),
+    /// The technique's steps rate outside the range asked.
+    #[error(
+        "no puzzle rated {1} has a hardest step of {0}: see --help for each technique's rating"
+    )]
+    Technique(&'static str, RatingRange),
 }
 
 /// The fewest givens of a puzzle rated 1.0: its steps are full houses, each
@@ -156,6 +161,8 @@ pub struct Recipe {
     rating: Option<RatingRange>,
     /// Rate every puzzle even without a range (for records that show it).
     rate_all: bool,
+    /// The technique of every puzzle's hardest step, if asked.
+    technique: Option<Technique>,
 }
 
 impl Recipe {
@@ -190,6 +197,7 @@ impl Recipe {
             groups: Groups::new(symmetry),
             rating: None,
             rate_all: false,
+            technique: None,
         })
     }
 
@@ -220,18 +228,52 @@ impl Recipe {
         })
     }
 
+    /// The same recipe, asking that every puzzle's hardest step (the one
+    /// that gives its ER) be a step of `technique`: the range of ER asked
+    /// narrows to the difficulties such a step can have.
+    ///
+    /// Fails when that leaves no rating a puzzle can have, or none with the
+    /// givens asked.
+    pub fn with_technique(self, technique: Option<Technique>) -> Result<Recipe, RecipeError> {
+        let Some(technique) = technique else {
+            return Ok(self);
+        };
+        let (low, high) = technique.difficulty_range();
+        let asked = self.rating.unwrap_or(RatingRange {
+            min: Difficulty(10),
+            max: Difficulty::BEYOND,
+        });
+        let range = RatingRange {
+            min: asked.min.max(low),
+            max: asked.max.min(high),
+        };
+        if !(range.min.0..=range.max.0).any(|er| rating::possible(Difficulty(er))) {
+            return Err(RecipeError::Technique(technique.name(), asked));
+        }
+        let rate_all = self.rate_all;
+        Ok(Recipe {
+            technique: Some(technique),
+            ..self.with_rating(Some(range), rate_all)?
+        })
+    }
+
     /// Rates `puzzle` if the recipe needs its rating; `Err` when the rating
-    /// is out of the range asked.
+    /// is out of the range asked, or its hardest step of another technique
+    /// than the one asked.
     fn rating_of(&self, puzzle: &Board) -> Result<Option<Rating>, ()> {
-        match self.rating {
-            None if self.rate_all => Ok(Some(rate(puzzle))),
-            None => Ok(None),
+        let rating = match self.rating {
+            None if self.rate_all => return Ok(Some(rate(puzzle))),
+            None => return Ok(None),
             // Capped: a puzzle too hard for the range is dropped at its
             // first step out of it, not rated to the end.
             Some(range) => match rate_within(puzzle, range.max) {
-                Some(rating) if range.contains(rating.er) => Ok(Some(rating)),
-                _ => Err(()),
+                Some(rating) if range.contains(rating.er) => rating,
+                _ => return Err(()),
             },
+        };
+        match self.technique {
+            Some(technique) if rating.hardest != Some(technique) => Err(()),
+            _ => Ok(Some(rating)),
         }
     }
 

@@ -26,6 +26,9 @@ struct JsonGenerated<'a> {
     ep: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ed: Option<f64>,
+    /// The technique that gave ER, with the rating (`null`: none did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<Option<&'static str>>,
     /// The scale of the rating, with it.
     #[serde(skip_serializing_if = "Option::is_none")]
     scale: Option<&'static str>,
@@ -36,6 +39,24 @@ impl GeneratedWriter {
     /// A writer in `format` (`auto` writes lines, as `line` does).
     pub fn new(format: Format) -> GeneratedWriter {
         GeneratedWriter { format }
+    }
+
+    /// What the output starts with: the page's head for `html`.
+    pub fn begin(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            crate::render::html::begin(&mut out, "sudoku generate");
+        }
+        out
+    }
+
+    /// What the output ends with: the page's footer for `html`.
+    pub fn end(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.format == Format::Html {
+            crate::render::html::end(&mut out);
+        }
+        out
     }
 
     /// Appends record `number` (from 1), ending with a newline; in `grid`
@@ -57,6 +78,13 @@ impl GeneratedWriter {
                 }
                 write_grid(out, &made.puzzle);
             }
+            Format::Html => crate::render::page::write_generated(
+                out,
+                number,
+                &made.puzzle,
+                &made.solution,
+                made.rating,
+            ),
             Format::Json => {
                 let (puzzle, solution) = (made.puzzle.to_line(), made.solution.to_line());
                 let json = JsonGenerated {
@@ -70,6 +98,7 @@ impl GeneratedWriter {
                     er: made.rating.map(|r| r.er.value()),
                     ep: made.rating.map(|r| r.ep.value()),
                     ed: made.rating.map(|r| r.ed.value()),
+                    hardest: made.rating.map(|r| r.hardest.map(|t| t.name())),
                     scale: made.rating.map(|_| SCALE),
                     seed: made.seed,
                 };

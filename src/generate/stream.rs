@@ -129,6 +129,9 @@ where
         tried: Arc::new(AtomicU64::new(0)),
         flushed: Instant::now(),
     };
+    if !options.quiet {
+        sink.out.write_all(&sink.writer.begin())?;
+    }
     if options.count > 0 {
         let tried = Arc::clone(&sink.tried);
         let workers = Workers::start(recipe, options, accept, deadline, tried);
@@ -137,6 +140,9 @@ where
         // became of the writing.
         workers.stop.store(true, Ordering::Relaxed);
         written?;
+    }
+    if !options.quiet {
+        sink.out.write_all(&sink.writer.end())?;
     }
     sink.out.flush()?;
     Ok(sink.progress())

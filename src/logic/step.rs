@@ -197,6 +197,152 @@ const DYNAMIC_NAMES: [[&str; 5]; 4] = [
 ];
 
 impl Technique {
+    /// Every technique of the ladder (each dynamic kind at each nesting
+    /// level), in the ladder's order of families.
+    pub const ALL: [Technique; 78] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleRow,
+        Technique::HiddenSingleColumn,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotCrane,
+        Technique::EmptyRectangle,
+        Technique::GroupedSkyscraper,
+        Technique::GroupedTwoStringKite,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::ThreeSkyscrapers,
+        Technique::ThreeStringKite,
+        Technique::ThreeStrongLinksWithBox,
+        Technique::GroupedThreeStrongLinks,
+        Technique::WxyzWing,
+        Technique::VwxyzWing,
+        Technique::UniqueRectangleType1,
+        Technique::UniqueRectangleType2,
+        Technique::UniqueRectangleType3,
+        Technique::UniqueRectangleType4,
+        Technique::UniqueLoopType1,
+        Technique::UniqueLoopType2,
+        Technique::UniqueLoopType3,
+        Technique::UniqueLoopType4,
+        Technique::BugType1,
+        Technique::BugType2,
+        Technique::BugType3,
+        Technique::BugType4,
+        Technique::AlignedPairExclusion,
+        Technique::AlignedTripletExclusion,
+        Technique::BidirectionalXCycle,
+        Technique::GeneralizedXWing,
+        Technique::BidirectionalYCycle,
+        Technique::BidirectionalCycle,
+        Technique::ForcingXChain,
+        Technique::TurbotFish,
+        Technique::ForcingChain,
+        Technique::NishioForcingChains,
+        Technique::CellForcingChains,
+        Technique::RegionForcingChains,
+        Technique::DynamicCellForcingChains(0),
+        Technique::DynamicCellForcingChains(1),
+        Technique::DynamicCellForcingChains(2),
+        Technique::DynamicCellForcingChains(3),
+        Technique::DynamicCellForcingChains(4),
+        Technique::DynamicRegionForcingChains(0),
+        Technique::DynamicRegionForcingChains(1),
+        Technique::DynamicRegionForcingChains(2),
+        Technique::DynamicRegionForcingChains(3),
+        Technique::DynamicRegionForcingChains(4),
+        Technique::DynamicDoubleForcingChains(0),
+        Technique::DynamicDoubleForcingChains(1),
+        Technique::DynamicDoubleForcingChains(2),
+        Technique::DynamicDoubleForcingChains(3),
+        Technique::DynamicDoubleForcingChains(4),
+        Technique::DynamicContradictionForcingChains(0),
+        Technique::DynamicContradictionForcingChains(1),
+        Technique::DynamicContradictionForcingChains(2),
+        Technique::DynamicContradictionForcingChains(3),
+        Technique::DynamicContradictionForcingChains(4),
+    ];
+
+    /// The least and the greatest difficulty a step of this technique can
+    /// have (loose where the step's size adds to it: up to the highest
+    /// rating known, 11.9).
+    pub fn difficulty_range(self) -> (Difficulty, Difficulty) {
+        use Technique::*;
+        let fixed = |tenths| (Difficulty(tenths), Difficulty(tenths));
+        let from = |tenths| (Difficulty(tenths), Difficulty(119));
+        match self {
+            FullHouse => fixed(10),
+            HiddenSingleBox => fixed(12),
+            HiddenSingleRow | HiddenSingleColumn => fixed(15),
+            DirectPointing => fixed(17),
+            DirectClaiming => fixed(19),
+            DirectHiddenPair => fixed(20),
+            NakedSingle => fixed(23),
+            DirectHiddenTriple => fixed(25),
+            Pointing => fixed(26),
+            Claiming => fixed(28),
+            NakedPair => fixed(30),
+            XWing => fixed(32),
+            HiddenPair => fixed(34),
+            NakedTriple => fixed(36),
+            Swordfish => fixed(38),
+            HiddenTriple | Skyscraper => fixed(40),
+            TwoStringKite => fixed(41),
+            TurbotCrane | XyWing => fixed(42),
+            XyzWing => fixed(44),
+            NakedQuad => fixed(50),
+            Jellyfish => fixed(52),
+            HiddenQuad => fixed(54),
+            BugType1 => fixed(56),
+            BugType2 | BugType4 => fixed(57),
+            AlignedPairExclusion => fixed(62),
+            AlignedTripletExclusion => fixed(75),
+            NishioForcingChains => from(75),
+            CellForcingChains | RegionForcingChains => from(80),
+            DynamicCellForcingChains(level)
+            | DynamicRegionForcingChains(level)
+            | DynamicDoubleForcingChains(level)
+            | DynamicContradictionForcingChains(level) => from(85 + 5 * u16::from(level.min(4))),
+            _ if self.is_chain() => from(65),
+            // Turbot family, wings, unique loops, BUG type 3, 3 strong links.
+            _ => from(40),
+        }
+    }
+
+    /// The technique `explain` names `name`, case, spaces and hyphens
+    /// ignored (`xy-wing`, `"XY-wing"`, `xywing`).
+    ///
+    /// ```
+    /// use sudoku_cli::logic::Technique;
+    ///
+    /// assert_eq!(Technique::named("xy wing"), Some(Technique::XyWing));
+    /// assert_eq!(Technique::named("X-Wing"), Some(Technique::XWing));
+    /// assert_eq!(Technique::named("no such"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Technique> {
+        let wanted = loose(name);
+        Technique::ALL
+            .into_iter()
+            .find(|t| loose(t.name()) == wanted)
+    }
+
     /// The technique's name, as `explain` prints it and JSON's `technique`
     /// and `hardest` hold it.
     pub fn name(self) -> &'static str {
@@ -290,6 +436,15 @@ impl Technique {
                 | DynamicContradictionForcingChains(_)
         )
     }
+}
+
+/// A name as `Technique::named` compares it: lowercase, without spaces or
+/// hyphens.
+pub fn loose(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 fn level_index(level: u8) -> usize {
@@ -741,6 +896,17 @@ fn house_list(houses: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_technique_has_its_own_loose_name() {
+        let mut names: Vec<String> = Technique::ALL.iter().map(|t| loose(t.name())).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), Technique::ALL.len());
+        for technique in Technique::ALL {
+            assert_eq!(Technique::named(technique.name()), Some(technique));
+        }
+    }
 
     #[test]
     fn difficulties_print_one_decimal() {
