@@ -95,47 +95,139 @@ pub struct Count {
     pub limit_reached: bool,
 }
 
-/// The answer to a request about one board.
+/// Why a board does not meet a request, or (for a count) what counting
+/// found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// The verdict.
-    pub status: Status,
-    /// Whether the board met the request (decides the exit status).
-    pub met: bool,
-    /// The solution, when solving found one and it is reported.
-    pub solution: Option<Board>,
-    /// The count, for [`Request::Count`].
-    pub count: Option<Count>,
-    /// The conflicts, for an invalid board (empty otherwise).
-    pub conflicts: Vec<Conflict>,
-    /// The rating, for `rate` and `explain`.
-    pub rating: Option<Rating>,
-    /// The steps: every step for `explain`, the next one for `hint`.
+pub enum Verdict {
+    /// Exactly one solution (only a count reports it).
+    Unique,
+    /// The givens repeat a digit in a unit: every conflict.
+    Invalid(Vec<Conflict>),
+    /// Consistent givens, but no solution.
+    Unsolvable,
+    /// More than one solution.
+    Multiple,
+    /// `validate --complete`: an empty cell remains.
+    Incomplete,
+}
+
+impl Verdict {
+    /// The status word this verdict prints as.
+    pub fn status(&self) -> Status {
+        match self {
+            Verdict::Unique => Status::Solved,
+            Verdict::Invalid(_) => Status::Invalid,
+            Verdict::Unsolvable => Status::Unsolvable,
+            Verdict::Multiple => Status::Multiple,
+            Verdict::Incomplete => Status::Incomplete,
+        }
+    }
+
+    /// The conflicts of an invalid board, empty otherwise.
+    pub fn conflicts(&self) -> &[Conflict] {
+        match self {
+            Verdict::Invalid(conflicts) => conflicts,
+            _ => &[],
+        }
+    }
+}
+
+/// `explain`'s answer: the rating, every step taken, and the solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// ER/EP/ED, as the steps give them.
+    pub rating: Rating,
+    /// Every step, in order.
     pub steps: Vec<Step>,
+    /// The puzzle's one solution.
+    pub solution: Board,
+}
+
+/// `hint`'s answer: the next step, and the position once it is taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The step a person should look for next.
+    pub step: Step,
+    /// The candidates after the step (placed cells hold their one digit),
+    /// so that hints chain.
+    pub after: Candidates,
+}
+
+/// The answer to a request about one board: one variant per kind of
+/// result, each holding exactly what its records print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `solve`: the board filled in, givens kept.
+    Solved(Board),
+    /// `solve --count`: the count, and what counting (to at least 2) found.
+    Counted(Count, Verdict),
+    /// `validate`: the board meets every rule asked.
+    Valid,
+    /// The board does not meet the request (never [`Verdict::Unique`]).
+    Refused(Verdict),
+    /// `rate`: the rating.
+    Rated(Rating),
+    /// `explain`: the rating, the steps and the solution.
+    Explained(Explained),
+    /// `hint`: the next step.
+    Hint(Box<Hint>),
+    /// `hint`: the board is already full and valid.
+    Full,
+    /// `hint`: the ladder finds no step from this position.
+    Stuck,
     /// `hint --candidates`: the solution's digits missing from the marks,
     /// as (cell, digit).
-    pub erased: Vec<(u8, u8)>,
+    Erased(Vec<(u8, u8)>),
 }
 
 impl Answer {
-    fn new(status: Status, met: bool) -> Answer {
-        Answer {
-            status,
-            met,
-            solution: None,
-            count: None,
-            conflicts: Vec::new(),
-            rating: None,
-            steps: Vec::new(),
-            erased: Vec::new(),
+    /// The verdict word of the record.
+    pub fn status(&self) -> Status {
+        match self {
+            Answer::Solved(_) | Answer::Full => Status::Solved,
+            Answer::Counted(_, verdict) | Answer::Refused(verdict) => verdict.status(),
+            Answer::Valid => Status::Valid,
+            Answer::Rated(_) | Answer::Explained(_) => Status::Rated,
+            Answer::Hint(_) => Status::Hint,
+            Answer::Stuck => Status::Stuck,
+            Answer::Erased(_) => Status::Erased,
+        }
+    }
+
+    /// Whether the board met the request (decides the exit status): a
+    /// count always does.
+    pub fn met(&self) -> bool {
+        !matches!(self, Answer::Refused(_) | Answer::Stuck | Answer::Erased(_))
+    }
+
+    /// The solution, for the answers that report one.
+    pub fn solution(&self) -> Option<&Board> {
+        match self {
+            Answer::Solved(solution) => Some(solution),
+            Answer::Explained(explained) => Some(&explained.solution),
+            _ => None,
+        }
+    }
+
+    /// The conflicts of an invalid board, empty otherwise.
+    pub fn conflicts(&self) -> &[Conflict] {
+        match self {
+            Answer::Counted(_, verdict) | Answer::Refused(verdict) => verdict.conflicts(),
+            _ => &[],
+        }
+    }
+
+    /// The rating, for `rate` and `explain`.
+    pub fn rating(&self) -> Option<&Rating> {
+        match self {
+            Answer::Rated(rating) => Some(rating),
+            Answer::Explained(explained) => Some(&explained.rating),
+            _ => None,
         }
     }
 
     fn invalid(board: &Board) -> Answer {
-        Answer {
-            conflicts: conflicts(board),
-            ..Answer::new(Status::Invalid, false)
-        }
+        Answer::Refused(Verdict::Invalid(conflicts(board)))
     }
 }
 
@@ -143,15 +235,17 @@ impl Request {
     /// Answers the request for `board`.
     ///
     /// ```
-    /// use sudoku_cli::{Board, Request, Status};
+    /// use sudoku_cli::{Answer, Board, Request, Status};
     ///
     /// let empty = Board::EMPTY;
     /// let answer = Request::Solve { unique: true }.answer(&empty);
-    /// assert_eq!(answer.status, Status::Multiple);
-    /// assert!(!answer.met);
-    /// let answer = Request::Count { limit: 1000 }.answer(&empty);
-    /// assert_eq!(answer.count.unwrap().solutions, 1000);
-    /// assert!(answer.count.unwrap().limit_reached);
+    /// assert_eq!(answer.status(), Status::Multiple);
+    /// assert!(!answer.met());
+    /// let Answer::Counted(count, _) = Request::Count { limit: 1000 }.answer(&empty) else {
+    ///     panic!("a count");
+    /// };
+    /// assert_eq!(count.solutions, 1000);
+    /// assert!(count.limit_reached);
     /// ```
     pub fn answer(&self, board: &Board) -> Answer {
         self.answer_marked(board, None)
@@ -167,8 +261,8 @@ impl Request {
             Request::Solve { unique } => solve_board(position, unique),
             Request::Count { limit } => count_board(position, limit),
             Request::Validate { complete, unique } => validate_board(position, complete, unique),
-            Request::Rate => rate_board(position, false),
-            Request::Explain => rate_board(position, true),
+            Request::Rate => rate_board(position),
+            Request::Explain => explain_board(position),
             Request::Hint { candidates } => hint_board(position, candidates),
         }
     }
@@ -183,6 +277,12 @@ impl Request {
     /// `conflicts`).
     pub fn is_validate(&self) -> bool {
         matches!(self, Request::Validate { .. })
+    }
+
+    /// Whether one board may take seconds to answer (the logic ladder
+    /// runs), so that each record is handed to the writer on its own.
+    pub fn may_be_slow(&self) -> bool {
+        matches!(self, Request::Rate | Request::Explain | Request::Hint { .. })
     }
 }
 
@@ -210,150 +310,144 @@ impl Position<'_> {
     }
 
     /// The solver's verdict before any logic runs: the solution of a proper
-    /// puzzle, or the status that turns the board away.
-    fn proper(self) -> Result<Board, Status> {
+    /// puzzle, or the answer that turns the board away.
+    fn proper(self) -> Result<Board, Answer> {
         match self.solve(2) {
-            Err(_) => Err(Status::Invalid),
+            Err(_) => Err(Answer::invalid(self.board)),
             Ok(found) => match (found.count, found.first) {
                 (1, Some(solution)) => Ok(solution),
-                (0, _) => Err(Status::Unsolvable),
-                _ => Err(Status::Multiple),
+                (0, _) => Err(Answer::Refused(Verdict::Unsolvable)),
+                _ => Err(Answer::Refused(Verdict::Multiple)),
             },
         }
     }
 }
 
-/// The answer for a board that is not a proper puzzle.
-fn refused(board: &Board, status: Status) -> Answer {
-    match status {
-        Status::Invalid => Answer::invalid(board),
-        _ => Answer::new(status, false),
+fn rate_board(position: Position) -> Answer {
+    match position.proper() {
+        Ok(_) => Answer::Rated(logic::rate_position(&position.grid())),
+        Err(refused) => refused,
     }
 }
 
-fn rate_board(position: Position, explain: bool) -> Answer {
+fn explain_board(position: Position) -> Answer {
     let solution = match position.proper() {
         Ok(solution) => solution,
-        Err(status) => return refused(position.board, status),
+        Err(refused) => return refused,
     };
-    let grid = position.grid();
-    let (rating, steps) = if explain {
-        let explained = logic::explain_position(&grid);
-        (explained.rating, explained.steps)
-    } else {
-        (logic::rate_position(&grid), Vec::new())
-    };
-    Answer {
-        solution: explain.then_some(solution),
-        rating: Some(rating),
-        steps,
-        ..Answer::new(Status::Rated, true)
-    }
+    let explained = logic::explain_position(&position.grid());
+    Answer::Explained(Explained {
+        rating: explained.rating,
+        steps: explained.steps,
+        solution,
+    })
 }
 
 /// The next step from a board in progress; with `candidates`, from the
-/// player's pencil marks, after checking that none erased the solution's
-/// digit.
+/// player's pencil marks, judged by them as `solve` judges them. Marks that
+/// leave no solution where the digits alone have one name what was erased.
 fn hint_board(position: Position, candidates: bool) -> Answer {
     let position = Position {
         marks: position.marks.filter(|_| candidates),
         ..position
     };
-    let digits = Position {
-        marks: None,
-        ..position
-    };
-    let solution = match digits.proper() {
-        Ok(solution) => solution,
-        Err(status) => return refused(position.board, status),
-    };
-    if position.board.is_full() {
-        return Answer::new(Status::Solved, true);
-    }
-    if let Some(marks) = position.marks {
-        let erased: Vec<(u8, u8)> = (0..81)
-            .filter(|&cell| !marks.contains(cell, solution.cell(cell)))
-            .map(|cell| (cell as u8, solution.cell(cell)))
-            .collect();
-        if !erased.is_empty() {
-            return Answer {
-                erased,
-                ..Answer::new(Status::Erased, false)
-            };
+    let judged = position.proper();
+    if let (Err(Answer::Refused(Verdict::Unsolvable)), Some(marks)) = (&judged, position.marks) {
+        let digits = Position {
+            marks: None,
+            ..position
+        };
+        if let Ok(solution) = digits.proper() {
+            return Answer::Erased(erased_marks(marks, &solution));
         }
     }
-    match logic::next_step(&position.grid()) {
-        Some(step) => Answer {
-            steps: vec![step],
-            ..Answer::new(Status::Hint, true)
-        },
-        None => Answer::new(Status::Stuck, false),
+    if let Err(refused) = judged {
+        return refused;
+    }
+    if position.board.is_full() {
+        return Answer::Full;
+    }
+    let grid = position.grid();
+    match logic::next_step(&grid) {
+        Some(step) => {
+            let mut after = grid.clone();
+            step.apply(&mut after);
+            Answer::Hint(Box::new(Hint {
+                after: position_marks(&after),
+                step,
+            }))
+        }
+        None => Answer::Stuck,
     }
 }
 
+/// The solution's digits that `marks` lack, as (cell, digit).
+fn erased_marks(marks: &Candidates, solution: &Board) -> Vec<(u8, u8)> {
+    (0..81)
+        .filter(|&cell| !marks.contains(cell, solution.cell(cell)))
+        .map(|cell| (cell as u8, solution.cell(cell)))
+        .collect()
+}
+
+/// A position's pencil marks: a placed cell holds its one digit.
+fn position_marks(grid: &Grid) -> Candidates {
+    let masks = std::array::from_fn(|cell| match grid.value(cell) {
+        0 => grid.candidates(cell),
+        digit => 1 << (digit - 1),
+    });
+    Candidates::new(masks).expect("a grid's masks have nine bits")
+}
+
 fn solve_board(position: Position, unique: bool) -> Answer {
-    let board = position.board;
     let Ok(found) = position.solve(if unique { 2 } else { 1 }) else {
-        return Answer::invalid(board);
+        return Answer::invalid(position.board);
     };
     match (found.count, found.first) {
-        (1, Some(solution)) => Answer {
-            solution: Some(solution),
-            ..Answer::new(Status::Solved, true)
-        },
-        (0, _) => Answer::new(Status::Unsolvable, false),
-        _ => Answer::new(Status::Multiple, false),
+        (1, Some(solution)) => Answer::Solved(solution),
+        (0, _) => Answer::Refused(Verdict::Unsolvable),
+        _ => Answer::Refused(Verdict::Multiple),
     }
 }
 
 fn count_board(position: Position, limit: u32) -> Answer {
-    let board = position.board;
     let limit = limit.max(1);
     let Ok(found) = position.solve(limit.max(2)) else {
-        return Answer {
-            count: Some(Count {
-                solutions: 0,
-                limit_reached: false,
-            }),
-            met: true,
-            ..Answer::invalid(board)
+        let none = Count {
+            solutions: 0,
+            limit_reached: false,
         };
+        return Answer::Counted(none, Verdict::Invalid(conflicts(position.board)));
     };
-    let status = match found.count {
-        0 => Status::Unsolvable,
-        1 => Status::Solved,
-        _ => Status::Multiple,
+    let verdict = match found.count {
+        0 => Verdict::Unsolvable,
+        1 => Verdict::Unique,
+        _ => Verdict::Multiple,
     };
-    Answer {
-        count: Some(Count {
-            solutions: found.count.min(limit),
-            limit_reached: found.count >= limit,
-        }),
-        ..Answer::new(status, true)
-    }
+    let count = Count {
+        solutions: found.count.min(limit),
+        limit_reached: found.count >= limit,
+    };
+    Answer::Counted(count, verdict)
 }
 
 fn validate_board(position: Position, complete: bool, unique: bool) -> Answer {
     let board = position.board;
     let found = conflicts(board);
     if !found.is_empty() {
-        return Answer {
-            conflicts: found,
-            ..Answer::new(Status::Invalid, false)
-        };
+        return Answer::Refused(Verdict::Invalid(found));
     }
     if complete && !board.is_full() {
-        return Answer::new(Status::Incomplete, false);
+        return Answer::Refused(Verdict::Incomplete);
     }
     if unique {
         // The board is consistent, so the solver cannot refuse it.
         match position.solve(2).map(|found| found.count) {
-            Ok(0) => return Answer::new(Status::Unsolvable, false),
+            Ok(0) => return Answer::Refused(Verdict::Unsolvable),
             Ok(1) => {}
-            _ => return Answer::new(Status::Multiple, false),
+            _ => return Answer::Refused(Verdict::Multiple),
         }
     }
-    Answer::new(Status::Valid, true)
+    Answer::Valid
 }
 
 #[cfg(test)]
@@ -381,32 +475,35 @@ mod tests {
     #[test]
     fn solve_statuses() {
         let solved = Request::Solve { unique: false }.answer(&board(PUZZLE));
-        assert_eq!((solved.status, solved.met), (Status::Solved, true));
-        assert_eq!(solved.solution, Some(board(SOLVED)));
+        assert_eq!((solved.status(), solved.met()), (Status::Solved, true));
+        assert_eq!(solved, Answer::Solved(board(SOLVED)));
 
         let empty = Request::Solve { unique: false }.answer(&Board::EMPTY);
-        assert_eq!(empty.status, Status::Solved);
-        assert!(Board::EMPTY.is_solved_by(&empty.solution.unwrap()));
+        assert_eq!(empty.status(), Status::Solved);
+        assert!(Board::EMPTY.is_solved_by(empty.solution().unwrap()));
 
         let multiple = Request::Solve { unique: true }.answer(&Board::EMPTY);
-        assert_eq!((multiple.status, multiple.met), (Status::Multiple, false));
-        assert_eq!(multiple.solution, None);
+        assert_eq!(multiple, Answer::Refused(Verdict::Multiple));
+        assert_eq!((multiple.status(), multiple.met()), (Status::Multiple, false));
+        assert_eq!(multiple.solution(), None);
 
         let none = Request::Solve { unique: true }.answer(&unsolvable());
-        assert_eq!((none.status, none.met), (Status::Unsolvable, false));
+        assert_eq!((none.status(), none.met()), (Status::Unsolvable, false));
 
         let bad = Request::Solve { unique: false }.answer(&invalid());
-        assert_eq!((bad.status, bad.met), (Status::Invalid, false));
-        assert_eq!(bad.conflicts.len(), 2, "row 1 and box 1");
+        assert_eq!((bad.status(), bad.met()), (Status::Invalid, false));
+        assert_eq!(bad.conflicts().len(), 2, "row 1 and box 1");
     }
 
     #[test]
     fn count_statuses_and_limits() {
         let count = |b: &Board, limit| {
             let a = Request::Count { limit }.answer(b);
-            let c = a.count.unwrap();
-            assert!(a.met);
-            (a.status, c.solutions, c.limit_reached)
+            let Answer::Counted(c, _) = a else {
+                panic!("not a count: {a:?}")
+            };
+            assert!(a.met());
+            (a.status(), c.solutions, c.limit_reached)
         };
         assert_eq!(count(&Board::EMPTY, 1000), (Status::Multiple, 1000, true));
         assert_eq!(count(&Board::EMPTY, 1), (Status::Multiple, 1, true));
@@ -425,37 +522,43 @@ mod tests {
         masks[2] &= !(1 << 3);
         let wrong = Candidates::new(masks).unwrap();
         let solve = Request::Solve { unique: true };
-        assert_eq!(solve.answer_marked(&puzzle, None).solution, Some(solution));
+        assert_eq!(
+            solve.answer_marked(&puzzle, None).solution(),
+            Some(&solution)
+        );
         let none = solve.answer_marked(&puzzle, Some(&wrong));
-        assert_eq!((none.status, none.met), (Status::Unsolvable, false));
+        assert_eq!((none.status(), none.met()), (Status::Unsolvable, false));
         let count = Request::Count { limit: 10 }.answer_marked(&puzzle, Some(&wrong));
-        assert_eq!(count.count.unwrap().solutions, 0);
+        let Answer::Counted(count, Verdict::Unsolvable) = count else {
+            panic!("not an unsolvable count: {count:?}")
+        };
+        assert_eq!(count.solutions, 0);
         let validate = Request::Validate {
             complete: false,
             unique: true,
         };
         let answer = validate.answer_marked(&puzzle, Some(&wrong));
-        assert_eq!(answer.status, Status::Unsolvable);
+        assert_eq!(answer.status(), Status::Unsolvable);
         // Without --unique, missing candidates break no rule.
         let plain = Request::Validate {
             complete: false,
             unique: false,
         };
         assert_eq!(
-            plain.answer_marked(&puzzle, Some(&wrong)).status,
+            plain.answer_marked(&puzzle, Some(&wrong)).status(),
             Status::Valid
         );
         // Marks narrowing the empty board to one solution.
         let marks = Candidates::from_board(&solution);
         let answer = solve.answer_marked(&Board::EMPTY, Some(&marks));
-        assert_eq!(answer.solution, Some(solution));
+        assert_eq!(answer.solution(), Some(&solution));
     }
 
     #[test]
     fn validate_statuses_in_order_of_precedence() {
         let validate = |b: &Board, complete, unique| {
             let a = Request::Validate { complete, unique }.answer(b);
-            (a.status, a.met)
+            (a.status(), a.met())
         };
         assert_eq!(
             validate(&board(PUZZLE), false, false),

@@ -8,12 +8,12 @@
 
 use std::io::Write;
 
-use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::answer::{Answer, Request, Status};
+use crate::answer::{Answer, Explained, Request, Status, Verdict};
 use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
-use crate::logic::Step;
+use crate::logic::{Rating, Step};
 use crate::reader::Malformed;
 use crate::validate::Conflict;
 
@@ -91,19 +91,16 @@ impl RecordWriter {
         }
     }
 
-    /// The board this record prints, if it prints one.
+    /// The board this record prints, if it prints one: a solution (never
+    /// for `rate`, `explain` and `hint`, whose records are ratings and
+    /// steps).
     fn board<'a>(&self, record: &Record<'a>) -> Option<(&'a Board, Shape)> {
-        if matches!(
-            self.request,
-            Request::Rate | Request::Explain | Request::Hint { .. }
-        ) {
-            // Their records are ratings and steps, never a bare board.
-            return None;
-        }
         match *record {
-            Record::Answered { shape, answer, .. } if answer.count.is_none() => {
-                answer.solution.as_ref().map(|board| (board, shape))
-            }
+            Record::Answered {
+                shape,
+                answer: Answer::Solved(solution),
+                ..
+            } => Some((solution, shape)),
             _ => None,
         }
     }
@@ -137,62 +134,63 @@ impl RecordWriter {
         }
     }
 
-    /// Writes a record that is not a board: a word, a count or conflicts.
+    /// Writes a record that is not a board: a word, a count, conflicts, a
+    /// rating or steps.
     fn write_text(&self, out: &mut Vec<u8>, record: &Record) {
         let Record::Answered { answer, .. } = record else {
             out.extend_from_slice(b"error\n");
             return;
         };
-        if let Some(count) = answer.count {
-            let plus = if count.limit_reached { "+" } else { "" };
-            // Writing into a Vec cannot fail.
-            let _ = writeln!(out, "{}{plus}", count.solutions);
-            return;
-        }
-        match answer.status {
-            Status::Rated => return write_rated(out, answer),
-            Status::Hint => {
-                for step in &answer.steps {
-                    let _ = writeln!(out, "{step}");
-                }
-                return;
+        // Writing into a Vec cannot fail.
+        match answer {
+            Answer::Counted(count, _) => {
+                let plus = if count.limit_reached { "+" } else { "" };
+                let _ = writeln!(out, "{}{plus}", count.solutions);
             }
-            Status::Erased => {
+            Answer::Rated(rating) => {
+                let _ = writeln!(out, "{rating}");
+            }
+            Answer::Explained(explained) => write_explained(out, explained),
+            Answer::Hint(hint) if self.format == Format::Candidates => {
+                out.extend_from_slice(&hint.after.to_line());
+                out.push(b'\n');
+            }
+            Answer::Hint(hint) => {
+                let _ = writeln!(out, "{}", hint.step);
+            }
+            Answer::Erased(erased) => {
                 out.extend_from_slice(b"erased:");
-                for (i, &(cell, digit)) in answer.erased.iter().enumerate() {
+                for (i, &(cell, digit)) in erased.iter().enumerate() {
                     let sep = if i == 0 { " " } else { "; " };
                     let _ = write!(out, "{sep}{} lacks {digit}", Cell(cell));
                 }
                 out.push(b'\n');
-                return;
             }
-            _ => {}
-        }
-        out.extend_from_slice(answer.status.word().as_bytes());
-        if answer.status == Status::Invalid && self.request.lists_conflicts() {
-            out.push(b':');
-            for (i, conflict) in answer.conflicts.iter().enumerate() {
-                let sep = if i == 0 { " " } else { "; " };
-                let _ = write!(out, "{sep}{conflict}");
+            Answer::Refused(Verdict::Invalid(conflicts)) if self.request.lists_conflicts() => {
+                out.extend_from_slice(b"invalid:");
+                for (i, conflict) in conflicts.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { "; " };
+                    let _ = write!(out, "{sep}{conflict}");
+                }
+                out.push(b'\n');
+            }
+            _ => {
+                out.extend_from_slice(answer.status().word().as_bytes());
+                out.push(b'\n');
             }
         }
-        out.push(b'\n');
     }
 }
 
-/// Writes a rated puzzle: `ER/EP/ED`, then for `explain` one line per step
-/// and the solution as one line.
-fn write_rated(out: &mut Vec<u8>, answer: &Answer) {
-    if let Some(rating) = answer.rating {
-        let _ = writeln!(out, "{rating}");
-    }
-    for step in &answer.steps {
+/// Writes an explained puzzle: `ER/EP/ED`, one line per step, and the
+/// solution as one line.
+fn write_explained(out: &mut Vec<u8>, explained: &Explained) {
+    let _ = writeln!(out, "{}", explained.rating);
+    for step in &explained.steps {
         let _ = writeln!(out, "{step}");
     }
-    if let Some(solution) = answer.solution {
-        out.extend_from_slice(&solution.to_line());
-        out.push(b'\n');
-    }
+    out.extend_from_slice(&explained.solution.to_line());
+    out.push(b'\n');
 }
 
 /// Writes `board` as the contract's boxed grid: nine rows, `|` between
@@ -339,104 +337,97 @@ impl Serialize for JsonSteps<'_> {
     }
 }
 
-/// The JSON object of one record; absent keys are skipped.
-#[derive(serde::Serialize)]
+/// The scale every rating is on, as JSON's `scale` names it.
+pub const SCALE: &str = "SE 1.15.10";
+
+/// The JSON object of one record: the keys every record has, then those of
+/// its kind of answer.
 struct JsonRecord<'a> {
-    source: &'a str,
-    line: u64,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<Cells>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    candidates: Option<Marks>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<Cells>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit_reached: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    conflicts: Option<JsonConflicts<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    er: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed: Option<f64>,
-    /// `null` when no technique gave ER (stuck, or nothing to do).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<Option<&'static str>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<JsonSteps<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    step: Option<JsonStep<'a>>,
-    /// `hint --candidates`: the solution's digits the marks lack.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    erased: Option<Vec<(String, u8)>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
+    record: &'a Record<'a>,
+    request: Request,
+}
+
+impl Serialize for JsonRecord<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        match *self.record {
+            Record::Answered {
+                source,
+                line,
+                puzzle,
+                candidates,
+                answer,
+                ..
+            } => {
+                map.serialize_entry("source", source)?;
+                map.serialize_entry("line", &line)?;
+                map.serialize_entry("status", answer.status().word())?;
+                map.serialize_entry("puzzle", &Cells(puzzle.to_line()))?;
+                if let Some(marks) = candidates {
+                    map.serialize_entry("candidates", &Marks(marks.to_line()))?;
+                }
+                answer_entries(&mut map, answer, self.request)?;
+            }
+            Record::Malformed(error) => {
+                map.serialize_entry("source", &*error.input)?;
+                map.serialize_entry("line", &error.start_line)?;
+                map.serialize_entry("status", Status::Error.word())?;
+                map.serialize_entry("error", &error.problem.to_string())?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The keys of one kind of answer.
+fn answer_entries<M: SerializeMap>(
+    map: &mut M,
+    answer: &Answer,
+    request: Request,
+) -> Result<(), M::Error> {
+    match answer {
+        Answer::Solved(solution) => map.serialize_entry("solution", &Cells(solution.to_line()))?,
+        Answer::Counted(count, _) => {
+            map.serialize_entry("solutions", &count.solutions)?;
+            map.serialize_entry("limit_reached", &count.limit_reached)?;
+        }
+        Answer::Rated(rating) => rating_entries(map, rating)?,
+        Answer::Explained(explained) => {
+            rating_entries(map, &explained.rating)?;
+            map.serialize_entry("solution", &Cells(explained.solution.to_line()))?;
+            map.serialize_entry("steps", &JsonSteps(&explained.steps))?;
+        }
+        Answer::Hint(hint) => {
+            map.serialize_entry("step", &JsonStep(&hint.step))?;
+            map.serialize_entry("after", &Marks(hint.after.to_line()))?;
+        }
+        Answer::Erased(erased) => {
+            let cells = erased.iter();
+            let pairs: Vec<(String, u8)> = cells.map(|&(c, d)| (Cell(c).to_string(), d)).collect();
+            map.serialize_entry("erased", &pairs)?;
+        }
+        Answer::Valid | Answer::Refused(_) | Answer::Full | Answer::Stuck => {}
+    }
+    // `validate` records always list conflicts; others only when invalid.
+    if request.is_validate() || answer.status() == Status::Invalid {
+        map.serialize_entry("conflicts", &JsonConflicts(answer.conflicts()))?;
+    }
+    Ok(())
+}
+
+/// `er`, `ep`, `ed`, `hardest` (`null` when no technique gave ER: stuck,
+/// or nothing to do) and `scale`.
+fn rating_entries<M: SerializeMap>(map: &mut M, rating: &Rating) -> Result<(), M::Error> {
+    map.serialize_entry("er", &rating.er.value())?;
+    map.serialize_entry("ep", &rating.ep.value())?;
+    map.serialize_entry("ed", &rating.ed.value())?;
+    map.serialize_entry("hardest", &rating.hardest.map(|t| t.name()))?;
+    map.serialize_entry("scale", SCALE)
 }
 
 fn write_json(out: &mut Vec<u8>, record: &Record, request: Request) {
-    let json = match *record {
-        Record::Answered {
-            source,
-            line,
-            puzzle,
-            candidates,
-            answer,
-            ..
-        } => JsonRecord {
-            source,
-            line,
-            status: answer.status.word(),
-            puzzle: Some(Cells(puzzle.to_line())),
-            candidates: candidates.map(|marks| Marks(marks.to_line())),
-            solution: answer
-                .solution
-                .filter(|_| answer.count.is_none())
-                .map(|board| Cells(board.to_line())),
-            solutions: answer.count.map(|count| count.solutions),
-            limit_reached: answer.count.map(|count| count.limit_reached),
-            conflicts: (request.is_validate() || answer.status == Status::Invalid)
-                .then_some(JsonConflicts(&answer.conflicts)),
-            er: answer.rating.map(|r| r.er.value()),
-            ep: answer.rating.map(|r| r.ep.value()),
-            ed: answer.rating.map(|r| r.ed.value()),
-            hardest: answer.rating.map(|r| r.hardest.map(|t| t.name())),
-            steps: (request == Request::Explain && answer.rating.is_some())
-                .then_some(JsonSteps(&answer.steps)),
-            step: (answer.status == Status::Hint)
-                .then(|| answer.steps.first().map(JsonStep))
-                .flatten(),
-            erased: (answer.status == Status::Erased).then(|| {
-                let cells = answer.erased.iter();
-                cells.map(|&(c, d)| (Cell(c).to_string(), d)).collect()
-            }),
-            error: None,
-        },
-        Record::Malformed(error) => JsonRecord {
-            source: &error.input,
-            line: error.start_line,
-            status: Status::Error.word(),
-            puzzle: None,
-            candidates: None,
-            solution: None,
-            solutions: None,
-            limit_reached: None,
-            conflicts: None,
-            er: None,
-            ep: None,
-            ed: None,
-            hardest: None,
-            steps: None,
-            step: None,
-            erased: None,
-            error: Some(error.problem.to_string()),
-        },
-    };
-    // Serializing these plain fields into a Vec cannot fail.
-    let _ = serde_json::to_writer(out, &json);
+    // Serializing these plain values into a Vec cannot fail.
+    let _ = serde_json::to_writer(out, &JsonRecord { record, request });
 }
 
 #[cfg(test)]

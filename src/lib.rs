@@ -16,8 +16,8 @@
 //!     .parse()
 //!     .unwrap();
 //! let answer = Request::Solve { unique: true }.answer(&board);
-//! assert_eq!(answer.status, Status::Solved);
-//! assert!(board.is_solved_by(&answer.solution.unwrap()));
+//! assert_eq!(answer.status(), Status::Solved);
+//! assert!(board.is_solved_by(answer.solution().unwrap()));
 //! ```
 
 pub mod answer;
@@ -31,7 +31,7 @@ pub mod reader;
 pub mod solver;
 pub mod validate;
 
-pub use answer::{Answer, Count, Request, Status};
+pub use answer::{Answer, Count, Explained, Hint, Request, Status, Verdict};
 pub use board::{Board, Cell, ParseBoardError, Shape};
 pub use candidates::Candidates;
 pub use format::{Format, Record, RecordWriter};

@@ -583,7 +583,7 @@ fn answer(
                     .request
                     .answer_marked(&entry.board, entry.candidates.as_deref());
                 done.tally.boards += 1;
-                if answer.met {
+                if answer.met() {
                     done.tally.met += 1;
                 } else {
                     done.tally.not_met += 1;

@@ -205,8 +205,8 @@ fn check_solve(puzzle: &[u8; 81]) -> Result<(), TestCaseError> {
         }
     }
     let answer = Request::Solve { unique: false }.answer(&board(puzzle));
-    if let Some(solution) = answer.solution {
-        prop_assert_eq!(answer.status, Status::Solved);
+    if let Some(solution) = answer.solution() {
+        prop_assert_eq!(answer.status(), Status::Solved);
         prop_assert!(check_solution(&shown, &solution.to_string()).is_ok());
     }
     Ok(())
@@ -460,9 +460,9 @@ proptest! {
         let validate = Request::Validate { complete: false, unique: false }.answer(&b);
         let solve = Request::Solve { unique: false }.answer(&b);
         let invalid = !expected.is_empty();
-        prop_assert_eq!(validate.status == Status::Invalid, invalid);
-        prop_assert_eq!(solve.status == Status::Invalid, invalid);
-        prop_assert_eq!(validate.conflicts.len(), expected.len());
+        prop_assert_eq!(validate.status() == Status::Invalid, invalid);
+        prop_assert_eq!(solve.status() == Status::Invalid, invalid);
+        prop_assert_eq!(validate.conflicts().len(), expected.len());
     }
 }
 

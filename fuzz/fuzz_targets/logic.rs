@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
                 assert!(out.ends_with(b"\n"));
             }
             if request == Request::Rate {
-                assert_eq!(answer.status == Status::Rated, answer.rating.is_some());
+                assert_eq!(answer.status() == Status::Rated, answer.rating().is_some());
             }
         }
         let Ok(found) = solve(&board, 2) else { continue };

@@ -84,8 +84,8 @@ fuzz_target!(|data: &[u8]| {
             },
         ] {
             let answer = request.answer_marked(&board, entry.candidates.as_deref());
-            assert_eq!(answer.status == Status::Invalid, !valid);
-            if let Some(solution) = &answer.solution {
+            assert_eq!(answer.status() == Status::Invalid, !valid);
+            if let Some(solution) = answer.solution() {
                 assert!(solves(&board, solution));
                 if let Some(marks) = &entry.candidates {
                     // Pencil marks constrain: every cell within its marks.
@@ -115,7 +115,7 @@ fuzz_target!(|data: &[u8]| {
                 if format == Format::Json {
                     let value: serde_json::Value =
                         serde_json::from_slice(&out).expect("a JSON record");
-                    assert_eq!(value["status"], answer.status.word());
+                    assert_eq!(value["status"], answer.status().word());
                 }
             }
         }

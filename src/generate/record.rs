@@ -1,7 +1,7 @@
 //! Writing generated puzzles as records: a line, a grid, or a JSON object
 //! with the keys the contract names.
 
-use crate::format::{write_grid, Format};
+use crate::format::{write_grid, Format, SCALE};
 
 use super::Puzzle;
 
@@ -26,6 +26,9 @@ struct JsonGenerated<'a> {
     ep: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ed: Option<f64>,
+    /// The scale of the rating, with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scale: Option<&'static str>,
     seed: u64,
 }
 
@@ -67,6 +70,7 @@ impl GeneratedWriter {
                     er: made.rating.map(|r| r.er.value()),
                     ep: made.rating.map(|r| r.ep.value()),
                     ed: made.rating.map(|r| r.ed.value()),
+                    scale: made.rating.map(|_| SCALE),
                     seed: made.seed,
                 };
                 // Serializing plain fields into a Vec cannot fail.
