@@ -40,45 +40,30 @@ pub fn status_code(status: Status) -> u8 {
 
 /// The status code of an answer.
 pub fn status_of(answer: &Answer) -> u8 {
-    status_code(answer.status)
+    status_code(answer.status())
 }
 
-/// The solution an answer reports, if any.
+/// The solution a `solve` answer reports, if any.
 pub fn solution(answer: &Answer) -> Option<&Board> {
-    answer.solution.as_ref()
+    match answer {
+        Answer::Solved(solution) => Some(solution),
+        _ => None,
+    }
 }
 
-/// The count of a `Count` answer.
+/// The count of a `count` answer (an invalid board counts 0).
 pub fn count(answer: &Answer) -> Option<Count> {
-    answer.count
+    match answer {
+        Answer::Counted(count, _) => Some(*count),
+        _ => None,
+    }
 }
 
 /// The rating of a `rate` or `explain` answer.
 pub fn rating(answer: &Answer) -> Option<Rating> {
-    answer.rating
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_index_the_words() {
-        let all = [
-            Status::Solved,
-            Status::Invalid,
-            Status::Unsolvable,
-            Status::Multiple,
-            Status::Incomplete,
-            Status::Valid,
-            Status::Error,
-            Status::Rated,
-            Status::Hint,
-            Status::Stuck,
-            Status::Erased,
-        ];
-        for status in all {
-            assert_eq!(STATUS_WORDS[usize::from(status_code(status))], status.word());
-        }
+    match answer {
+        Answer::Rated(rating) => Some(*rating),
+        Answer::Explained(explained) => Some(explained.rating),
+        _ => None,
     }
 }

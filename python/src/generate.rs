@@ -77,8 +77,9 @@ pub fn generate<'py>(
     let recipe = recipe(symmetry, minimal, givens, rating, difficulty)?;
     let timeout = timeout
         .map(|seconds| {
-            Duration::try_from_secs_f64(seconds)
-                .map_err(|_| PyValueError::new_err(format!("timeout {seconds} is not a number of seconds")))
+            Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!("timeout {seconds} is not a number of seconds"))
+            })
         })
         .transpose()?;
     let options = RunOptions {

@@ -170,7 +170,7 @@ fn solve<'py>(
     unique: bool,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<(usize, String)>)> {
+) -> PyResult<Answered<'py>> {
     let request = Request::Solve { unique };
     let ((codes, errors), cells) = run(py, boards, request, jobs, record, |_, answers| {
         let mut cells = vec![0u8; answers.len() * 81];
@@ -208,7 +208,9 @@ fn count<'py>(
     let request = Request::Count { limit };
     let ((codes, errors), (counts, reached)) =
         run(py, boards, request, jobs, record, |_, answers| {
-            let counts = answers.iter().map(|a| a.as_ref().ok().and_then(answers::count));
+            let counts = answers
+                .iter()
+                .map(|a| a.as_ref().ok().and_then(answers::count));
             let (mut solutions, mut reached) = (Vec::new(), Vec::new());
             for count in counts {
                 solutions.extend_from_slice(&count.map_or(0, |c| c.solutions).to_ne_bytes());
@@ -225,7 +227,11 @@ fn count<'py>(
 }
 
 /// Status codes, the JSON Lines records, errors.
-type Recorded<'py> = (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<(usize, String)>);
+type Answered<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Vec<(usize, String)>,
+);
 
 fn recorded<'py>(
     py: Python<'py>,
@@ -233,7 +239,7 @@ fn recorded<'py>(
     request: Request,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<Recorded<'py>> {
+) -> PyResult<Answered<'py>> {
     let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
         json_lines(entries, answers, request)
     })?;
@@ -250,7 +256,7 @@ fn validate<'py>(
     unique: bool,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<Recorded<'py>> {
+) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
     recorded(py, boards, request, jobs, record)
 }
@@ -263,7 +269,7 @@ fn explain<'py>(
     boards: &Bound<'py, PyAny>,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<Recorded<'py>> {
+) -> PyResult<Answered<'py>> {
     recorded(py, boards, Request::Explain, jobs, record)
 }
 
@@ -276,7 +282,7 @@ fn hint<'py>(
     candidates: bool,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<Recorded<'py>> {
+) -> PyResult<Answered<'py>> {
     recorded(py, boards, Request::Hint { candidates }, jobs, record)
 }
 
@@ -313,7 +319,12 @@ fn rate<'py>(
             }
             (numbers, hardest)
         })?;
-    Ok((codes, PyBytes::new(py, &numbers), PyList::new(py, hardest)?, errors))
+    Ok((
+        codes,
+        PyBytes::new(py, &numbers),
+        PyList::new(py, hardest)?,
+        errors,
+    ))
 }
 
 /// `to_array`: status codes (`error` for malformed boards), the boards'
@@ -325,7 +336,7 @@ fn cells<'py>(
     boards: &Bound<'py, PyAny>,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Vec<(usize, String)>)> {
+) -> PyResult<Answered<'py>> {
     let input = input(boards)?;
     let jobs = batch::threads(jobs);
     let entries = py.detach(|| read(&input, jobs, record))?;
@@ -336,7 +347,11 @@ fn cells<'py>(
         }
     }
     let codes = codes(&entries, |_| status_code(sudoku_cli::Status::Valid));
-    Ok((PyBytes::new(py, &codes), PyBytes::new(py, &cells), errors(&entries)))
+    Ok((
+        PyBytes::new(py, &codes),
+        PyBytes::new(py, &cells),
+        errors(&entries),
+    ))
 }
 
 /// The library's version, the CLI's `--version`.
