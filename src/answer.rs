@@ -282,7 +282,10 @@ impl Request {
     /// Whether one board may take seconds to answer (the logic ladder
     /// runs), so that each record is handed to the writer on its own.
     pub fn may_be_slow(&self) -> bool {
-        matches!(self, Request::Rate | Request::Explain | Request::Hint { .. })
+        matches!(
+            self,
+            Request::Rate | Request::Explain | Request::Hint { .. }
+        )
     }
 }
 
@@ -484,7 +487,10 @@ mod tests {
 
         let multiple = Request::Solve { unique: true }.answer(&Board::EMPTY);
         assert_eq!(multiple, Answer::Refused(Verdict::Multiple));
-        assert_eq!((multiple.status(), multiple.met()), (Status::Multiple, false));
+        assert_eq!(
+            (multiple.status(), multiple.met()),
+            (Status::Multiple, false)
+        );
         assert_eq!(multiple.solution(), None);
 
         let none = Request::Solve { unique: true }.answer(&unsolvable());

@@ -14,8 +14,8 @@ use crate::docs::{CompletionsArgs, ManArgs};
 /// the output never depends on the number.
 pub const MAX_THREADS: usize = 256;
 
-/// Solve, validate, rate and explain sudoku boards from files or standard
-/// input.
+/// Sudoku boards from files or standard input: solve, validate, rate,
+/// explain and hint them; generate new puzzles; completions and man pages.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, arg_required_else_help = true)]
 pub struct Cli {
@@ -231,7 +231,7 @@ pub struct GenerateArgs {
     pub count: u64,
     /// The run's seed: the same seed and options print the same puzzles
     /// (default: a random seed, shown by --stats and in JSON).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// The pattern of givens is unchanged by this map.
     #[arg(long, value_enum, value_name = "MAP", default_value_t = SymmetryArg::None)]
@@ -279,6 +279,16 @@ enum SymmetryArg {
     Antidiagonal,
 }
 
+/// Reads a seed: a whole number that fits in 64 bits.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "the seed must be a whole number from 0 to 2^64-1 ({}), not {text:?}",
+            u64::MAX
+        )
+    })
+}
+
 /// Reads a non-negative number of seconds, fractions allowed.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
@@ -308,7 +318,12 @@ impl GenerateArgs {
         };
         // JSON records always carry the rating.
         let rate_all = self.output.format() == Format::Json;
-        Ok(Recipe::new(symmetry, self.minimal, self.givens)?.with_rating(range, rate_all))
+        Recipe::new(symmetry, self.minimal, self.givens)?.with_rating(range, rate_all)
+    }
+
+    /// `--timeout`, if given.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.timeout
     }
 
     /// The run's options, with `seed` for the run.

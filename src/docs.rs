@@ -18,12 +18,29 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
+/// The subcommands with a page of their own: the values `sudoku man`
+/// takes (so shells complete them). A test holds it to the subcommands.
+pub const PAGES: [&str; 8] = [
+    "solve",
+    "validate",
+    "rate",
+    "explain",
+    "hint",
+    "generate",
+    "completions",
+    "man",
+];
+
 /// `sudoku man [COMMAND] [--dir DIR]`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// The subcommand whose page to print (`sudoku-COMMAND(1)`); none
     /// prints `sudoku(1)`.
-    #[arg(value_name = "COMMAND", conflicts_with = "dir")]
+    #[arg(
+        value_name = "COMMAND",
+        conflicts_with = "dir",
+        value_parser = clap::builder::PossibleValuesParser::new(PAGES)
+    )]
     command: Option<String>,
     /// Write every page (`sudoku.1`, `sudoku-solve.1`, ...) into DIR
     /// instead of printing one.
@@ -48,21 +65,135 @@ pub fn man(args: &ManArgs, out: &mut dyn Write) -> anyhow::Result<()> {
     // Building names each subcommand's page `sudoku-NAME`.
     command.build();
     if let Some(dir) = &args.dir {
-        return write_pages(command, dir);
+        use anyhow::Context;
+        return write_pages(&command, dir).with_context(|| format!("{}", dir.display()));
     }
     let page = match &args.command {
-        None => command,
+        None => &command,
         Some(name) => command
             .find_subcommand(name)
-            .cloned()
             .ok_or_else(|| anyhow::anyhow!("no such command: {name}"))?,
     };
-    clap_mangen::Man::new(page).render(out)?;
+    let mut text = Vec::new();
+    render_page(page, &mut text)?;
+    out.write_all(&text)?;
     out.flush()?;
     Ok(())
 }
 
-fn write_pages(command: clap::Command, dir: &Path) -> anyhow::Result<()> {
-    use anyhow::Context;
-    clap_mangen::generate_to(command, dir).with_context(|| format!("{}", dir.display()))
+/// Writes the page of `command` and of every subcommand into `dir`.
+fn write_pages(command: &clap::Command, dir: &Path) -> io::Result<()> {
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+        write_pages(sub, dir)?;
+    }
+    let name = clap_mangen::Man::new(command.clone()).get_filename();
+    let mut text = Vec::new();
+    render_page(command, &mut text)?;
+    std::fs::write(dir.join(name), text)
+}
+
+/// A man page: clap_mangen's title, name, synopsis, description, options
+/// and subcommands, then the `--help` epilogue as sections of its own
+/// (EXAMPLES, INPUT AND OUTPUT, EXIT STATUS) with its lines kept, where
+/// clap_mangen would fill it into one EXTRA paragraph.
+fn render_page(command: &clap::Command, out: &mut Vec<u8>) -> io::Result<()> {
+    let man = clap_mangen::Man::new(command.clone());
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    if command.get_arguments().any(|arg| !arg.is_hide_set()) {
+        man.render_options_section(out)?;
+    }
+    if command.get_subcommands().any(|sub| !sub.is_hide_set()) {
+        man.render_subcommands_section(out)?;
+    }
+    if let Some(epilogue) = command.get_after_help() {
+        write_epilogue(&epilogue.to_string(), out);
+    }
+    if command.get_version().is_some() {
+        man.render_version_section(out)?;
+    }
+    Ok(())
+}
+
+/// The epilogue's paragraphs, each under the section its first word names,
+/// written without filling so examples keep their columns.
+fn write_epilogue(epilogue: &str, out: &mut Vec<u8>) {
+    let mut last = "";
+    for paragraph in epilogue.split("\n\n") {
+        let (heading, body) = match paragraph.split_once(':') {
+            Some(("Examples", body)) => ("EXAMPLES", body),
+            Some(("Exit status", body)) => ("\"EXIT STATUS\"", body),
+            _ => ("\"INPUT AND OUTPUT\"", paragraph),
+        };
+        if heading != last {
+            out.extend_from_slice(format!(".SH {heading}\n").as_bytes());
+            last = heading;
+        } else {
+            out.extend_from_slice(b".PP\n");
+        }
+        out.extend_from_slice(b".nf\n");
+        for line in body.trim_start_matches('\n').lines() {
+            out.extend_from_slice(roff_line(line.strip_prefix(' ').unwrap_or(line)).as_bytes());
+            out.push(b'\n');
+        }
+        out.extend_from_slice(b".fi\n");
+    }
+}
+
+/// A line of text as roff prints it literally: backslashes and hyphens
+/// escaped (a plain `-` may print as a hyphen, breaking copied options),
+/// and a leading `.` or `'` kept from reading as a request.
+fn roff_line(line: &str) -> String {
+    let mut escaped = String::with_capacity(line.len() + 8);
+    if line.starts_with(['.', '\'']) {
+        escaped.push_str("\\&");
+    }
+    for c in line.chars() {
+        match c {
+            '\\' => escaped.push_str("\\e"),
+            '-' => escaped.push_str("\\-"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_subcommand_has_a_page_to_ask_for() {
+        let command = Cli::command().disable_help_subcommand(true);
+        let names: Vec<&str> = command
+            .get_subcommands()
+            .map(|sub| sub.get_name())
+            .collect();
+        assert_eq!(names, PAGES);
+    }
+
+    #[test]
+    fn roff_lines_print_literally() {
+        assert_eq!(roff_line("a-b \\d"), "a\\-b \\ed");
+        assert_eq!(roff_line(".hidden"), "\\&.hidden");
+        assert_eq!(roff_line("'quoted'"), "\\&'quoted'");
+    }
+
+    #[test]
+    fn the_epilogue_keeps_its_lines_under_its_sections() {
+        let mut out = Vec::new();
+        write_epilogue(
+            "Examples:\n  sudoku solve a.txt    one\n  sudoku solve -    two\n\nInput: any\nboards.\n\nExit status: 0 all; 1\nsome.",
+            &mut out,
+        );
+        let page = String::from_utf8(out).unwrap();
+        assert_eq!(
+            page,
+            ".SH EXAMPLES\n.nf\n sudoku solve a.txt    one\n sudoku solve \\-    two\n.fi\n\
+             .SH \"INPUT AND OUTPUT\"\n.nf\nInput: any\nboards.\n.fi\n\
+             .SH \"EXIT STATUS\"\n.nf\n0 all; 1\nsome.\n.fi\n"
+        );
+    }
 }

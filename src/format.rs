@@ -137,7 +137,10 @@ impl RecordWriter {
     /// Writes a record that is not a board: a word, a count, conflicts, a
     /// rating or steps.
     fn write_text(&self, out: &mut Vec<u8>, record: &Record) {
-        let Record::Answered { answer, .. } = record else {
+        let Record::Answered {
+            answer, candidates, ..
+        } = record
+        else {
             out.extend_from_slice(b"error\n");
             return;
         };
@@ -170,7 +173,11 @@ impl RecordWriter {
                 out.extend_from_slice(b"invalid:");
                 for (i, conflict) in conflicts.iter().enumerate() {
                     let sep = if i == 0 { " " } else { "; " };
-                    let _ = write!(out, "{sep}{conflict}");
+                    // In marks, the clashing digits are one-candidate cells.
+                    let _ = match candidates {
+                        Some(_) => write!(out, "{sep}{}", conflict.in_marks()),
+                        None => write!(out, "{sep}{conflict}"),
+                    };
                 }
                 out.push(b'\n');
             }
@@ -247,6 +254,29 @@ impl Text {
         }
         writer.write(&mut self.bytes, record);
         self.last = Some(printed);
+    }
+
+    /// Moves `later`'s records after these (with the blank line between
+    /// them that the format wants), leaving `later` empty with its buffer
+    /// kept.
+    pub fn append(&mut self, writer: &RecordWriter, later: &mut Text) {
+        if later.first.is_none() {
+            return;
+        }
+        if later.separated_from(writer, self.last) {
+            self.bytes.push(b'\n');
+        }
+        self.bytes.extend_from_slice(&later.bytes);
+        self.first = self.first.or(later.first);
+        self.last = later.last;
+        later.clear();
+    }
+
+    /// Empties the text, keeping its buffer.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.first = None;
+        self.last = None;
     }
 
     /// Whether a blank line must stand between a text ending with a record

@@ -147,10 +147,13 @@ fn generate(args: &GenerateArgs) -> Outcome {
     };
     let started = Instant::now();
     let mut report = Stderr::new(started);
+    if args.timeout().is_none() {
+        report = report.with_slow_notice();
+    }
     let options = args.run_options(args.seed.unwrap_or_else(fresh_seed));
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    // The rating filter (`--rating`, `--difficulty`) goes here, as `accept`.
+    // The recipe holds every test a puzzle must pass (ratings included).
     let result = sudoku_cli::generate::run(&recipe, &options, |_| true, &mut out, &mut report);
     report.clear_progress();
     match result {

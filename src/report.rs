@@ -12,6 +12,10 @@ const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 /// ...and is redrawn at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
+/// `generate` without `--timeout` says once, after this long with nothing
+/// found, that it is still searching.
+const NOTICE_AFTER: Duration = Duration::from_secs(10);
+
 /// Reports to standard error.
 pub struct Stderr {
     started: Instant,
@@ -19,6 +23,9 @@ pub struct Stderr {
     terminal: bool,
     /// When the progress line was last drawn, if it is on screen.
     drawn: Option<Instant>,
+    /// Whether a search that finds nothing for [`NOTICE_AFTER`] is to be
+    /// told about (then `false`: once).
+    notice: bool,
 }
 
 impl Stderr {
@@ -27,7 +34,24 @@ impl Stderr {
             started,
             terminal: io::stderr().is_terminal(),
             drawn: None,
+            notice: false,
         }
+    }
+
+    /// The same reporter, telling once when a search has found nothing
+    /// for ten seconds (a `generate` run without `--timeout`).
+    pub fn with_slow_notice(self) -> Stderr {
+        Stderr {
+            notice: true,
+            ..self
+        }
+    }
+
+    /// Whether a progress line is due: on a terminal, after the first
+    /// second, at most every [`PROGRESS_EVERY`].
+    fn progress_due(&self, now: Instant) -> bool {
+        let due = self.drawn.is_none_or(|at| now - at >= PROGRESS_EVERY);
+        self.terminal && now - self.started >= PROGRESS_AFTER && due
     }
 
     /// Erases the progress line, if one is showing.
@@ -93,17 +117,42 @@ impl Report for Stderr {
         }
     }
 
-    fn progress(&mut self, tally: &Tally) {
-        if !self.terminal {
-            return;
-        }
+    fn output_closed(&mut self) -> bool {
+        stdout_closed()
+    }
+
+    fn searching(&mut self, made: &Generation) {
         let now = Instant::now();
-        let elapsed = now - self.started;
-        let due = self.drawn.is_none_or(|at| now - at >= PROGRESS_EVERY);
-        if elapsed < PROGRESS_AFTER || !due {
+        if self.notice && made.found == 0 && now - self.started >= NOTICE_AFTER {
+            self.notice = false;
+            self.clear_progress();
+            let _ = writeln!(
+                io::stderr(),
+                "sudoku: generate: still searching: no puzzle found in {} s ({} tried); \
+                 --timeout SECONDS bounds the run, a wider --rating or --givens range makes it faster",
+                (now - self.started).as_secs(),
+                made.tried,
+            );
+        }
+        if !self.progress_due(now) {
             return;
         }
-        let rate = tally.boards as f64 / elapsed.as_secs_f64();
+        let _ = write!(
+            io::stderr(),
+            "\r\x1b[2Ksudoku: generate: found {} of {}, tried {}",
+            made.found,
+            made.asked,
+            made.tried,
+        );
+        self.drawn = Some(now);
+    }
+
+    fn progress(&mut self, tally: &Tally) {
+        let now = Instant::now();
+        if !self.progress_due(now) {
+            return;
+        }
+        let rate = tally.boards as f64 / (now - self.started).as_secs_f64();
         let _ = write!(
             io::stderr(),
             "\r\x1b[2Ksudoku: {} boards, {rate:.0} boards/s",
@@ -127,4 +176,25 @@ fn raw_path(input: &Input) -> Option<&[u8]> {
     }
     #[cfg(not(unix))]
     None
+}
+
+/// Whether standard output is a pipe or socket whose reader has gone:
+/// poll(2) reports an error or hang-up on it without anything written.
+#[cfg(unix)]
+pub fn stdout_closed() -> bool {
+    let mut stdout = libc::pollfd {
+        fd: libc::STDOUT_FILENO,
+        // Error and hang-up are always reported; nothing else is asked.
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, and a zero timeout: poll returns at once.
+    let ready = unsafe { libc::poll(&mut stdout, 1, 0) };
+    ready > 0 && stdout.revents & (libc::POLLERR | libc::POLLHUP) != 0
+}
+
+/// Elsewhere a closed output is noticed at the next write.
+#[cfg(not(unix))]
+pub fn stdout_closed() -> bool {
+    false
 }

@@ -51,6 +51,39 @@ pub struct Conflict {
     pub cells: Vec<Cell>,
 }
 
+impl Conflict {
+    /// The conflict as a player of pencil marks reads it: a digit that is
+    /// the only candidate of several cells of a unit, e.g.
+    /// `5 is the only candidate of 2 cells in row 1 (r1c1, r1c4)`. (In a
+    /// position of marks nobody need have written the digit down.)
+    ///
+    /// ```
+    /// use sudoku_cli::{conflicts, Board};
+    ///
+    /// let board: Board = format!("5..5{}", ".".repeat(77)).parse().unwrap();
+    /// let found = conflicts(&board);
+    /// assert_eq!(
+    ///     found[0].in_marks().to_string(),
+    ///     "5 is the only candidate of 2 cells in row 1 (r1c1, r1c4)"
+    /// );
+    /// ```
+    pub fn in_marks(&self) -> impl fmt::Display + '_ {
+        InMarks(self)
+    }
+
+    /// Writes ` in UNIT N (CELLS)`.
+    fn write_place(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, " in {} {} (", self.unit.name(), self.index)?;
+        for (i, cell) in self.cells.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{cell}")?;
+        }
+        f.write_str(")")
+    }
+}
+
 impl fmt::Display for Conflict {
     /// Writes e.g. `5 twice in row 1 (r1c1, r1c4)` or
     /// `7 3 times in column 2 (r1c2, r5c2, r9c2)`.
@@ -60,14 +93,23 @@ impl fmt::Display for Conflict {
             2 => f.write_str("twice")?,
             n => write!(f, "{n} times")?,
         }
-        write!(f, " in {} {} (", self.unit.name(), self.index)?;
-        for (i, cell) in self.cells.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{cell}")?;
-        }
-        f.write_str(")")
+        self.write_place(f)
+    }
+}
+
+/// A conflict worded for pencil marks ([`Conflict::in_marks`]).
+struct InMarks<'a>(&'a Conflict);
+
+impl fmt::Display for InMarks<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let conflict = self.0;
+        let cells = conflict.cells.len();
+        write!(
+            f,
+            "{} is the only candidate of {cells} cells",
+            conflict.digit
+        )?;
+        conflict.write_place(f)
     }
 }
 

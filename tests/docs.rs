@@ -96,11 +96,55 @@ fn the_man_page_covers_every_subcommand() {
         );
     }
     let solve = run(&["man", "solve"], "").stdout;
-    assert!(solve.contains("\\-\\-unique") && solve.contains("Exit status"));
+    assert!(solve.contains("\\-\\-unique"));
+    // The examples keep their lines, unfilled, under sections of their own.
+    assert!(!solve.contains(".SH EXTRA"), "{solve}");
+    let examples = solve
+        .split(".SH EXAMPLES\n.nf\n")
+        .nth(1)
+        .expect("an EXAMPLES section");
+    assert!(
+        examples.starts_with(" sudoku solve puzzles.txt                 one solution per board\n"),
+        "{examples}"
+    );
+    assert!(
+        solve.contains(".SH \"EXIT STATUS\"\n.nf\n0 every board solved"),
+        "{solve}"
+    );
 
     let got = run(&["man", "nope"], "");
     assert_eq!((got.code, got.stdout.as_str()), (2, ""));
-    assert_eq!(got.stderr, "sudoku: no such command: nope\n");
+    assert!(
+        got.stderr.contains("invalid value 'nope'"),
+        "{}",
+        got.stderr
+    );
+    assert!(
+        got.stderr.contains("possible values: solve, validate"),
+        "{}",
+        got.stderr
+    );
+}
+
+#[test]
+fn man_completes_command_names_and_the_help_names_every_command() {
+    let bash = run(&["completions", "bash"], "").stdout;
+    let man = bash
+        .split("sudoku__subcmd__man)")
+        .last()
+        .and_then(|rest| rest.lines().find(|line| line.contains("opts=")))
+        .expect("the man command's options");
+    let help = run(&["--help"], "").stdout;
+    let about = help.lines().next().unwrap();
+    for name in subcommands() {
+        if name != "help" {
+            assert!(man.contains(&format!(" {name}")), "man {name}: {man}");
+            assert!(
+                about.contains(&name),
+                "--help's first line names {name}: {about}"
+            );
+        }
+    }
 }
 
 #[test]

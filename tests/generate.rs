@@ -357,6 +357,80 @@ fn impossible_or_misspelled_requests_are_usage_errors() {
     }
     let out = run(&["generate", "--givens", "16"], "");
     assert!(out.stderr.contains("17"), "says why: {}", out.stderr);
+    let out = run(&["generate", "--seed", "-1"], "");
+    assert!(
+        out.stderr
+            .contains("the seed must be a whole number from 0 to 2^64-1"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn requests_no_puzzle_can_meet_say_why_and_exit_2() {
+    for (args, why) in [
+        (&["--rating", "1.1"][..], "no step of the scale rates 1.1"),
+        (&["--rating", "1.3..1.4"], "1.0, 1.2, 1.5"),
+        (&["--rating", "20.0"], "no puzzle is known to rate 20.0"),
+        (&["--rating", "12.."], "the hardest known rate 11.9"),
+        (&["--rating", "1.0"], "at least 54 givens"),
+        (
+            &["--rating", "1.0", "--givens", "40..53"],
+            "at least 54 givens",
+        ),
+        (
+            &["--rating", "..1.1", "--givens", "60..", "--minimal"],
+            "minimal",
+        ),
+    ] {
+        let out = run(&[&["generate"][..], args].concat(), "");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(out.stderr.contains(why), "{args:?}: {}", out.stderr);
+    }
+    // Full houses alone can rate a puzzle with 54 givens or more.
+    let out = run(
+        &[
+            "generate", "--rating", "1.0", "--givens", "54..", "-n", "3", "--seed", "2",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let rated = run(&["rate"], out.stdout.clone());
+    assert_eq!(rated.stdout, "1.0/1.0/1.0\n".repeat(3));
+}
+
+#[test]
+fn a_search_that_finds_nothing_says_so_once_after_ten_seconds() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    // The top of the scale: random digging practically never gets there.
+    let started = Instant::now();
+    let mut child = Command::new(bin())
+        .args(["generate", "--rating", "11.9", "-j", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudoku starts");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    let after = started.elapsed();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("sudoku: generate: still searching: no puzzle found in 10 s"),
+        "{line:?}"
+    );
+    assert!(
+        line.contains("--timeout SECONDS"),
+        "says how to bound it: {line:?}"
+    );
+    assert!(after >= Duration::from_secs(10), "came after {after:?}");
+    // With a timeout it ends instead, and says nothing of searching.
+    let out = run(&["generate", "--rating", "11.9", "--timeout", "0.5"], "");
+    assert_eq!(out.code, 1);
+    assert!(!out.stderr.contains("still searching"), "{}", out.stderr);
 }
 
 #[test]

@@ -14,6 +14,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 use common::*;
 
@@ -122,6 +123,97 @@ fn a_reader_that_stops_ends_the_run_while_input_still_comes() {
         assert!(
             fed.load(Ordering::SeqCst) < BOARDS,
             "-j {jobs}: the run went on to the end of the input"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------
+// Slow boards: a record finished before a board that takes seconds is not
+// held back by it, and a reader that stops while every worker is busy on
+// such a board ends the run at once. These bounds are generous (a loaded
+// CI machine): the record is ready in about a millisecond, the slow board
+// takes seconds to rate.
+// ---------------------------------------------------------------------
+
+/// A bank puzzle rated 1.2, in about a millisecond.
+const EASY: &str =
+    "37.5....9.65.78.23....3..8..3.817..2.872.634.6..453.7..5..2....74.98.13.8....1.54";
+
+/// The forum puzzle slowest to rate here (seconds, 11.8/11.8/11.1): its
+/// very first step is a nested chain, so even its hint takes a while.
+const SLOWEST: &str =
+    "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1";
+
+/// The most a ready record may take to reach the pipe, process start
+/// included.
+const RECORD_WITHIN: Duration = Duration::from_millis(200);
+
+/// The most a run may take to end once its reader has gone.
+const EXIT_WITHIN: Duration = Duration::from_millis(500);
+
+/// Runs `args`, reads the first line of its output, then closes the pipe
+/// as `head -1` does. Returns the line, how long it took to come, and
+/// how long the process took to end after the pipe closed.
+fn first_line_then_close(args: &[&str]) -> (String, Duration, Duration) {
+    let started = Instant::now();
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sudoku starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let line_after = started.elapsed();
+    drop(out);
+    let closed = Instant::now();
+    let status = child.wait().unwrap();
+    let exit_after = closed.elapsed();
+    assert!(status.success(), "{args:?}: {status}");
+    (first, line_after, exit_after)
+}
+
+#[test]
+fn a_slow_board_holds_back_neither_the_record_before_it_nor_a_closed_pipe() {
+    let path = temp_dir("latency_slow").join("easy-then-slow.txt");
+    fs::write(&path, format!("{EASY}\n{SLOWEST}\n{SLOWEST}\n")).unwrap();
+    let file = path.to_str().unwrap();
+    let expected = [
+        ("rate", "1.2/1.0/1.0\n"),
+        ("explain", "1.2/1.0/1.0\n"),
+        ("hint", "1.0  Full house in box 5: r5c5=9\n"),
+    ];
+    for (command, first_line) in expected {
+        for jobs in ["1", "2"] {
+            let (line, came, ended) = first_line_then_close(&[command, "-j", jobs, file]);
+            let run = format!("{command} -j {jobs}");
+            assert_eq!(line, first_line, "{run}");
+            assert!(
+                came < RECORD_WITHIN,
+                "{run}: the first record took {came:?}"
+            );
+            assert!(
+                ended < EXIT_WITHIN,
+                "{run}: ended {ended:?} after the pipe closed"
+            );
+        }
+    }
+}
+
+#[test]
+fn graded_generate_ends_at_once_when_its_reader_goes() {
+    // Puzzles rated 9.0 or more: each takes a second or so to find.
+    for jobs in ["1", "2"] {
+        let args = [
+            "generate", "-n", "10", "--seed", "1", "-j", jobs, "--rating", "9.0..",
+        ];
+        let (line, _, ended) = first_line_then_close(&args);
+        assert_eq!(line.trim_end().len(), 81, "-j {jobs}: {line:?}");
+        assert!(
+            ended < EXIT_WITHIN,
+            "-j {jobs}: ended {ended:?} after the pipe closed"
         );
     }
 }

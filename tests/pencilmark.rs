@@ -143,8 +143,21 @@ fn one_candidate_cells_are_givens_that_validate_checks() {
     marks[at(2, 5)] = 1 << 4;
     let got = run(&["validate"], text(&marks));
     assert_eq!(got.code, 1);
+    // Worded for marks: nobody need have written those fives down.
     assert_eq!(
         got.stdout,
+        "invalid: 5 is the only candidate of 2 cells in row 1 (r1c1, r1c4); \
+         5 is the only candidate of 2 cells in box 2 (r1c4, r2c5)\n"
+    );
+    let hint = run(&["hint", "--candidates"], text(&marks));
+    assert_eq!((hint.code, hint.stdout.as_str()), (1, got.stdout.as_str()));
+    // The same digits as a plain board clash as digits.
+    let digits = run(
+        &["validate"],
+        format!("5..5{}5{}", ".".repeat(9), ".".repeat(67)),
+    );
+    assert_eq!(
+        digits.stdout,
         "invalid: 5 twice in row 1 (r1c1, r1c4); 5 twice in box 2 (r1c4, r2c5)\n"
     );
     let got = run(&["solve"], text(&marks));
@@ -349,4 +362,93 @@ mod properties {
             prop_assert!(within(&masks, &solution), "{}", solution);
         }
     }
+}
+
+/// A position of marks alone: every cell holds two candidates, the
+/// solution's digit and the digit of `OTHER` there, so no cell is a given
+/// and the digits alone (an empty board) have countless solutions, while
+/// the marks allow exactly one.
+const OTHER: &str =
+    "881597597436426462369278749961128197572445383279266274593874635415932341286548698";
+
+/// LeetCode 37's solution, the one solution of the `OTHER` marks.
+const SOLUTION: &str = FULL;
+
+fn two_candidates_each() -> Marks {
+    cells(SOLUTION)
+        .iter()
+        .zip(cells(OTHER))
+        .map(|(&digit, other)| 1 << (digit - 1) | 1 << (other - 1))
+        .collect()
+}
+
+#[test]
+fn hint_with_candidates_judges_the_position_by_its_marks() {
+    let marks = two_candidates_each();
+    let input = text(&marks);
+    // What solve says of the marks, hint --candidates says too.
+    let solved = run(&["solve", "--unique"], input.clone());
+    assert_eq!((solved.code, solved.stdout.trim_end()), (0, SOLUTION));
+    let rated = run(&["rate"], input.clone());
+    assert_eq!(rated.stdout, "1.2/1.2/1.2\n");
+    let hint = run(&["hint", "--candidates"], input.clone());
+    assert_eq!(
+        (hint.code, hint.stdout.as_str()),
+        (0, "1.2  Hidden single in box 1: r2c3=2\n")
+    );
+    // Without --candidates the digits alone decide: an empty board.
+    let digits = run(&["hint"], input);
+    assert_eq!((digits.code, digits.stdout.as_str()), (1, "multiple\n"));
+}
+
+#[test]
+fn hint_with_candidates_calls_a_cell_without_any_unsolvable() {
+    let mut marks = two_candidates_each();
+    marks[at(2, 2)] = 0;
+    let input = text(&marks);
+    let solved = run(&["solve", "--unique"], input.clone());
+    assert_eq!((solved.code, solved.stdout.as_str()), (1, "unsolvable\n"));
+    let hint = run(&["hint", "--candidates"], input);
+    assert_eq!((hint.code, hint.stdout.as_str()), (1, "unsolvable\n"));
+}
+
+#[test]
+fn hints_chain_through_the_candidates_format() {
+    let input = text(&two_candidates_each());
+    let mut position = input.clone();
+    let mut steps = Vec::new();
+    // Each hint's `after` position is the next hint's input, to the end.
+    for _ in 0..81 {
+        let hint = run(&["hint", "--candidates"], position.clone());
+        if hint.stdout == "solved\n" {
+            break;
+        }
+        assert_eq!(hint.code, 0, "{}", hint.stdout);
+        steps.push(hint.stdout.clone());
+        let after = run(
+            &["hint", "--candidates", "--format", "candidates"],
+            position,
+        );
+        let json = run(
+            &["hint", "--candidates", "--format", "json"],
+            after.stdout.clone(),
+        );
+        position = after.stdout.trim_end().to_owned();
+        assert_eq!(position.len(), 729);
+        if let Some(value) = json_lines(&json.stdout).first() {
+            if let Some(next) = value.get("after") {
+                assert_eq!(next.as_str().map(str::len), Some(729));
+            }
+        }
+    }
+    // A placement leaves its peers' other candidate alone in their cells,
+    // and a cell with one candidate reads back as a given: few hints end it.
+    assert!(
+        !steps.is_empty() && steps.len() < 81,
+        "{} steps",
+        steps.len()
+    );
+    assert_eq!(steps[0], "1.2  Hidden single in box 1: r2c3=2\n");
+    let solved = run(&["solve"], position);
+    assert_eq!(solved.stdout.trim_end(), SOLUTION);
 }

@@ -31,10 +31,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::logic::{rate, rate_within, Rating};
+use crate::logic::{rate, rate_within, Difficulty, Rating};
 
 pub use random::{fresh_seed, puzzle_seed};
-pub use rating::{RatingError, RatingRange};
+pub use rating::{possible, RatingError, RatingRange, HIGHEST_KNOWN};
 pub use record::GeneratedWriter;
 pub use stream::{run, Generation, RunOptions};
 pub use symmetry::{Groups, Symmetry, UnknownSymmetry, SYMMETRIES};
@@ -99,7 +99,18 @@ pub enum RecipeError {
     /// The quarter turn's groups make 4k or 4k + 1 givens only.
     #[error("with symmetry rotate90 the givens are 4k or 4k+1, never {0}")]
     Symmetry(Givens),
+    /// Only full houses rate 1.0, and they fill at most one cell per house.
+    #[error(
+        "a puzzle rated {0} (full houses only) has at least {FULL_HOUSE_GIVENS} givens: each of \
+         the 27 houses fills only its last empty cell; ask --givens {FULL_HOUSE_GIVENS}.. without --minimal"
+    )]
+    FullHousesOnly(RatingRange),
 }
+
+/// The fewest givens of a puzzle rated 1.0: its steps are full houses, each
+/// filling the last empty cell of a house, which is then full for good, so
+/// at most 27 cells are empty.
+pub const FULL_HOUSE_GIVENS: u8 = 81 - 27;
 
 impl FromStr for Givens {
     type Err = RecipeError;
@@ -186,12 +197,27 @@ impl Recipe {
     /// `rate_all`, rating every puzzle so that records can show it. A range
     /// whose top is below 2.5 steers the digging by singles unless the
     /// puzzles must be minimal: they are then not always minimal.
-    pub fn with_rating(self, range: Option<RatingRange>, rate_all: bool) -> Recipe {
-        Recipe {
+    ///
+    /// Fails when no puzzle with the givens asked can rate in `range`.
+    pub fn with_rating(
+        self,
+        range: Option<RatingRange>,
+        rate_all: bool,
+    ) -> Result<Recipe, RecipeError> {
+        if let Some(range) = range {
+            let only_full_houses =
+                !(range.min.0..=range.max.0).any(|er| er != 10 && rating::possible(Difficulty(er)));
+            // Without a range of givens the digging goes to a minimal puzzle.
+            let most = self.givens.filter(|_| !self.minimal).map_or(0, |g| g.max);
+            if only_full_houses && most < FULL_HOUSE_GIVENS {
+                return Err(RecipeError::FullHousesOnly(range));
+            }
+        }
+        Ok(Recipe {
             rating: range,
             rate_all,
             ..self
-        }
+        })
     }
 
     /// Rates `puzzle` if the recipe needs its rating; `Err` when the rating
@@ -391,6 +417,7 @@ mod tests {
         Recipe::new(symmetry, minimal, None)
             .unwrap()
             .with_rating(RatingRange::bucket(bucket), false)
+            .unwrap()
     }
 
     /// Every bucket's puzzles, steered or filtered: unique, rated in the
@@ -437,13 +464,14 @@ mod tests {
             Recipe::new(Symmetry::None, minimal, None)
                 .unwrap()
                 .with_rating(Some(range.parse().unwrap()), false)
+                .unwrap()
                 .steer()
         };
         assert_eq!(steer(false, "..1.4"), Some(Singles::Boxes));
         assert_eq!(steer(false, "1.5..2.4"), Some(Singles::All));
         assert_eq!(steer(false, "1.2..2.3"), Some(Singles::All));
         // Singles alone cannot reach 2.4, nor stay within 1.9 but above 1.2.
-        assert_eq!(steer(false, "2.4"), None);
+        assert_eq!(steer(false, "2.5"), None);
         assert_eq!(steer(false, "1.5..1.9"), None);
         assert_eq!(steer(false, "2.5..4.9"), None);
         assert_eq!(steer(false, "..9.0"), None);
@@ -458,7 +486,8 @@ mod tests {
     fn steered_puzzles_keep_the_givens_asked() {
         let recipe = Recipe::new(Symmetry::None, false, Some("30..34".parse().unwrap()))
             .unwrap()
-            .with_rating(RatingRange::bucket("medium"), false);
+            .with_rating(RatingRange::bucket("medium"), false)
+            .unwrap();
         for seed in 0..10 {
             let made = generate(&recipe, seed, |_| true, || false).unwrap();
             assert!((30..=34).contains(&made.givens()), "{}", made.puzzle);

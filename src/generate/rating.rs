@@ -24,6 +24,34 @@ pub enum RatingError {
     /// The range holds no rating a puzzle can have (1.0 to 20.0).
     #[error("no puzzle rates {0}")]
     Empty(RatingRange),
+    /// The range falls between the difficulties of the ladder's steps.
+    #[error(
+        "no step of the scale rates {0}: below 4.0 the ladder's steps rate only \
+         1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6 and 3.8"
+    )]
+    NoStep(RatingRange),
+    /// The range lies above every rating a puzzle is known to have.
+    #[error(
+        "no puzzle is known to rate {0}: the hardest known rate {HIGHEST_KNOWN} (the \
+         forum's lists, years of searching), and none is known that the ladder cannot \
+         finish (20.0)"
+    )]
+    AboveKnown(RatingRange),
+}
+
+/// The highest ER any known puzzle has: the top of the forum's hardest
+/// lists, where years of searching have found none rated higher.
+pub const HIGHEST_KNOWN: Difficulty = Difficulty(119);
+
+/// The difficulties of the ladder's steps below 4.0 (see
+/// `logic::Technique`); from 4.0 up the sets, wings, loops and chains
+/// (whose rating grows with their length by tenths) leave no tenth out.
+const LOW_STEPS: [u16; 15] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38];
+
+/// Whether a puzzle may rate `er`: the largest difficulty of its steps is
+/// a step's difficulty, and no known puzzle rates above [`HIGHEST_KNOWN`].
+pub fn possible(er: Difficulty) -> bool {
+    LOW_STEPS.contains(&er.0) || (40..=HIGHEST_KNOWN.0).contains(&er.0)
 }
 
 impl RatingRange {
@@ -50,8 +78,13 @@ impl RatingRange {
 }
 
 impl fmt::Display for RatingRange {
+    /// `MIN..MAX`, or the one ER a range of one holds.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}", self.min, self.max)
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}..{}", self.min, self.max)
+        }
     }
 }
 
@@ -91,6 +124,12 @@ impl FromStr for RatingRange {
         if min > max || max < 10 || min > 200 {
             return Err(RatingError::Empty(range));
         }
+        if min > HIGHEST_KNOWN.0 {
+            return Err(RatingError::AboveKnown(range));
+        }
+        if !(min..=max).any(|er| possible(Difficulty(er))) {
+            return Err(RatingError::NoStep(range));
+        }
         Ok(range)
     }
 }
@@ -122,6 +161,30 @@ mod tests {
             "..0.9".parse::<RatingRange>(),
             Err(RatingError::Empty(_))
         ));
+    }
+
+    #[test]
+    fn ranges_no_puzzle_can_meet_are_refused() {
+        let refused = |text: &str| text.parse::<RatingRange>().err();
+        for gap in ["1.1", "1.3..1.4", "2.1..2.2", "3.9"] {
+            assert!(
+                matches!(refused(gap), Some(RatingError::NoStep(_))),
+                "{gap}"
+            );
+        }
+        for high in ["12..", "20.0", "12.0..19.9", "15"] {
+            assert!(
+                matches!(refused(high), Some(RatingError::AboveKnown(_))),
+                "{high}"
+            );
+        }
+        for fine in [
+            "1.0", "1.2", "1.1..1.2", "3.9..4.0", "4.9", "11.9", "11..", "..1.0",
+        ] {
+            assert_eq!(refused(fine), None, "{fine}");
+        }
+        let message = refused("1.1").unwrap().to_string();
+        assert!(message.contains("1.0, 1.2, 1.5"), "{message}");
     }
 
     #[test]

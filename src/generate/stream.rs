@@ -1,19 +1,25 @@
-//! A run: `count` distinct puzzles from one run seed, made on one thread or
-//! several, written in order as they are made.
+//! A run: `count` distinct puzzles from one run seed, made by worker
+//! threads and written in order, as they are made, by the calling thread.
 //!
 //! Candidate `k` (from 0) is the puzzle of [`puzzle_seed`]`(seed, k)`, and
 //! the records are the first `count` distinct candidates in that order, so
-//! the output never depends on the number of threads. With several
-//! threads, workers take runs of consecutive candidates (a chunk) and the
-//! calling thread writes the chunks back in order; at most `2 * jobs + 2`
-//! chunks exist at once. Memory stays flat but for eight bytes per record:
-//! the fingerprints that keep records distinct.
+//! the output never depends on the number of threads. Workers take one
+//! candidate at a time and hand each back as soon as it is made; at most
+//! `4 * jobs + 4` candidates are claimed and not yet written. The calling
+//! thread only writes: while it waits it flushes, shows progress and asks
+//! whether the output was closed, so a finished puzzle never waits behind a
+//! slow one and a reader that went away (`| head -1`) ends the run at once.
+//! The workers are detached: when the run ends they stop at their next
+//! attempt, and the process need not wait for them. Memory stays flat but
+//! for eight bytes per record: the fingerprints that keep records distinct.
 
 use std::collections::{BTreeMap, HashSet};
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver, TryRecvError};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{
+    channel, sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError,
+};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,11 +31,12 @@ use super::random::puzzle_seed;
 use super::record::GeneratedWriter;
 use super::{generate, Puzzle, Recipe};
 
-/// Most candidates in one chunk.
-const CHUNK: u64 = 64;
-
 /// Output is flushed at least this often while puzzles keep coming.
 const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+/// How often the writer, waiting on the workers, looks up: whether the
+/// output was closed, and to show progress.
+const LOOK_EVERY: Duration = Duration::from_millis(20);
 
 /// How to run: how many puzzles, from which seed, and how to print them.
 #[derive(Clone, Copy, Debug)]
@@ -55,6 +62,8 @@ pub struct Generation {
     pub asked: u64,
     /// Puzzles written.
     pub found: u64,
+    /// Puzzles dug so far (most fail the recipe, or repeat an earlier one).
+    pub tried: u64,
     /// The run's seed.
     pub seed: u64,
 }
@@ -106,7 +115,7 @@ pub fn run<W, R, F>(
 where
     W: Write,
     R: Report,
-    F: Fn(&Puzzle) -> bool + Sync,
+    F: Fn(&Puzzle) -> bool + Send + Sync + 'static,
 {
     let deadline = options.timeout.map(|timeout| Instant::now() + timeout);
     let mut sink = Sink {
@@ -117,155 +126,142 @@ where
         seen: HashSet::new(),
         text: Vec::with_capacity(1 << 12),
         found: 0,
+        tried: Arc::new(AtomicU64::new(0)),
         flushed: Instant::now(),
     };
     if options.count > 0 {
-        if options.jobs <= 1 {
-            run_here(recipe, options, &accept, deadline, &mut sink)?;
-        } else {
-            run_threads(recipe, options, &accept, deadline, &mut sink)?;
-        }
+        let tried = Arc::clone(&sink.tried);
+        let workers = Workers::start(recipe, options, accept, deadline, tried);
+        let written = write_in_order(&workers, &mut sink);
+        // Tell the workers to end (each at its next attempt), whatever
+        // became of the writing.
+        workers.stop.store(true, Ordering::Relaxed);
+        written?;
     }
     sink.out.flush()?;
-    Ok(Generation {
-        asked: options.count,
-        found: sink.found,
-        seed: options.seed,
-    })
+    Ok(sink.progress())
 }
 
 fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
-/// One thread: candidates one by one until enough are written.
-fn run_here<W: Write, R: Report, F: Fn(&Puzzle) -> bool>(
-    recipe: &Recipe,
-    options: &RunOptions,
-    accept: &F,
-    deadline: Option<Instant>,
-    sink: &mut Sink<W, R>,
-) -> io::Result<()> {
-    for index in 0.. {
-        let seed = puzzle_seed(options.seed, index);
-        let made = generate(recipe, seed, accept, || past(deadline));
-        if sink.take(made)? {
-            break;
-        }
-    }
-    Ok(())
+/// The workers of a run, as the writer sees them: what they made, by
+/// candidate, and the tokens that bound how far ahead they claim.
+struct Workers {
+    done_rx: Receiver<(u64, Option<Puzzle>)>,
+    /// One token back per candidate written.
+    token_tx: SyncSender<()>,
+    stop: Arc<AtomicBool>,
 }
 
-/// Several threads make chunks of candidates; this one writes them back in
-/// order.
-fn run_threads<W: Write, R: Report, F: Fn(&Puzzle) -> bool + Sync>(
-    recipe: &Recipe,
-    options: &RunOptions,
-    accept: &F,
-    deadline: Option<Instant>,
-    sink: &mut Sink<W, R>,
-) -> io::Result<()> {
-    let in_flight = 2 * options.jobs + 2;
-    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        let _ = token_tx.send(());
-    }
-    let claims = Claims {
-        tokens: Mutex::new((token_rx, 0)),
-        count: options.count,
-        jobs: options.jobs as u64,
-    };
-    let stop = AtomicBool::new(false);
-    let (done_tx, done_rx) = channel::<(u64, Vec<Option<Puzzle>>)>();
-    thread::scope(|scope| {
-        for _ in 0..options.jobs {
-            let done_tx = done_tx.clone();
-            let (claims, stop) = (&claims, &stop);
-            scope.spawn(move || {
-                let give_up = || stop.load(Ordering::Relaxed) || past(deadline);
-                while let Some((start, size)) = claims.next() {
+impl Workers {
+    /// Starts `options.jobs` detached workers, each making one candidate
+    /// per token; `tried` counts their attempts.
+    fn start<F: Fn(&Puzzle) -> bool + Send + Sync + 'static>(
+        recipe: &Recipe,
+        options: &RunOptions,
+        accept: F,
+        deadline: Option<Instant>,
+        tried: Arc<AtomicU64>,
+    ) -> Workers {
+        let jobs = options.jobs.max(1);
+        let in_flight = 4 * jobs + 4;
+        let (token_tx, token_rx) = sync_channel::<()>(in_flight);
+        for _ in 0..in_flight {
+            let _ = token_tx.send(());
+        }
+        let claims = Arc::new(Mutex::new((token_rx, 0u64)));
+        let (done_tx, done_rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (recipe, accept, seed) = (Arc::new(recipe.clone()), Arc::new(accept), options.seed);
+        for _ in 0..jobs {
+            let (claims, done_tx, stop) = (Arc::clone(&claims), done_tx.clone(), Arc::clone(&stop));
+            let (recipe, accept, tried) =
+                (Arc::clone(&recipe), Arc::clone(&accept), Arc::clone(&tried));
+            thread::spawn(move || {
+                let give_up = || {
+                    tried.fetch_add(1, Ordering::Relaxed);
+                    stop.load(Ordering::Relaxed) || past(deadline)
+                };
+                while let Some(index) = claim(&claims) {
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let chunk = (start..start + size)
-                        .map(|index| {
-                            generate(recipe, puzzle_seed(options.seed, index), accept, give_up)
-                        })
-                        .collect();
-                    if done_tx.send((start, chunk)).is_err() {
+                    let made = generate(&recipe, puzzle_seed(seed, index), &*accept, give_up);
+                    if done_tx.send((index, made)).is_err() {
                         return;
                     }
                 }
             });
         }
-        drop(done_tx);
-        let written = write_in_order(&done_rx, &token_tx, sink);
-        // Tell the workers to end (each within one attempt), then the
-        // scope waits for them.
-        stop.store(true, Ordering::Relaxed);
-        drop(token_tx);
-        written
-    })
+        Workers {
+            done_rx,
+            token_tx,
+            stop,
+        }
+    }
 }
 
-/// Writes chunks in candidate order until enough puzzles are written, a
-/// candidate came back empty (the timeout), or the workers are gone.
-fn write_in_order<W: Write, R: Report>(
-    done_rx: &Receiver<(u64, Vec<Option<Puzzle>>)>,
-    token_tx: &std::sync::mpsc::SyncSender<()>,
-    sink: &mut Sink<W, R>,
-) -> io::Result<()> {
+/// The next candidate to make, once a token allows it; `None` once the
+/// writer has gone.
+fn claim(claims: &Mutex<(Receiver<()>, u64)>) -> Option<u64> {
+    let mut guard = claims.lock().ok()?;
+    let (tokens, next) = &mut *guard;
+    tokens.recv().ok()?;
+    *next += 1;
+    Some(*next - 1)
+}
+
+/// Writes candidates in order until enough puzzles are written or a
+/// candidate came back empty (the timeout); an error if the output was
+/// closed.
+fn write_in_order<W: Write, R: Report>(workers: &Workers, sink: &mut Sink<W, R>) -> io::Result<()> {
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     loop {
-        while let Some(chunk) = waiting.remove(&next) {
-            let chunk: Vec<Option<Puzzle>> = chunk;
-            next += chunk.len() as u64;
-            for made in chunk {
-                if sink.take(made)? {
-                    return Ok(());
-                }
+        while let Some(made) = waiting.remove(&next) {
+            next += 1;
+            if sink.take(made)? {
+                return Ok(());
             }
-            let _ = token_tx.send(());
+            let _ = workers.token_tx.send(());
         }
-        let (start, chunk) = match done_rx.try_recv() {
+        let (index, made) = match workers.done_rx.try_recv() {
             Ok(received) => received,
             Err(TryRecvError::Disconnected) => return Ok(()),
             Err(TryRecvError::Empty) => {
                 // About to wait: let what is written so far reach the user.
                 sink.flush()?;
-                match done_rx.recv() {
-                    Ok(received) => received,
-                    Err(_) => return Ok(()),
+                match wait(&workers.done_rx, sink)? {
+                    Some(received) => received,
+                    None => return Ok(()),
                 }
             }
         };
-        waiting.insert(start, chunk);
+        waiting.insert(index, made);
     }
 }
 
-/// Hands out chunks of consecutive candidates, each worker taking one per
-/// token (a token comes back when its chunk is written).
-struct Claims {
-    /// The token receiver and the next candidate not yet handed out.
-    tokens: Mutex<(Receiver<()>, u64)>,
-    count: u64,
-    jobs: u64,
-}
-
-impl Claims {
-    /// The next chunk: its first candidate and length. Chunks are small
-    /// while few puzzles remain (so `-n 3` makes about 3), larger later.
-    /// `None` once the writer has gone.
-    fn next(&self) -> Option<(u64, u64)> {
-        let mut guard = self.tokens.lock().ok()?;
-        let (tokens, next) = &mut *guard;
-        tokens.recv().ok()?;
-        let left = self.count.saturating_sub(*next);
-        let size = (left / (2 * self.jobs)).clamp(1, CHUNK);
-        let start = *next;
-        *next += size;
-        Some((start, size))
+/// Waits for the next candidate (`None` once the workers are gone),
+/// looking up every [`LOOK_EVERY`]: a closed output is a broken pipe, and
+/// the report sees how the search goes.
+fn wait<W: Write, R: Report, T>(
+    done_rx: &Receiver<T>,
+    sink: &mut Sink<W, R>,
+) -> io::Result<Option<T>> {
+    loop {
+        match done_rx.recv_timeout(LOOK_EVERY) {
+            Ok(received) => return Ok(Some(received)),
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            Err(RecvTimeoutError::Timeout) if sink.report.output_closed() => {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let progress = sink.progress();
+                sink.report.searching(&progress);
+            }
+        }
     }
 }
 
@@ -279,6 +275,8 @@ struct Sink<'a, W, R> {
     seen: HashSet<u64>,
     text: Vec<u8>,
     found: u64,
+    /// The workers' attempts so far.
+    tried: Arc<AtomicU64>,
     flushed: Instant,
 }
 
@@ -308,13 +306,19 @@ impl<W: Write, R: Report> Sink<'_, W, R> {
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()?;
         self.flushed = Instant::now();
-        let tally = Tally {
-            boards: self.found,
-            met: self.found,
-            ..Tally::default()
-        };
-        self.report.progress(&tally);
+        let progress = self.progress();
+        self.report.searching(&progress);
         Ok(())
+    }
+
+    /// The run so far.
+    fn progress(&self) -> Generation {
+        Generation {
+            asked: self.options.count,
+            found: self.found,
+            tried: self.tried.load(Ordering::Relaxed),
+            seed: self.options.seed,
+        }
     }
 }
 
@@ -344,7 +348,7 @@ mod tests {
     fn output(
         recipe: &Recipe,
         options: RunOptions,
-        accept: impl Fn(&Puzzle) -> bool + Sync,
+        accept: impl Fn(&Puzzle) -> bool + Send + Sync + 'static,
     ) -> (Vec<u8>, Generation) {
         let mut out = Vec::new();
         let made = run(recipe, &options, accept, &mut out, &mut Silent).unwrap();
@@ -377,7 +381,8 @@ mod tests {
         for bucket in ["easy", "medium", "hard"] {
             let recipe = Recipe::new(Symmetry::None, false, None)
                 .unwrap()
-                .with_rating(RatingRange::bucket(bucket), false);
+                .with_rating(RatingRange::bucket(bucket), false)
+                .unwrap();
             let (one, made) = output(&recipe, options(30, 1), |_| true);
             assert_eq!(made.found, 30, "{bucket}");
             assert_eq!(output(&recipe, options(30, 2), |_| true).0, one, "{bucket}");
@@ -398,6 +403,7 @@ mod tests {
             seen: HashSet::new(),
             text: Vec::new(),
             found: 0,
+            tried: Arc::default(),
             flushed: Instant::now(),
         };
         assert!(!sink.take(a).unwrap());
