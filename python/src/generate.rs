@@ -51,9 +51,9 @@ fn recipe(
         (None, None) => None,
     };
     // JSON records always carry the rating, as the CLI's do.
-    Ok(Recipe::new(symmetry, minimal, givens)
-        .map_err(usage)?
-        .with_rating(range, true))
+    Recipe::new(symmetry, minimal, givens)
+        .and_then(|recipe| recipe.with_rating(range, true))
+        .map_err(usage)
 }
 
 /// The JSON Lines records of `n` puzzles, the run's seed, and how many

@@ -132,6 +132,7 @@ fn json_lines(
     out
 }
 
+/// Status codes and errors: what every batch function returns first.
 type Coded<'py> = (Bound<'py, PyBytes>, Vec<(usize, String)>);
 
 /// Runs `request` over a batch with the GIL released; returns the status
@@ -147,10 +148,7 @@ fn run<'py, T: Send>(
     let input = input(boards)?;
     let jobs = batch::threads(jobs);
     // Slow requests are shared out board by board.
-    let chunk = match request {
-        Request::Rate | Request::Explain | Request::Hint { .. } => 1,
-        _ => 64,
-    };
+    let chunk = if request.may_be_slow() { 1 } else { 64 };
     let (entries, answers, extra) = py.detach(|| -> PyResult<_> {
         let entries = read(&input, jobs, record)?;
         let answers = answer_all(&entries, request, jobs, chunk);

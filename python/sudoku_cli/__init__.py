@@ -144,6 +144,12 @@ def _batch(boards: Boards) -> Any:
     return boards
 
 
+def _jobs(jobs: Optional[int]) -> Optional[int]:
+    if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"jobs must be a whole number of threads, at least 1, not {jobs!r}")
+    return jobs
+
+
 def _record(errors: str) -> bool:
     if errors not in ("raise", "record"):
         raise ValueError(f'errors must be "raise" or "record", not {errors!r}')
@@ -172,7 +178,7 @@ def solve(
     >>> solve(cells[:1]).solutions[0, :9].tolist()
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
-    codes, cells, bad = _native.solve(_batch(boards), unique, jobs, _record(errors))
+    codes, cells, bad = _native.solve(_batch(boards), unique, _jobs(jobs), _record(errors))
     solutions = np.frombuffer(cells, dtype=np.uint8).reshape(-1, 81)
     return Solved(solutions, _statuses(codes), dict(bad))
 
@@ -186,7 +192,7 @@ def count(
     >>> counted.solutions.tolist(), counted.limit_reached.tolist(), counted.statuses.tolist()
     ([10, 0], [True, False], ['multiple', 'unsolvable'])
     """
-    codes, numbers, reached, bad = _native.count(_batch(boards), limit, jobs, _record(errors))
+    codes, numbers, reached, bad = _native.count(_batch(boards), limit, _jobs(jobs), _record(errors))
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
         np.frombuffer(reached, dtype=np.uint8).astype(bool),
@@ -215,7 +221,7 @@ def validate(
     >>> checked.conflicts[0]
     [{'unit': 'row', 'index': 1, 'digit': 5, 'cells': ['r1c1', 'r1c4']}]
     """
-    codes, data, bad = _native.validate(_batch(boards), complete, unique, jobs, _record(errors))
+    codes, data, bad = _native.validate(_batch(boards), complete, unique, _jobs(jobs), _record(errors))
     conflicts = [record.get("conflicts", []) for record in _records(data)]
     return Validated(_statuses(codes), conflicts, dict(bad))
 
@@ -231,7 +237,7 @@ def rate(boards: Boards, *, jobs: Optional[int] = None, errors: str = "raise") -
     >>> [round(float(x[0]), 1) for x in (rated.er, rated.ep, rated.ed)], rated.hardest
     ([1.2, 1.2, 1.2], ['Hidden single in box'])
     """
-    codes, numbers, hardest, bad = _native.rate(_batch(boards), jobs, _record(errors))
+    codes, numbers, hardest, bad = _native.rate(_batch(boards), _jobs(jobs), _record(errors))
     triples = np.frombuffer(numbers, dtype=np.float32).reshape(-1, 3)
     er, ep, ed = (np.ascontiguousarray(triples[:, k]) for k in range(3))
     return Rated(er, ep, ed, _statuses(codes), list(hardest), dict(bad))
@@ -252,7 +258,7 @@ def explain(
     >>> len(record["steps"]), record["solution"][:9]
     (51, '534678912')
     """
-    _codes, data, _bad = _native.explain(_batch(boards), jobs, _record(errors))
+    _codes, data, _bad = _native.explain(_batch(boards), _jobs(jobs), _record(errors))
     return _records(data)
 
 
@@ -272,7 +278,7 @@ def hint(
     """
     if level != "step":
         raise ValueError(f'level {level!r} is not supported yet: only "step"')
-    _codes, data, _bad = _native.hint(_batch(boards), candidates, jobs, _record(errors))
+    _codes, data, _bad = _native.hint(_batch(boards), candidates, _jobs(jobs), _record(errors))
     return _records(data)
 
 
@@ -314,7 +320,7 @@ def generate(
         None if rating is None else str(rating),
         difficulty,
         timeout,
-        jobs,
+        _jobs(jobs),
     )
     if found < n:
         warnings.warn(

@@ -201,6 +201,8 @@ def test_generate_draws_a_seed_that_replays():
     [
         ({"givens": 16}, "impossible request"),
         ({"rating": "0.5"}, "impossible request"),
+        ({"rating": "1.1"}, "impossible request"),
+        ({"rating": "1.0"}, "impossible request: a puzzle rated 1.0"),
         ({"rating": "2.5..", "difficulty": "hard"}, "together"),
         ({"difficulty": "brutal"}, "unknown difficulty"),
         ({"symmetry": "spiral"}, "spiral"),
@@ -269,6 +271,8 @@ def test_bad_arrays_and_arguments():
         sudoku_cli.solve(PUZZLE)
     with pytest.raises(TypeError, match=r"boards\[1\] is a int"):
         sudoku_cli.solve([PUZZLE, 7])
+    with pytest.raises(ValueError, match="jobs must be"):
+        sudoku_cli.rate([PUZZLE], jobs=0)
     with pytest.raises(ValueError, match="errors must be"):
         sudoku_cli.solve([PUZZLE], errors="ignore")
     assert sudoku_cli.solve([]).solutions.shape == (0, 81)
