@@ -33,7 +33,7 @@ def boards(name: str) -> list[str]:
     lines = (SHARED / name).read_text().splitlines()
     if name.endswith(".csv"):
         lines = [line.split(",")[0] for line in lines[1:]]
-    return [line[:81] for line in lines if len(line) >= 81][:N]
+    return [line[:81] for line in lines if len(line) >= 81 and not line.startswith("#")][:N]
 
 
 def cli_seconds(binary: str, args: list[str], path: str) -> tuple[float, float]:

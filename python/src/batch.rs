@@ -9,8 +9,10 @@ use sudoku_cli::{Board, Boards, Entry, Malformed, ReadError, Shape};
 /// The boards as Python passed them, copied out so that the GIL can be
 /// released while they are read and answered.
 pub enum Input {
-    /// One board per string, in any form the reader accepts.
-    Texts(Vec<Vec<u8>>),
+    /// One board per string, in any form the reader accepts: the strings'
+    /// bytes back to back, and where each ends (one allocation, not one per
+    /// board).
+    Texts { bytes: Vec<u8>, ends: Vec<usize> },
     /// `N * 81` cells, row after row, 0 for an empty cell.
     Cells(Vec<u8>),
 }
@@ -18,7 +20,7 @@ pub enum Input {
 impl Input {
     pub fn len(&self) -> usize {
         match self {
-            Input::Texts(texts) => texts.len(),
+            Input::Texts { ends, .. } => ends.len(),
             Input::Cells(cells) => cells.len() / 81,
         }
     }
@@ -26,7 +28,10 @@ impl Input {
     /// Reads board `index`.
     pub fn read(&self, index: usize) -> Result<Entry, Bad> {
         match self {
-            Input::Texts(texts) => read_text(index, &texts[index]),
+            Input::Texts { bytes, ends } => {
+                let start = index.checked_sub(1).map_or(0, |before| ends[before]);
+                read_text(index, &bytes[start..ends[index]])
+            }
             Input::Cells(cells) => read_cells(index, &cells[index * 81..][..81]),
         }
     }
@@ -53,19 +58,26 @@ pub fn source(index: usize) -> String {
     format!("boards[{index}]")
 }
 
+/// The name every board is read under; a bad board's message is then
+/// renamed `boards[I]` (naming each board up front would cost an
+/// allocation per board).
+fn batch_name() -> Arc<str> {
+    static NAME: std::sync::OnceLock<Arc<str>> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| Arc::from("boards")).clone()
+}
+
 fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
-    let name: Arc<str> = Arc::from(source(index));
-    let mut boards = Boards::new(text, name.clone());
-    let first = boards.next();
-    let found = match first {
+    let mut boards = Boards::new(text, batch_name());
+    let found = match boards.next() {
         None => return Err(plain(index, 1, "no board in this string".into())),
-        Some(Err(ReadError::Malformed(malformed))) => {
+        Some(Err(ReadError::Malformed(mut malformed))) => {
+            malformed.input = Arc::from(source(index));
             return Err(Bad {
                 line: malformed.start_line,
                 message: malformed.to_string(),
                 problem: malformed.problem.to_string(),
                 malformed: Some(malformed),
-            })
+            });
         }
         // Reading a byte slice cannot fail.
         Some(Err(ReadError::Io { error, .. })) => {
@@ -87,7 +99,7 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
             );
             Err(Bad {
                 line: found.line,
-                message: format!("{name}:{line}: {problem}"),
+                message: format!("{}:{line}: {problem}", source(index)),
                 problem,
                 malformed: None,
             })

@@ -33,21 +33,22 @@ fn input(boards: &Bound<'_, PyAny>) -> PyResult<Input> {
         }
         return Ok(Input::Cells(cells.to_vec()));
     }
-    let mut texts = Vec::new();
+    let (mut bytes, mut ends) = (Vec::new(), Vec::new());
     for (index, item) in boards.try_iter()?.enumerate() {
         let item = item?;
         if let Ok(text) = item.cast::<PyString>() {
-            texts.push(text.to_cow()?.as_bytes().to_vec());
-        } else if let Ok(bytes) = item.cast::<PyBytes>() {
-            texts.push(bytes.as_bytes().to_vec());
+            bytes.extend_from_slice(text.to_cow()?.as_bytes());
+        } else if let Ok(text) = item.cast::<PyBytes>() {
+            bytes.extend_from_slice(text.as_bytes());
         } else {
             let kind = item.get_type().name()?;
             return Err(PyTypeError::new_err(format!(
                 "boards[{index}] is a {kind}, not a str: each board is one string"
             )));
         }
+        ends.push(bytes.len());
     }
-    Ok(Input::Texts(texts))
+    Ok(Input::Texts { bytes, ends })
 }
 
 /// Every board of a batch, read; or the error for the first bad one when
