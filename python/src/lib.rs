@@ -15,7 +15,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
-use sudoku_cli::{Entry, Format, Record, RecordWriter, Request};
+use sudoku_cli::{Entry, Format, Record, RecordWriter, Request, Status};
 
 use crate::answers::{status_code, STATUS_WORDS};
 use crate::batch::{Bad, Input};
@@ -92,17 +92,18 @@ fn answer_all(
     })
 }
 
-/// The records of a batch as the CLI's `--format json` writes them (each
-/// board named `boards[I]`), one line each.
+/// The records of the `chosen` boards of a batch as the CLI's `--format
+/// json` writes them (each board named `boards[I]`), one line each.
 fn json_lines(
     entries: &[Result<Entry, Bad>],
     answers: &[Result<sudoku_cli::Answer, Bad>],
     request: Request,
+    chosen: &[usize],
 ) -> Vec<u8> {
     let writer = RecordWriter::new(Format::Json, request);
     let mut out = Vec::new();
-    for (index, (entry, answer)) in entries.iter().zip(answers).enumerate() {
-        match (entry, answer) {
+    for &index in chosen {
+        match (&entries[index], &answers[index]) {
             (Ok(entry), Ok(answer)) => {
                 let source = batch::source(index);
                 let record = Record::Answered {
@@ -240,12 +241,14 @@ fn recorded<'py>(
     record: bool,
 ) -> PyResult<Answered<'py>> {
     let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
-        json_lines(entries, answers, request)
+        let every: Vec<usize> = (0..answers.len()).collect();
+        json_lines(entries, answers, request, &every)
     })?;
     Ok((codes, PyBytes::new(py, &json), errors))
 }
 
-/// `validate`: status codes, JSON records (for their conflicts), errors.
+/// `validate`: status codes, the invalid boards' JSON records (for their
+/// conflicts), errors.
 #[pyfunction]
 #[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false))]
 fn validate<'py>(
@@ -257,7 +260,14 @@ fn validate<'py>(
     record: bool,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
-    recorded(py, boards, request, jobs, record)
+    // Only the invalid boards' records: they alone carry conflicts, and
+    // turning every record into a dict would cost more than validating.
+    let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
+        let invalid = |i: &usize| matches!(&answers[*i], Ok(a) if a.status() == Status::Invalid);
+        let chosen: Vec<usize> = (0..answers.len()).filter(invalid).collect();
+        json_lines(entries, answers, request, &chosen)
+    })?;
+    Ok((codes, PyBytes::new(py, &json), errors))
 }
 
 /// `explain`: status codes, JSON records, errors.

@@ -222,7 +222,9 @@ def validate(
     [{'unit': 'row', 'index': 1, 'digit': 5, 'cells': ['r1c1', 'r1c4']}]
     """
     codes, data, bad = _native.validate(_batch(boards), complete, unique, _jobs(jobs), _record(errors))
-    conflicts = [record.get("conflicts", []) for record in _records(data)]
+    conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
+    for record in _records(data):  # the invalid boards' records only
+        conflicts[int(record["source"][len("boards[") : -1])] = record["conflicts"]
     return Validated(_statuses(codes), conflicts, dict(bad))
 
 
