@@ -42,6 +42,7 @@ def main() -> None:
         .appName("sudoku-cli rate")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", "2048")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
@@ -62,7 +63,7 @@ def main() -> None:
     seconds = written - ready
     print(
         f"spark session {ready - started:.1f} s; read, rate and write {seconds:.1f} s "
-        f"({rows / seconds:,.0f} puzzles/s, master {args.master})"
+        f"({rows / seconds:,.2f} puzzles/s, master {args.master})"
     )
     spark.stop()
 
