@@ -1,0 +1,99 @@
+//! `generate`: the CLI's `sudoku generate --format json`, with its options
+//! as keywords.
+
+use std::time::Duration;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use sudoku_cli::generate::{fresh_seed, run, Givens, RatingRange, Recipe, RunOptions, Symmetry};
+use sudoku_cli::{Format, ReadError, Report};
+
+/// Generation reads no input, so it has nothing to report.
+struct Silent;
+
+impl Report for Silent {
+    fn error(&mut self, _: &ReadError) {}
+}
+
+fn usage(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!("impossible request: {message}"))
+}
+
+/// The recipe the CLI builds from the same options; an impossible request
+/// is a `ValueError` with the CLI's reason.
+fn recipe(
+    symmetry: &str,
+    minimal: bool,
+    givens: Option<&str>,
+    rating: Option<&str>,
+    difficulty: Option<&str>,
+) -> PyResult<Recipe> {
+    let symmetry: Symmetry = symmetry
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{e}")))?;
+    let givens = givens
+        .map(|text| text.parse::<Givens>().map_err(usage))
+        .transpose()?;
+    let range = match (rating, difficulty) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err(
+                "rating and difficulty cannot be used together",
+            ))
+        }
+        (Some(text), None) => Some(text.parse::<RatingRange>().map_err(usage)?),
+        (None, Some(name)) => Some(RatingRange::bucket(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown difficulty {name:?} (easy, medium, hard or diabolical)"
+            ))
+        })?),
+        (None, None) => None,
+    };
+    // JSON records always carry the rating, as the CLI's do.
+    Recipe::new(symmetry, minimal, givens)
+        .and_then(|recipe| recipe.with_rating(range, true))
+        .map_err(usage)
+}
+
+/// The JSON Lines records of `n` puzzles, the run's seed, and how many
+/// were found (fewer than `n` only at the timeout).
+#[pyfunction]
+#[pyo3(signature = (n=1, seed=None, symmetry="none", minimal=false, givens=None,
+                    rating=None, difficulty=None, timeout=None, jobs=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate<'py>(
+    py: Python<'py>,
+    n: u64,
+    seed: Option<u64>,
+    symmetry: &str,
+    minimal: bool,
+    givens: Option<&str>,
+    rating: Option<&str>,
+    difficulty: Option<&str>,
+    timeout: Option<f64>,
+    jobs: Option<usize>,
+) -> PyResult<(Bound<'py, PyBytes>, u64, u64)> {
+    let recipe = recipe(symmetry, minimal, givens, rating, difficulty)?;
+    let timeout = timeout
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!("timeout {seconds} is not a number of seconds"))
+            })
+        })
+        .transpose()?;
+    let options = RunOptions {
+        count: n,
+        seed: seed.unwrap_or_else(fresh_seed),
+        jobs: crate::batch::threads(jobs),
+        format: Format::Json,
+        quiet: false,
+        timeout,
+    };
+    let (out, made) = py.detach(|| {
+        let mut out = Vec::new();
+        let made = run(&recipe, &options, |_| true, &mut out, &mut Silent);
+        made.map(|made| (out, made))
+    })?;
+    Ok((PyBytes::new(py, &out), made.seed, made.found))
+}

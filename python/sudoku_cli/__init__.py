@@ -1,0 +1,360 @@
+"""sudoku-cli's engine from Python: the `sudoku` command's answers over batches.
+
+Every function takes a batch of boards: a list of strings, each one board in
+any form the `sudoku` command reads (81-character lines, 9-line grids, boxed
+grids, LeetCode's array forms, 729-cell pencilmark lines), or a NumPy array of
+shape ``(N, 81)`` (``uint8``, 0 for an empty cell). It releases the GIL, works
+on ``jobs`` threads (default: every CPU), and answers in input order.
+
+Numbers and fixed-size results are NumPy arrays; statuses are arrays of the
+CLI's status words; explanations and hints are lists of dicts holding the
+very objects ``sudoku explain --format json`` and ``sudoku hint --format json``
+print, a board being named ``boards[I]`` (its index) where the CLI names a
+file, and ``line`` counting lines within its string.
+
+A malformed board raises ``ValueError`` naming its index, line and column, as
+the CLI's stderr names a file::
+
+    boards[2]:1:7: unexpected character 'x'
+
+With ``errors="record"`` it is answered with status ``error`` instead (the
+message in the result's ``errors``, by index), and the batch goes on.
+
+>>> import sudoku_cli
+>>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+>>> result = sudoku_cli.solve([puzzle, "55" + "." * 79])
+>>> result.statuses.tolist()
+['solved', 'invalid']
+>>> sudoku_cli.to_strings(result.solutions[:1])
+['534678912672195348198342567859761423426853791713924856961537284287419635345286179']
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _native
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "solve",
+    "count",
+    "validate",
+    "rate",
+    "explain",
+    "hint",
+    "generate",
+    "to_array",
+    "to_strings",
+    "Solved",
+    "Counted",
+    "Validated",
+    "Rated",
+    "STATUS_WORDS",
+]
+
+#: Every status word a result may hold, as the CLI prints them.
+STATUS_WORDS: tuple = tuple(_native.STATUS_WORDS)
+_WORDS = np.array(STATUS_WORDS)
+
+Boards = Union[Sequence[str], np.ndarray]
+
+
+class Solved(NamedTuple):
+    """What :func:`solve` answers."""
+
+    #: ``(N, 81)`` ``uint8``: each solution, givens kept; zeros where none.
+    solutions: np.ndarray
+    #: ``(N,)`` status words: solved, invalid, unsolvable, multiple, error.
+    statuses: np.ndarray
+    #: The malformed boards' messages by index (``errors="record"`` only).
+    errors: Dict[int, str]
+
+
+class Counted(NamedTuple):
+    """What :func:`count` answers."""
+
+    #: ``(N,)`` ``uint32``: solutions found, at most the limit.
+    solutions: np.ndarray
+    #: ``(N,)`` ``bool``: counting stopped at the limit (there may be more).
+    limit_reached: np.ndarray
+    #: ``(N,)`` status words, found by counting to 2 at least: solved (one),
+    #: multiple, unsolvable, invalid, error.
+    statuses: np.ndarray
+    errors: Dict[int, str]
+
+
+class Validated(NamedTuple):
+    """What :func:`validate` answers."""
+
+    #: ``(N,)`` status words: valid, invalid, incomplete, unsolvable,
+    #: multiple, error.
+    statuses: np.ndarray
+    #: For each board its conflicts, as the CLI's JSON lists them (``[]``
+    #: when none): ``{"unit": "row", "index": 1, "digit": 5,
+    #: "cells": ["r1c1", "r1c2"]}``.
+    conflicts: List[List[Dict[str, Any]]]
+    errors: Dict[int, str]
+
+
+class Rated(NamedTuple):
+    """What :func:`rate` answers. Unrated boards have NaN ratings."""
+
+    #: ``(N,)`` ``float32``: ER, the hardest step's difficulty.
+    er: np.ndarray
+    #: ``(N,)`` ``float32``: EP, the hardest step up to the first placement.
+    ep: np.ndarray
+    #: ``(N,)`` ``float32``: ED, the first step's difficulty.
+    ed: np.ndarray
+    #: ``(N,)`` status words: rated, invalid, unsolvable, multiple, error.
+    statuses: np.ndarray
+    #: The technique that gave ER, as ``explain`` names it (None if none).
+    hardest: List[Optional[str]]
+    errors: Dict[int, str]
+
+
+def _batch(boards: Boards) -> Any:
+    """The batch as the engine takes it: a list of strings, or bytes of
+    ``N * 81`` cells."""
+    if isinstance(boards, (str, bytes)):
+        raise TypeError("pass a list of boards (one string each), not a single string")
+    if isinstance(boards, np.ndarray):
+        if boards.dtype.kind in "USO":
+            if boards.ndim != 1:
+                raise ValueError(f"an array of strings must be 1-D, not of shape {boards.shape}")
+            return boards.tolist()
+        if boards.ndim != 2 or boards.shape[1] != 81:
+            raise ValueError(f"an array of cells must have shape (N, 81), not {boards.shape}")
+        if boards.dtype.kind not in "ui" and boards.dtype != np.bool_:
+            raise ValueError(f"cells must be integers 0-9, not {boards.dtype}")
+        if boards.dtype != np.uint8:
+            bad = np.argwhere((boards < 0) | (boards > 9))
+            if len(bad):
+                index, cell = (int(x) for x in bad[0])
+                raise ValueError(
+                    f"boards[{index}]:1: cell {cell + 1} (r{cell // 9 + 1}c{cell % 9 + 1}) "
+                    f"holds {boards[index, cell]}: cells are 0 (empty) to 9"
+                )
+        return np.ascontiguousarray(boards, dtype=np.uint8).tobytes()
+    return boards
+
+
+def _jobs(jobs: Optional[int]) -> Optional[int]:
+    if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"jobs must be a whole number of threads, at least 1, not {jobs!r}")
+    return jobs
+
+
+def _record(errors: str) -> bool:
+    if errors not in ("raise", "record"):
+        raise ValueError(f'errors must be "raise" or "record", not {errors!r}')
+    return errors == "record"
+
+
+def _statuses(codes: bytes) -> np.ndarray:
+    return _WORDS[np.frombuffer(codes, dtype=np.uint8)]
+
+
+def _records(data: bytes) -> List[Dict[str, Any]]:
+    return [json.loads(line) for line in data.splitlines()]
+
+
+def solve(
+    boards: Boards, unique: bool = False, *, jobs: Optional[int] = None, errors: str = "raise"
+) -> Solved:
+    """Solve each board, as ``sudoku solve`` (``--unique``: prove it the only one).
+
+    >>> import numpy as np
+    >>> cells = np.zeros((2, 81), dtype=np.uint8)          # two empty boards
+    >>> cells[1, :2] = 5                                  # ... one breaks a rule
+    >>> solved = solve(cells, unique=True)
+    >>> solved.statuses.tolist(), int(solved.solutions.sum())
+    (['multiple', 'invalid'], 0)
+    >>> solve(cells[:1]).solutions[0, :9].tolist()
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    codes, cells, bad = _native.solve(_batch(boards), unique, _jobs(jobs), _record(errors))
+    solutions = np.frombuffer(cells, dtype=np.uint8).reshape(-1, 81)
+    return Solved(solutions, _statuses(codes), dict(bad))
+
+
+def count(
+    boards: Boards, limit: int = 1000, *, jobs: Optional[int] = None, errors: str = "raise"
+) -> Counted:
+    """Count each board's solutions up to ``limit``, as ``sudoku solve --count``.
+
+    >>> counted = count(["." * 81, "12345678." + "." * 71 + "9"], limit=10)
+    >>> counted.solutions.tolist(), counted.limit_reached.tolist(), counted.statuses.tolist()
+    ([10, 0], [True, False], ['multiple', 'unsolvable'])
+    """
+    codes, numbers, reached, bad = _native.count(_batch(boards), limit, _jobs(jobs), _record(errors))
+    return Counted(
+        np.frombuffer(numbers, dtype=np.uint32),
+        np.frombuffer(reached, dtype=np.uint8).astype(bool),
+        _statuses(codes),
+        dict(bad),
+    )
+
+
+def validate(
+    boards: Boards,
+    complete: bool = False,
+    unique: bool = False,
+    *,
+    jobs: Optional[int] = None,
+    errors: str = "raise",
+) -> Validated:
+    """Check each board against the rules, as ``sudoku validate``.
+
+    ``complete`` also requires every cell filled, ``unique`` exactly one
+    solution; the first status that applies wins (invalid, incomplete,
+    unsolvable, multiple).
+
+    >>> checked = validate(["5..5" + "." * 77, "." * 81])
+    >>> checked.statuses.tolist()
+    ['invalid', 'valid']
+    >>> checked.conflicts[0]
+    [{'unit': 'row', 'index': 1, 'digit': 5, 'cells': ['r1c1', 'r1c4']}]
+    """
+    codes, data, bad = _native.validate(_batch(boards), complete, unique, _jobs(jobs), _record(errors))
+    conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
+    for record in _records(data):  # the invalid boards' records only
+        conflicts[int(record["source"][len("boards[") : -1])] = record["conflicts"]
+    return Validated(_statuses(codes), conflicts, dict(bad))
+
+
+def rate(boards: Boards, *, jobs: Optional[int] = None, errors: str = "raise") -> Rated:
+    """Rate each proper puzzle on Sudoku Explainer's scale, as ``sudoku rate``.
+
+    ER, EP and ED are ``float32`` (compare them rounded to one decimal, or
+    times ten as integers); boards that are invalid, unsolvable or have
+    several solutions are not rated (NaN).
+
+    >>> rated = rate(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"])
+    >>> [round(float(x[0]), 1) for x in (rated.er, rated.ep, rated.ed)], rated.hardest
+    ([1.2, 1.2, 1.2], ['Hidden single in box'])
+    """
+    codes, numbers, hardest, bad = _native.rate(_batch(boards), _jobs(jobs), _record(errors))
+    triples = np.frombuffer(numbers, dtype=np.float32).reshape(-1, 3)
+    er, ep, ed = (np.ascontiguousarray(triples[:, k]) for k in range(3))
+    return Rated(er, ep, ed, _statuses(codes), list(hardest), dict(bad))
+
+
+def explain(
+    boards: Boards, *, jobs: Optional[int] = None, errors: str = "raise"
+) -> List[Dict[str, Any]]:
+    """Each board's solution step by step, as ``sudoku explain --format json``.
+
+    Each record holds ``status``, ``er``/``ep``/``ed``, ``hardest``,
+    ``solution`` and ``steps`` (each step's ``rating``, ``technique``,
+    ``text``, ``placed`` and ``eliminated``).
+
+    >>> record = explain(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"])[0]
+    >>> record["status"], record["er"], record["steps"][0]["text"]
+    ('rated', 1.2, 'Hidden single in box 2: r1c6=8')
+    >>> len(record["steps"]), record["solution"][:9]
+    (51, '534678912')
+    """
+    _codes, data, _bad = _native.explain(_batch(boards), _jobs(jobs), _record(errors))
+    return _records(data)
+
+
+def hint(
+    boards: Boards,
+    candidates: bool = False,
+    level: str = "step",
+    *,
+    jobs: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Dict[str, Any]]:
+    """The next step a person should look for, as ``sudoku hint --format json``.
+
+    With ``candidates``, start from the pencil marks of 729-cell boards. The
+    step is under ``step`` (status ``hint``); ``level`` is ``"step"``, the
+    whole step (the engine has no other level yet).
+    """
+    if level != "step":
+        raise ValueError(f'level {level!r} is not supported yet: only "step"')
+    _codes, data, _bad = _native.hint(_batch(boards), candidates, _jobs(jobs), _record(errors))
+    return _records(data)
+
+
+def generate(
+    n: int = 1,
+    seed: Optional[int] = None,
+    *,
+    symmetry: str = "none",
+    minimal: bool = False,
+    givens: Union[int, str, None] = None,
+    rating: Union[float, str, None] = None,
+    difficulty: Optional[str] = None,
+    timeout: Optional[float] = None,
+    jobs: Optional[int] = None,
+) -> List[Dict[str, Any]]:
+    """``n`` distinct puzzles, as ``sudoku generate --format json`` prints them.
+
+    The options are the CLI's: ``symmetry`` (none, rotate180, rotate90,
+    mirror, flip, diagonal, antidiagonal), ``minimal``, ``givens`` (``25`` or
+    ``"22..26"``), ``rating`` (an ER range, ``"7.0.."`` or ``"2.5..4.9"``),
+    ``difficulty`` (easy, medium, hard, diabolical), ``timeout`` in seconds.
+    The same seed and options give the same puzzles whatever ``jobs`` is;
+    without a seed one is drawn, and each record's ``seed`` replays it.
+    An impossible request raises ``ValueError``; at the timeout the puzzles
+    found so far are returned with a ``RuntimeWarning``.
+
+    >>> made = generate(2, seed=7, symmetry="rotate180", givens="24..30")
+    >>> [len(p["puzzle"]) for p in made], all(24 <= p["givens"] <= 30 for p in made)
+    ([81, 81], True)
+    >>> made == generate(2, seed=7, symmetry="rotate180", givens="24..30", jobs=1)
+    True
+    """
+    data, _seed, found = _native.generate(
+        n,
+        seed,
+        symmetry,
+        minimal,
+        None if givens is None else str(givens),
+        None if rating is None else str(rating),
+        difficulty,
+        timeout,
+        _jobs(jobs),
+    )
+    if found < n:
+        warnings.warn(
+            f"generate: asked for {n} puzzles, found {found} within the {timeout} s timeout",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    return _records(data)
+
+
+def to_array(boards: Sequence[str], *, errors: str = "raise") -> np.ndarray:
+    """The boards' cells as a ``(N, 81)`` ``uint8`` array, 0 for empty.
+
+    Reads each string as the CLI reads a board (so it raises on malformed
+    ones, or leaves their row zero with ``errors="record"``).
+
+    >>> to_array(["1" + "." * 80])[0, :3].tolist()
+    [1, 0, 0]
+    """
+    _codes, cells, _bad = _native.cells(_batch(boards), None, _record(errors))
+    return np.frombuffer(cells, dtype=np.uint8).reshape(-1, 81)
+
+
+def to_strings(cells: np.ndarray) -> List[str]:
+    """``(N, 81)`` cells as 81-character lines, ``.`` for empty.
+
+    >>> to_strings(np.array([[1] + [0] * 80], dtype=np.uint8))[0][:3]
+    '1..'
+    """
+    table = np.frombuffer(b".123456789", dtype=np.uint8)
+    cells = np.asarray(cells)
+    if cells.ndim != 2 or cells.shape[1] != 81:
+        raise ValueError(f"cells must have shape (N, 81), not {cells.shape}")
+    text = table[cells.astype(np.intp)].tobytes().decode("ascii")
+    return [text[i : i + 81] for i in range(0, len(text), 81)]

@@ -1,0 +1,78 @@
+# Type stubs for sudoku_cli: the documented API (see __init__.py's docstrings).
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+STATUS_WORDS: tuple[str, ...]
+
+#: A batch: one string per board (any form the CLI reads), or an (N, 81)
+#: integer array of cells, 0 for empty.
+Boards = Union[Sequence[str], npt.NDArray[Any]]
+Errors = str  # "raise" (default) or "record"
+
+class Solved(NamedTuple):
+    solutions: npt.NDArray[np.uint8]
+    statuses: npt.NDArray[np.str_]
+    errors: Dict[int, str]
+
+class Counted(NamedTuple):
+    solutions: npt.NDArray[np.uint32]
+    limit_reached: npt.NDArray[np.bool_]
+    statuses: npt.NDArray[np.str_]
+    errors: Dict[int, str]
+
+class Validated(NamedTuple):
+    statuses: npt.NDArray[np.str_]
+    conflicts: List[List[Dict[str, Any]]]
+    errors: Dict[int, str]
+
+class Rated(NamedTuple):
+    er: npt.NDArray[np.float32]
+    ep: npt.NDArray[np.float32]
+    ed: npt.NDArray[np.float32]
+    statuses: npt.NDArray[np.str_]
+    hardest: List[Optional[str]]
+    errors: Dict[int, str]
+
+def solve(
+    boards: Boards, unique: bool = False, *, jobs: Optional[int] = None, errors: Errors = "raise"
+) -> Solved: ...
+def count(
+    boards: Boards, limit: int = 1000, *, jobs: Optional[int] = None, errors: Errors = "raise"
+) -> Counted: ...
+def validate(
+    boards: Boards,
+    complete: bool = False,
+    unique: bool = False,
+    *,
+    jobs: Optional[int] = None,
+    errors: Errors = "raise",
+) -> Validated: ...
+def rate(boards: Boards, *, jobs: Optional[int] = None, errors: Errors = "raise") -> Rated: ...
+def explain(
+    boards: Boards, *, jobs: Optional[int] = None, errors: Errors = "raise"
+) -> List[Dict[str, Any]]: ...
+def hint(
+    boards: Boards,
+    candidates: bool = False,
+    level: str = "step",
+    *,
+    jobs: Optional[int] = None,
+    errors: Errors = "raise",
+) -> List[Dict[str, Any]]: ...
+def generate(
+    n: int = 1,
+    seed: Optional[int] = None,
+    *,
+    symmetry: str = "none",
+    minimal: bool = False,
+    givens: Union[int, str, None] = None,
+    rating: Union[float, str, None] = None,
+    difficulty: Optional[str] = None,
+    timeout: Optional[float] = None,
+    jobs: Optional[int] = None,
+) -> List[Dict[str, Any]]: ...
+def to_array(boards: Sequence[str], *, errors: Errors = "raise") -> npt.NDArray[np.uint8]: ...
+def to_strings(cells: npt.NDArray[Any]) -> List[str]: ...

@@ -1,0 +1,27 @@
+# The Rust extension behind sudoku_cli: buffers in, buffers out. Use the
+# functions of sudoku_cli itself; these are its implementation.
+from typing import Any, List, Optional, Tuple
+
+STATUS_WORDS: List[str]
+__version__: str
+
+_Errors = List[Tuple[int, str]]
+
+def solve(boards: Any, unique: bool = ..., jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, _Errors]: ...
+def count(boards: Any, limit: int = ..., jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, bytes, _Errors]: ...
+def validate(boards: Any, complete: bool = ..., unique: bool = ..., jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, _Errors]: ...
+def rate(boards: Any, jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, List[Optional[str]], _Errors]: ...
+def explain(boards: Any, jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, _Errors]: ...
+def hint(boards: Any, candidates: bool = ..., jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, _Errors]: ...
+def cells(boards: Any, jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, _Errors]: ...
+def generate(
+    n: int = ...,
+    seed: Optional[int] = ...,
+    symmetry: str = ...,
+    minimal: bool = ...,
+    givens: Optional[str] = ...,
+    rating: Optional[str] = ...,
+    difficulty: Optional[str] = ...,
+    timeout: Optional[float] = ...,
+    jobs: Optional[int] = ...,
+) -> Tuple[bytes, int, int]: ...
