@@ -9,7 +9,7 @@
 //! Type 3 as SE v1.15.10 runs it by default (`solver/rules/unique/
 //! UniqueLoops.java`, `createType3Hints`; the switch is `Settings.java`'s
 //! `islkSudokuURUL`, "fix to UR and UL algorithm by lkSudoku", `true` by
-//! default and settable only through `serate -U`):
+//! default, turned off by `serate --islkSudokuURUL=0`):
 //! - the two extra cells `c1`, `c2` (the loop's cells with more than its
 //!   two digits) must share a house; their extra digits (both cells'
 //!   candidates but the loop's two) are `extra`;
