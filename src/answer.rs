@@ -37,7 +37,23 @@ pub enum Request {
     Hint {
         /// Start from the input's pencil marks (not from its digits).
         candidates: bool,
+        /// How much of the step to show.
+        level: HintLevel,
     },
+}
+
+/// How much of the next step `hint` shows (`--level`): a nudge, a
+/// stronger one, or the answer with its proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HintLevel {
+    /// The technique and its difficulty only.
+    Technique,
+    /// Also what the step rests on (its cells and digits; for a chain, its
+    /// assumptions), but not its result.
+    Pattern,
+    /// The whole step, a chain with its branches.
+    #[default]
+    Step,
 }
 
 /// The verdict on one board.
@@ -263,7 +279,7 @@ impl Request {
             Request::Validate { complete, unique } => validate_board(position, complete, unique),
             Request::Rate => rate_board(position),
             Request::Explain => explain_board(position),
-            Request::Hint { candidates } => hint_board(position, candidates),
+            Request::Hint { candidates, .. } => hint_board(position, candidates),
         }
     }
 
@@ -372,7 +388,8 @@ fn hint_board(position: Position, candidates: bool) -> Answer {
     }
     let grid = position.grid();
     match logic::next_step(&grid) {
-        Some(step) => {
+        Some(mut step) => {
+            step.chains = logic::prove(&grid, &step).into();
             let mut after = grid.clone();
             step.apply(&mut after);
             Answer::Hint(Box::new(Hint {

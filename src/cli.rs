@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_cli::generate::{Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry};
-use sudoku_cli::{Format, Input, Options, Request};
+use sudoku_cli::{Format, HintLevel, Input, Options, Request};
 
 use crate::docs::{CompletionsArgs, ManArgs};
 
@@ -64,8 +64,31 @@ pub struct HintArgs {
     /// recomputing the candidates from the digits.
     #[arg(long)]
     candidates: bool,
+    /// How much to show: `technique` (its name and difficulty), `pattern`
+    /// (also the cells and digits it rests on, for a chain its
+    /// assumptions, but not its result) or `step` (the whole step, a chain
+    /// with every branch).
+    #[arg(long, value_enum, default_value_t = LevelArg::Step)]
+    level: LevelArg,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LevelArg {
+    Technique,
+    Pattern,
+    Step,
+}
+
+impl From<LevelArg> for HintLevel {
+    fn from(level: LevelArg) -> HintLevel {
+        match level {
+            LevelArg::Technique => HintLevel::Technique,
+            LevelArg::Pattern => HintLevel::Pattern,
+            LevelArg::Step => HintLevel::Step,
+        }
+    }
 }
 
 /// What every board-reading command accepts, for its `--help`.
@@ -151,6 +174,10 @@ Examples:
   sudoku explain puzzle.txt                the rating, every step, the solution
   sudoku explain --format json puzzle.txt  steps as objects
 
+A chain step (6.5 and up) is followed by its branches, one line each,
+indented: the proof link by link (see `sudoku hint --help` on reading them);
+JSON gives them under `chains`.
+
 ",
     formats_help!(),
     "
@@ -164,6 +191,22 @@ const HINT_HELP: &str = concat!(
 Examples:
   sudoku hint game.txt                     the next step from a board in progress
   sudoku hint --candidates marks.txt       from a player's 729-cell pencil marks
+  sudoku hint --level technique game.txt   a nudge: the technique and its difficulty,
+                                           e.g. `2.6  Pointing`
+  sudoku hint --level pattern game.txt     also what it rests on (cells and digits;
+                                           a chain's assumptions), not its result:
+                                           `2.6  Pointing (5 of box 4 in column 2)`
+  sudoku hint --level step game.txt        the whole step (the default); a chain
+                                           with one line per branch:
+    7.1  Forcing Chain (r8c1.4 off): r8c1<>4
+        r8c1=4 -> r8c1<>8 (cell) -> r9c1=8 (box 7) -> ... -> r8c1<>4 (row 8)
+
+Reading a branch: its assumption, then each state that follows (`=` the cell
+holds the digit, `<>` it does not) with its reason in brackets: `cell`, a
+house (`row 9`, `column 4`, `box 7`), or `chain` (a nested chain, whose
+branches follow on lines indented four spaces more). The states it rests
+on, when not just the one before it, follow the reason: `(box 5: r5c4<>8,
+r4c4<>8)
 
 ",
     formats_help!(),
@@ -437,6 +480,7 @@ impl Cli {
             Command::Explain(_) => Request::Explain,
             Command::Hint(args) => Request::Hint {
                 candidates: args.candidates,
+                level: args.level.into(),
             },
             Command::Generate(_) | Command::Completions(_) | Command::Man(_) => return None,
         })
@@ -504,7 +548,17 @@ mod tests {
         );
         assert_eq!(
             parse(&["hint", "--candidates"]).unwrap().request(),
-            Some(Request::Hint { candidates: true })
+            Some(Request::Hint {
+                candidates: true,
+                level: HintLevel::Step
+            })
+        );
+        assert_eq!(
+            parse(&["hint", "--level", "pattern"]).unwrap().request(),
+            Some(Request::Hint {
+                candidates: false,
+                level: HintLevel::Pattern
+            })
         );
         let cli = parse(&["validate", "--complete", "--unique"]).unwrap();
         assert_eq!(

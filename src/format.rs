@@ -10,10 +10,10 @@ use std::io::Write;
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
-use crate::answer::{Answer, Explained, Request, Status, Verdict};
+use crate::answer::{Answer, Explained, HintLevel, Request, Status, Verdict};
 use crate::board::{Board, Cell, Shape};
 use crate::candidates::Candidates;
-use crate::logic::{Rating, Step};
+use crate::logic::{Branch, Rating, Rule, StateName, Step};
 use crate::reader::Malformed;
 use crate::validate::Conflict;
 
@@ -158,9 +158,7 @@ impl RecordWriter {
                 out.extend_from_slice(&hint.after.to_line());
                 out.push(b'\n');
             }
-            Answer::Hint(hint) => {
-                let _ = writeln!(out, "{}", hint.step);
-            }
+            Answer::Hint(hint) => write_hint(out, &hint.step, hint_level(self.request)),
             Answer::Erased(erased) => {
                 out.extend_from_slice(b"erased:");
                 for (i, &(cell, digit)) in erased.iter().enumerate() {
@@ -194,10 +192,42 @@ impl RecordWriter {
 fn write_explained(out: &mut Vec<u8>, explained: &Explained) {
     let _ = writeln!(out, "{}", explained.rating);
     for step in &explained.steps {
-        let _ = writeln!(out, "{step}");
+        write_step(out, step);
     }
     out.extend_from_slice(&explained.solution.to_line());
     out.push(b'\n');
+}
+
+/// Writes a step's line and, for a chain, one line per branch under it.
+fn write_step(out: &mut Vec<u8>, step: &Step) {
+    let _ = writeln!(out, "{step}");
+    if !step.chains.is_empty() {
+        let mut text = String::new();
+        step.write_chains(&mut text);
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+/// Writes a hint at `level`: `4.2  XY-wing`; then with the pattern
+/// (`4.2  XY-wing (pivot r5c5, pincers r5c1, r2c5)`); or the whole step.
+fn write_hint(out: &mut Vec<u8>, step: &Step, level: HintLevel) {
+    match level {
+        HintLevel::Technique => {
+            let _ = writeln!(out, "{}  {}", step.difficulty, step.technique.name());
+        }
+        HintLevel::Pattern => {
+            let _ = writeln!(out, "{}  {}", step.difficulty, step.pattern_text());
+        }
+        HintLevel::Step => write_step(out, step),
+    }
+}
+
+/// How much of its step a `hint` record shows (all of it elsewhere).
+fn hint_level(request: Request) -> HintLevel {
+    match request {
+        Request::Hint { level, .. } => level,
+        _ => HintLevel::Step,
+    }
 }
 
 /// Writes `board` as the contract's boxed grid: nine rows, `|` between
@@ -339,22 +369,93 @@ impl Serialize for JsonConflict<'_> {
 }
 
 /// A step as JSON: `{"rating": 1.2, "technique": ..., "text": ...,
-/// "placed": [["r2c3", 7]], "eliminated": [["r5c7", 3]]}`.
-struct JsonStep<'a>(&'a Step);
+/// "placed": [["r2c3", 7]], "eliminated": [["r5c7", 3]]}`, a chain step
+/// with its `chains`; a hint below `step` level only what its text shows
+/// (`rating` and `technique`; at `pattern` also `text`, the pattern's,
+/// and for a chain `assume`, its assumptions).
+struct JsonStep<'a>(&'a Step, HintLevel);
 
 impl Serialize for JsonStep<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let step = self.0;
+        let JsonStep(step, level) = *self;
         let pairs = |list: &mut dyn Iterator<Item = &(u8, u8)>| -> Vec<(String, u8)> {
             list.map(|&(cell, digit)| (Cell(cell).to_string(), digit))
                 .collect()
         };
-        let mut object = serializer.serialize_struct("Step", 5)?;
-        object.serialize_field("rating", &step.difficulty.value())?;
-        object.serialize_field("technique", step.technique.name())?;
-        object.serialize_field("text", &step.text())?;
-        object.serialize_field("placed", &pairs(&mut step.placed.iter()))?;
-        object.serialize_field("eliminated", &pairs(&mut step.eliminated.iter()))?;
+        let mut object = serializer.serialize_map(None)?;
+        object.serialize_entry("rating", &step.difficulty.value())?;
+        object.serialize_entry("technique", step.technique.name())?;
+        match level {
+            HintLevel::Technique => {}
+            HintLevel::Pattern => {
+                object.serialize_entry("text", &step.pattern_text())?;
+                if !step.chains.is_empty() {
+                    let names: Vec<String> = step
+                        .assumptions()
+                        .into_iter()
+                        .map(|a| StateName(a).to_string())
+                        .collect();
+                    object.serialize_entry("assume", &names)?;
+                }
+            }
+            HintLevel::Step => {
+                object.serialize_entry("text", &step.text())?;
+                object.serialize_entry("placed", &pairs(&mut step.placed.iter()))?;
+                object.serialize_entry("eliminated", &pairs(&mut step.eliminated.iter()))?;
+                if !step.chains.is_empty() {
+                    object.serialize_entry("chains", &JsonBranches(&step.chains))?;
+                }
+            }
+        }
+        object.end()
+    }
+}
+
+/// Branches as JSON: `[{"assume": "r1c7=6", "implies": [{"state":
+/// "r1c3<>6", "from": ["r1c7=6"], "rule": "row 1"}, ...]}]`; a `chain`
+/// rule adds its own `chains`.
+struct JsonBranches<'a>(&'a [Branch]);
+
+impl Serialize for JsonBranches<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(JsonBranch))
+    }
+}
+
+struct JsonBranch<'a>(&'a Branch);
+
+impl Serialize for JsonBranch<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let branch = self.0;
+        let mut object = serializer.serialize_struct("Branch", 2)?;
+        object.serialize_field("assume", &StateName(branch.assume).to_string())?;
+        let implies: Vec<JsonImplication> = branch
+            .implies
+            .iter()
+            .map(|implication| JsonImplication(branch, implication))
+            .collect();
+        object.serialize_field("implies", &implies)?;
+        object.end()
+    }
+}
+
+struct JsonImplication<'a>(&'a Branch, &'a crate::logic::Implication);
+
+impl Serialize for JsonImplication<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let JsonImplication(branch, implication) = *self;
+        let mut object = serializer.serialize_map(None)?;
+        object.serialize_entry("state", &StateName(implication.state).to_string())?;
+        let from: Vec<String> = implication
+            .from
+            .iter()
+            .map(|&k| StateName(branch.state_at(k)).to_string())
+            .collect();
+        object.serialize_entry("from", &from)?;
+        object.serialize_entry("rule", &implication.rule.name())?;
+        if let Rule::Chain(nested) = &implication.rule {
+            object.serialize_entry("chains", &JsonBranches(nested))?;
+        }
         object.end()
     }
 }
@@ -363,7 +464,7 @@ struct JsonSteps<'a>(&'a [Step]);
 
 impl Serialize for JsonSteps<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(JsonStep))
+        serializer.collect_seq(self.0.iter().map(|step| JsonStep(step, HintLevel::Step)))
     }
 }
 
@@ -428,8 +529,12 @@ fn answer_entries<M: SerializeMap>(
             map.serialize_entry("steps", &JsonSteps(&explained.steps))?;
         }
         Answer::Hint(hint) => {
-            map.serialize_entry("step", &JsonStep(&hint.step))?;
-            map.serialize_entry("after", &Marks(hint.after.to_line()))?;
+            let level = hint_level(request);
+            map.serialize_entry("step", &JsonStep(&hint.step, level))?;
+            // The position after the step would give its result away.
+            if level == HintLevel::Step {
+                map.serialize_entry("after", &Marks(hint.after.to_line()))?;
+            }
         }
         Answer::Erased(erased) => {
             let cells = erased.iter();

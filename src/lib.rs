@@ -31,7 +31,7 @@ pub mod reader;
 pub mod solver;
 pub mod validate;
 
-pub use answer::{Answer, Count, Explained, Hint, Request, Status, Verdict};
+pub use answer::{Answer, Count, Explained, Hint, HintLevel, Request, Status, Verdict};
 pub use board::{Board, Cell, ParseBoardError, Shape};
 pub use candidates::Candidates;
 pub use format::{Format, Record, RecordWriter};

@@ -11,6 +11,7 @@ use super::grid::{
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// The BUG cells, their extra digits and the cells seeing them all.
 struct Bug {
@@ -143,6 +144,7 @@ fn step(
         },
         placed: None,
         eliminated: sorted(eliminated),
+        chains: Chains::NONE,
     }
 }
 

@@ -9,6 +9,7 @@ use super::grid::{
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
 use crate::logic::grid::{count, several_cells};
+use crate::logic::proof::Chains;
 
 /// The cells that may take part, in reading order, with their excluders.
 struct Bases {
@@ -324,6 +325,7 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
         },
         placed: None,
         eliminated: sorted(eliminated),
+        chains: Chains::NONE,
     })
 }
 

@@ -4,6 +4,7 @@ use super::grid::{bits, cells_of, Digits, Grid, HouseKind, HOUSE_MASKS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::tuples;
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// The first fish of `size` base lines (2-4) that removes a candidate:
 /// columns as base first, then rows; line tuples in Sudoku Explainer's
@@ -66,6 +67,7 @@ pub fn fish(grid: &Grid, size: u32, digits: Digits) -> Option<Step> {
                         },
                         placed: None,
                         eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+                        chains: Chains::NONE,
                     };
                     first = Some((lines, step));
                     break;

@@ -10,6 +10,7 @@
 use super::grid::{bits, Digits, Grid, HouseKind, HOUSE_CELLS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// Sudoku Explainer's scan order: a box's digit in a column, in a row, then
 /// a column's digit in a box, a row's digit in a box.
@@ -56,6 +57,7 @@ pub fn locking(grid: &Grid, digits: Digits) -> Option<Step> {
                 pattern: pattern(lock),
                 placed: None,
                 eliminated: super::subsets::sorted(eliminated),
+                chains: Chains::NONE,
             }
         })
     })
@@ -88,6 +90,7 @@ pub fn direct_locking(grid: &Grid, digits: Digits) -> Option<Step> {
                             lock.digit,
                         )),
                         eliminated: Vec::new(),
+                        chains: Chains::NONE,
                     }
                 })
             })

@@ -17,6 +17,7 @@ mod fish;
 mod grid;
 mod intersections;
 mod ladder;
+mod proof;
 mod rate;
 mod singles;
 mod step;
@@ -28,7 +29,9 @@ mod turbot;
 mod unique_loops;
 mod wings;
 
+pub use chains::prove;
 pub use grid::Grid;
 pub use ladder::next_step;
+pub use proof::{Branch, Chains, Implication, Rule, StateName};
 pub use rate::{explain, explain_position, rate, rate_position, rate_within, Explanation, Rating};
 pub use step::{Candidate, Difficulty, LoopDetail, Pattern, Step, Technique};

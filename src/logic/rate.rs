@@ -86,9 +86,7 @@ pub struct Explanation {
 /// assert!(explained.end.is_full());
 /// ```
 pub fn explain(board: &Board) -> Explanation {
-    let mut steps = Vec::new();
-    let (rating, end) = run(Grid::new(board), |step| steps.push(step.clone()));
-    Explanation { rating, steps, end }
+    explain_position(&Grid::new(board))
 }
 
 /// Rates `board` as Sudoku Explainer's `serate` does (ER/EP/ED).
@@ -96,7 +94,7 @@ pub fn explain(board: &Board) -> Explanation {
 /// The board should be a proper puzzle (one solution): like Sudoku
 /// Explainer, the ladder's uniqueness techniques assume one.
 pub fn rate(board: &Board) -> Rating {
-    run(Grid::new(board), |_| {}).0
+    run(Grid::new(board), |_, _| {}).0
 }
 
 /// Rates `board` as [`rate`] does, unless its ER would exceed `max`:
@@ -117,37 +115,45 @@ pub fn rate(board: &Board) -> Rating {
 /// assert_eq!(rate_within(&board, Difficulty(11)), None);
 /// ```
 pub fn rate_within(board: &Board, max: Difficulty) -> Option<Rating> {
-    run_from(Grid::new(board), max, |_| {}).map(|(rating, _)| rating)
+    run_from(Grid::new(board), max, |_, _| {}).map(|(rating, _)| rating)
 }
 
 /// Solves from a position (e.g. a player's pencil marks) the way Sudoku
 /// Explainer does, keeping every step.
+///
+/// Each chain step carries its branches ([`Step::chains`]), rebuilt from
+/// the position before it once the ladder has chosen it.
 pub fn explain_position(grid: &Grid) -> Explanation {
     let mut steps = Vec::new();
-    let (rating, end) = run(grid.clone(), |step| steps.push(step.clone()));
+    let (rating, end) = run(grid.clone(), |before, step| {
+        let mut step = step.clone();
+        step.chains = super::chains::prove(before, &step).into();
+        steps.push(step);
+    });
     Explanation { rating, steps, end }
 }
 
 /// Rates a position (e.g. a player's pencil marks).
 pub fn rate_position(grid: &Grid) -> Rating {
-    run(grid.clone(), |_| {}).0
+    run(grid.clone(), |_, _| {}).0
 }
 
 /// No step is this hard, nor is a stuck ladder's 20.0: a run capped by it
 /// always ends with a rating.
 const UNCAPPED: Difficulty = Difficulty(u16::MAX);
 
-fn run(grid: Grid, taken: impl FnMut(&Step)) -> (Rating, Board) {
+fn run(grid: Grid, taken: impl FnMut(&Grid, &Step)) -> (Rating, Board) {
     run_from(grid, UNCAPPED, taken).expect("an uncapped run always ends")
 }
 
-/// The ladder's steps from `grid` to the end, each shown to `taken`, and
-/// the rating they give; `None` as soon as a step harder than `max` is
-/// needed, or the ladder gets stuck (ER 20.0) with `max` below that.
+/// The ladder's steps from `grid` to the end, each shown to `taken` with
+/// the position before it, and the rating they give; `None` as soon as a
+/// step harder than `max` is needed, or the ladder gets stuck (ER 20.0)
+/// with `max` below that.
 fn run_from(
     mut grid: Grid,
     max: Difficulty,
-    mut taken: impl FnMut(&Step),
+    mut taken: impl FnMut(&Grid, &Step),
 ) -> Option<(Rating, Board)> {
     let mut tracker = Tracker::default();
     let mut ladder = Ladder::default();
@@ -160,9 +166,9 @@ fn run_from(
         if step.difficulty > max {
             return None;
         }
+        taken(&grid, &step);
         step.apply(&mut grid);
         tracker.take(&step);
-        taken(&step);
     }
     Some((tracker.rating(false), grid.board()))
 }

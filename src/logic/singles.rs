@@ -3,6 +3,7 @@
 use super::grid::{Grid, HouseKind, HOUSE_CELLS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// The house kinds in the order Sudoku Explainer scans them for singles and
 /// sets: boxes, then columns, then rows.
@@ -46,6 +47,7 @@ fn single_in(grid: &Grid, house: usize, kind: HouseKind, alone: bool) -> Option<
                 pattern: Pattern::House { house: house as u8 },
                 placed: Some((cell, digit)),
                 eliminated: Vec::new(),
+                chains: Chains::NONE,
             }
         }
     })
@@ -61,6 +63,7 @@ pub fn naked_single(grid: &Grid) -> Option<Step> {
             pattern: Pattern::Cell,
             placed: Some((cell as u8, candidates.trailing_zeros() as u8 + 1)),
             eliminated: Vec::new(),
+            chains: Chains::NONE,
         })
     })
 }

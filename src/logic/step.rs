@@ -4,6 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use super::grid::{house_name, Grid};
+use super::proof::Chains;
 use crate::board::Cell;
 
 /// A difficulty on Sudoku Explainer's scale, in tenths (`12` is 1.2), so
@@ -266,6 +267,29 @@ impl Technique {
             }
         }
     }
+
+    /// Whether the technique is a chain (from bidirectional cycles on),
+    /// whose steps carry branches.
+    pub fn is_chain(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            BidirectionalXCycle
+                | GeneralizedXWing
+                | BidirectionalYCycle
+                | BidirectionalCycle
+                | ForcingXChain
+                | TurbotFish
+                | ForcingChain
+                | NishioForcingChains
+                | CellForcingChains
+                | RegionForcingChains
+                | DynamicCellForcingChains(_)
+                | DynamicRegionForcingChains(_)
+                | DynamicDoubleForcingChains(_)
+                | DynamicContradictionForcingChains(_)
+        )
+    }
 }
 
 fn level_index(level: u8) -> usize {
@@ -490,6 +514,12 @@ pub struct Step {
     pub placed: Option<(u8, u8)>,
     /// The candidates it removes, as (cell, digit), in reading order.
     pub eliminated: Vec<(u8, u8)>,
+    /// A chain step's proof: its branches (see [`Branch`](super::Branch)); empty for
+    /// other steps, and for chain steps until [`explain`] fills them in
+    /// (rating does not need them).
+    ///
+    /// [`explain`]: crate::logic::explain
+    pub chains: Chains,
 }
 
 impl Step {
@@ -634,6 +664,44 @@ impl Step {
         out
     }
 
+    /// What the step rests on without its result, as `hint --level
+    /// pattern` prints it after its difficulty: the title, or for a chain
+    /// its technique and the assumptions its branches start from, e.g.
+    /// `Cell Forcing Chains (assuming r4c4=1, r4c4=5)`.
+    pub fn pattern_text(&self) -> String {
+        if self.chains.is_empty() {
+            return self.title();
+        }
+        let mut out = format!("{} (assuming ", self.technique.name());
+        for (k, assumption) in self.assumptions().iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{}", super::proof::StateName(*assumption));
+        }
+        out.push(')');
+        out
+    }
+
+    /// The states a chain step's branches start from, each once, in order.
+    pub fn assumptions(&self) -> Vec<Candidate> {
+        let mut out: Vec<Candidate> = Vec::new();
+        for branch in &self.chains {
+            if !out.contains(&branch.assume) {
+                out.push(branch.assume);
+            }
+        }
+        out
+    }
+
+    /// Writes the step's branches as `explain` prints them under its line,
+    /// each line indented by four spaces (nested chains by more).
+    pub fn write_chains(&self, out: &mut String) {
+        for branch in &self.chains {
+            branch.write_text(4, out);
+        }
+    }
+
     /// The step as `explain` prints it after its difficulty:
     /// `Hidden single in box 1: r2c3=7`.
     pub fn text(&self) -> String {
@@ -690,6 +758,7 @@ mod tests {
             pattern: Pattern::House { house: 0 },
             placed: Some((11, 7)),
             eliminated: Vec::new(),
+            chains: Chains::NONE,
         };
         assert_eq!(step.to_string(), "1.2  Hidden single in box 1: r2c3=7");
         let step = Step {
@@ -702,6 +771,7 @@ mod tests {
             },
             placed: None,
             eliminated: vec![(15, 3), (16, 3)],
+            chains: Chains::NONE,
         };
         assert_eq!(
             step.to_string(),

@@ -14,6 +14,7 @@
 use super::grid::{bits, cells_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// The house-kind multisets, in Sudoku Explainer's order.
 const KIND_SETS: [[usize; 3]; 10] = [
@@ -479,6 +480,7 @@ impl Chosen<'_> {
                     },
                     placed: None,
                     eliminated: cells_of(removed).map(|c| (c as u8, self.digit)).collect(),
+                    chains: Chains::NONE,
                 };
                 *best = Some((rank, step));
             }

@@ -5,6 +5,7 @@ use super::grid::{bits, Grid, HOUSE_CELLS};
 use super::singles::BOX_COLUMN_ROW;
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// Iterates the subsets of `within` with `size` members in increasing
 /// numeric order, the order Sudoku Explainer tries tuples in.
@@ -57,6 +58,7 @@ pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
                         pattern: subset(house, digits, tuple),
                         placed: None,
                         eliminated: sorted(eliminated),
+                        chains: Chains::NONE,
                     });
                 }
             }
@@ -97,6 +99,7 @@ pub fn hidden_set(grid: &Grid, size: u32, direct: bool) -> Option<Step> {
                     pattern: subset(house, digits, positions),
                     placed: None,
                     eliminated: Vec::new(),
+                    chains: Chains::NONE,
                 };
                 if direct {
                     if let Some(placed) = single_left(grid, house, digits, positions) {

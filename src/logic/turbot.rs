@@ -16,6 +16,7 @@ use super::grid::{
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// The kind pairs (first link's house, second link's house), in Sudoku
 /// Explainer's order.
@@ -323,6 +324,7 @@ impl Pair<'_> {
                     },
                     placed: None,
                     eliminated: cells_of(removed).map(|c| (c as u8, self.digit)).collect(),
+                    chains: Chains::NONE,
                 };
                 *best = Some((rank, step));
             }

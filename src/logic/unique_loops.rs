@@ -41,6 +41,7 @@ use super::grid::{
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
 use crate::logic::grid::{count, several_cells};
+use crate::logic::proof::Chains;
 
 /// The loop producer: the easiest unique loop hint, in Sudoku Explainer's
 /// sorted order.
@@ -252,6 +253,7 @@ fn hints_of_loop(grid: &Grid, cells: &[u8], pair: Digits, hints: &mut Vec<LoopHi
                 },
                 placed: None,
                 eliminated,
+                chains: Chains::NONE,
             },
         }
     };

@@ -4,6 +4,7 @@
 use super::grid::{bits, cells_of, Cells, Grid, ALL_CELLS, ALL_DIGITS, PEERS};
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
+use crate::logic::proof::Chains;
 
 /// The first XY-wing (or, with `xyz`, XYZ-wing) that removes a candidate,
 /// in Sudoku Explainer's order: pivots in reading order, then the first
@@ -53,6 +54,7 @@ pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
                     },
                     placed: None,
                     eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+                    chains: Chains::NONE,
                 });
             }
         }
@@ -306,6 +308,7 @@ fn wing_hint(
             },
             placed: None,
             eliminated,
+            chains: Chains::NONE,
         },
     })
 }

@@ -21,6 +21,29 @@ pub struct Found {
     /// For each removal, the size of the nested chain it comes from (0 for
     /// the simple techniques).
     pub nested: Vec<u32>,
+    /// Whether to keep where each removal comes from (when explaining).
+    keep: bool,
+    /// When keeping: for each removal, what proves it.
+    pub origins: Vec<Origin>,
+}
+
+/// What proves a removal a chain's reduced position yields, kept when
+/// explaining: a forcing chain on that position from a cell's candidates
+/// or a digit's places in a house (the simple techniques read as chains),
+/// or a nested chain's step.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// Every candidate of the cell leads to the removal.
+    Cell(u8),
+    /// Every place of the digit (0-based) in the house leads to it.
+    Region {
+        /// The house (0-26).
+        house: u8,
+        /// The digit, 0-based.
+        d0: u8,
+    },
+    /// A nested chain's step, whose branches prove it.
+    Chain(Box<crate::logic::step::Step>),
 }
 
 impl Found {
@@ -28,11 +51,12 @@ impl Found {
         self.removals.clear();
         self.parents.clear();
         self.nested.clear();
+        self.origins.clear();
     }
 
     /// Adds a hint's eliminations (in Sudoku Explainer's hash-map order)
     /// resting on `parents`, when it rests on any.
-    fn hint(&mut self, removable: &[(usize, u16)], parents: &[u16]) {
+    fn hint(&mut self, removable: &[(usize, u16)], parents: &[u16], origin: Origin) {
         if parents.is_empty() || removable.is_empty() {
             return;
         }
@@ -43,6 +67,9 @@ impl Found {
                 self.removals
                     .push(((cell * 9 + d0) as u16, first, parents.len() as u32));
                 self.nested.push(0);
+                if self.keep {
+                    self.origins.push(origin.clone());
+                }
             }
         }
     }
@@ -57,6 +84,9 @@ impl Found {
         for &cand in &hint.removals {
             self.removals.push((cand, first, hint.parents.len() as u32));
             self.nested.push(hint.key.size);
+            if let Some(step) = &hint.step {
+                self.origins.push(Origin::Chain(step.clone()));
+            }
         }
     }
 }
@@ -78,8 +108,11 @@ pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
 /// chain started from `source`) and keeps the first rule's findings: the
 /// simple techniques, then at level 2 forcing chains, at level 3 multiple
 /// forcing chains, and at level 4 dynamic forcing chains of level `limit`.
-pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, found: &mut Found) {
+///
+/// When `keep`, each removal's [`Origin`] is kept too.
+pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, found: &mut Found) {
     found.clear();
+    found.keep = keep;
     simple(work, source, found);
     if !found.removals.is_empty() || level < 2 {
         return;
@@ -91,9 +124,9 @@ pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, found: &mut 
     };
     for &producer in producers {
         let hints = match producer {
-            0 => super::cycles::collect(work, source),
-            1 => super::forcing::collect(work, source, false, 0, 0),
-            _ => super::forcing::collect(work, source, true, limit, 0),
+            0 => super::cycles::collect(work, source, keep),
+            1 => super::forcing::collect(work, source, false, 0, 0, keep),
+            _ => super::forcing::collect(work, source, true, limit, 0, keep),
         };
         for hint in &hints {
             found.chain(hint);
@@ -158,7 +191,11 @@ fn locking(work: &Cands, source: &Cands, found: &mut Found) {
                             parents.push((cell * 9 + d0) as u16);
                         }
                     }
-                    found.hint(&removable, &parents);
+                    let origin = Origin::Region {
+                        house: from as u8,
+                        d0: d0 as u8,
+                    };
+                    found.hint(&removable, &parents, origin);
                 }
             }
         }
@@ -217,7 +254,11 @@ fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
                         }
                     }
                 }
-                found.hint(&removable, &parents);
+                let origin = Origin::Region {
+                    house: house as u8,
+                    d0: digits.trailing_zeros() as u8,
+                };
+                found.hint(&removable, &parents, origin);
             }
         }
     }
@@ -254,7 +295,8 @@ fn naked_pairs(work: &Cands, source: &Cands, found: &mut Found) {
                         parents.push((cell * 9 + d0) as u16);
                     }
                 }
-                found.hint(&removable, &parents);
+                let origin = Origin::Cell(cells[tuple.trailing_zeros() as usize]);
+                found.hint(&removable, &parents, origin);
             }
         }
     }
@@ -313,7 +355,11 @@ fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
                         }
                     }
                 }
-                found.hint(&removable, &parents);
+                let origin = Origin::Region {
+                    house: (base.first() + lines.trailing_zeros() as usize) as u8,
+                    d0: d0 as u8,
+                };
+                found.hint(&removable, &parents, origin);
             }
         }
     }

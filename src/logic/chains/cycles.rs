@@ -28,9 +28,12 @@ use super::forcing::removed_by;
 use super::graph::{keep_xy, Dense, Graph, Reach};
 use super::links::Cause;
 use super::links::{cell_of, digit_of, is_on, Cands, State};
+use super::prove::{candidate, rule_of};
 use super::{tenths, Best, Key};
 use crate::logic::grid::{cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
 use crate::logic::grid::{count, two_cells};
+use crate::logic::proof::Chains;
+use crate::logic::proof::{Branch, Implication};
 use crate::logic::step::{Candidate, Difficulty, Pattern, Step, Technique};
 
 const NONE: u32 = u32::MAX;
@@ -63,8 +66,9 @@ pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
 
 /// Every hint of forcing chains and cycles on `work`, for a chain that
 /// started from `source` and nests them.
-pub(super) fn collect(work: &Cands, source: &Cands) -> Vec<super::Collected> {
-    let mut best = Best::collecting(source);
+/// Each hint keeps its step when `keep`.
+pub(super) fn collect(work: &Cands, source: &Cands, keep: bool) -> Vec<super::Collected> {
+    let mut best = Best::collecting(source, keep);
     scan(work, &mut best);
     best.into_collected()
 }
@@ -671,6 +675,7 @@ fn cycle_step(
         pattern: Pattern::Cycle { cells },
         placed: None,
         eliminated,
+        chains: Chains::NONE,
     })
 }
 
@@ -702,6 +707,7 @@ fn chain_step(s: State, size: u32, y: bool, x: bool, difficulty: Difficulty) -> 
         },
         placed,
         eliminated,
+        chains: Chains::NONE,
     }
 }
 
@@ -723,4 +729,95 @@ fn link_cause(cands: &Cands, s: State, p: State) -> Cause {
         }
     }
     Cause::Assumption
+}
+
+/// The one branch of a forcing chain `step` found on `cands`: from the
+/// negation of its conclusion to the conclusion, the breadth-first path
+/// the scan sized.
+pub(super) fn prove_chain(cands: &Cands, step: &Step) -> Option<Vec<Branch>> {
+    let Pattern::ForcingChain { target } = step.pattern else {
+        return None;
+    };
+    let y = step.technique == Technique::ForcingChain;
+    let graph = Graph::new(cands);
+    let mut search = Unary::new(&graph);
+    let id = graph.id(usize::from(target.cell) * 9 + usize::from(target.digit) - 1);
+    let start = id as Dense * 2 + Dense::from(!target.on);
+    search.nodes.clear();
+    search.chains.clear();
+    search.find_chains(start, y);
+    let end = *search.chains.first()?;
+    Some(vec![search.branch(cands, end)])
+}
+
+/// The one branch of a cycle `step` found on `cands`: the first cycle, in
+/// the scan's order, through the step's cells that removes what it
+/// removes, from its assumption back to it.
+pub(super) fn prove_cycle(cands: &Cands, step: &Step) -> Option<Vec<Branch>> {
+    let Pattern::Cycle { cells } = &step.pattern else {
+        return None;
+    };
+    let (y, x) = match step.technique {
+        Technique::BidirectionalYCycle => (true, false),
+        Technique::BidirectionalCycle => (true, true),
+        _ => (false, true),
+    };
+    let graph = Graph::new(cands);
+    let mut search = Unary::new(&graph);
+    let reach = graph.reach(y, x, x);
+    for id in 0..graph.len() {
+        let cand = usize::from(graph.cands[id]);
+        if !cells.contains(&((cand / 9) as u8)) || !starts_from(cands.cells[cand / 9], x) {
+            continue;
+        }
+        let source = id as Dense * 2 + 1;
+        if reach.component_size(source) < 4 {
+            continue;
+        }
+        search.nodes.clear();
+        search.cycles.clear();
+        search.find_cycles(&reach, source, y, x, u32::MAX);
+        for i in 0..search.cycles.len() {
+            let end = search.cycles[i];
+            let path = search.path(end);
+            let same = cycle_step(cands, &path, y, x, step.difficulty).is_some_and(|found| {
+                found.pattern == step.pattern && found.eliminated == step.eliminated
+            });
+            if same {
+                return Some(vec![search.branch(cands, end)]);
+            }
+        }
+    }
+    None
+}
+
+impl Unary<'_> {
+    /// The branch from the search's root to node `end`, each link with
+    /// its reason in `cands`.
+    fn branch(&self, cands: &Cands, end: u32) -> Branch {
+        let mut nodes = vec![end];
+        while let Some(&at) = nodes.last() {
+            let parent = self.nodes[at as usize].1;
+            if parent == NONE {
+                break;
+            }
+            nodes.push(parent);
+        }
+        nodes.reverse();
+        let states: Vec<State> = nodes
+            .iter()
+            .map(|&n| self.real(self.nodes[n as usize].0))
+            .collect();
+        let implies = (1..states.len())
+            .map(|k| Implication {
+                state: candidate(states[k]),
+                from: vec![k as u32 - 1],
+                rule: rule_of(link_cause(cands, states[k], states[k - 1])),
+            })
+            .collect();
+        Branch {
+            assume: candidate(states[0]),
+            implies,
+        }
+    }
 }

@@ -10,7 +10,7 @@
 //! that a reduced house or cell implies also rests on the removed
 //! candidates (hidden parents).
 
-use super::advanced::{advanced, Found};
+use super::advanced::{advanced, Found, Origin};
 use super::links::{cell_of, conjugate, digit_of, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
@@ -49,6 +49,13 @@ pub struct Arena {
     pub contradiction: Option<(u32, u32)>,
     /// Nested chains used: (identity, size).
     nested: Vec<(u32, u32)>,
+    /// When the engine keeps proofs: the reduced positions the simple
+    /// techniques and nested chains were applied to, in order.
+    pub positions: Vec<Cands>,
+    /// When the engine keeps proofs: each node the simple techniques or a
+    /// nested chain gave (`Cause::Advanced`), the position it was found on
+    /// (an index into `positions`) and what proves it.
+    pub origins: Vec<(u32, u32, Origin)>,
 }
 
 impl Default for Arena {
@@ -59,6 +66,8 @@ impl Default for Arena {
             reached: [0; STATES.div_ceil(64)],
             contradiction: None,
             nested: Vec::new(),
+            positions: Vec::new(),
+            origins: Vec::new(),
         }
     }
 }
@@ -71,6 +80,8 @@ impl Arena {
         self.reached = [0; STATES.div_ceil(64)];
         self.contradiction = None;
         self.nested.clear();
+        self.positions.clear();
+        self.origins.clear();
     }
 
     /// Whether `s` was reached.
@@ -322,6 +333,9 @@ pub struct Engine {
     /// The working position of a dynamic propagation (boxed: a
     /// propagation takes it out and puts it back).
     work: Option<Box<Cands>>,
+    /// Whether arenas keep what proves each state the simple techniques
+    /// and nested chains give (when explaining a step, not when rating).
+    pub keep: bool,
 }
 
 impl Engine {
@@ -348,6 +362,7 @@ impl Engine {
             nested_count: 0,
             spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
             work: None,
+            keep: false,
         }
     }
 
@@ -559,7 +574,10 @@ impl Engine {
 
     /// Adds what the simple techniques deduce on the reduced position.
     fn advance(&mut self, work: &Cands, source: &Cands, level: u8, limit: u8, arena: &mut Arena) {
-        advanced(work, source, level, limit, &mut self.found);
+        advanced(work, source, level, limit, self.keep, &mut self.found);
+        if self.keep && !self.found.removals.is_empty() {
+            arena.positions.push(work.clone());
+        }
         let mut last_first = u32::MAX;
         for k in 0..self.found.removals.len() {
             let (cand, first, count) = self.found.removals[k];
@@ -575,6 +593,11 @@ impl Engine {
                 }
             }
             let n = arena.add(off as State, Cause::Advanced, &self.parents, true);
+            if self.keep {
+                let position = arena.positions.len() as u32 - 1;
+                let origin = self.found.origins[k].clone();
+                arena.origins.push((n, position, origin));
+            }
             let size = self.found.nested[k];
             if size > 0 {
                 // The removals of one nested chain share its parents, and

@@ -15,6 +15,7 @@ use super::{Best, Key};
 use crate::logic::grid::{
     bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS,
 };
+use crate::logic::proof::Chains;
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
 /// Which of Sudoku Explainer's chain producers runs.
@@ -130,13 +131,15 @@ pub fn nested_forcing_chains(grid: &Grid, level: u8, limit: u8) -> Option<Step> 
 }
 
 /// Every hint of multiple (static) or dynamic forcing chains of `level` on
-/// `work`, for a chain that started from `source` and nests them.
+/// `work`, for a chain that started from `source` and nests them; each
+/// keeps its step when `keep`.
 pub(super) fn collect(
     work: &Cands,
     source: &Cands,
     dynamic: bool,
     level: u8,
     limit: u8,
+    keep: bool,
 ) -> Vec<super::Collected> {
     let mode = Mode {
         multiple: true,
@@ -146,7 +149,7 @@ pub(super) fn collect(
         limit,
     };
     let mut producer = Producer::new(work.clone(), mode);
-    producer.best = Best::collecting(source);
+    producer.best = Best::collecting(source, keep);
     producer.scan();
     std::mem::take(&mut producer.best).into_collected()
 }
@@ -384,6 +387,7 @@ fn conclude(
             pattern,
             placed,
             eliminated,
+            chains: Chains::NONE,
         })
     }
 }
@@ -607,5 +611,106 @@ fn candidate(s: State) -> Candidate {
         cell: cell_of(s) as u8,
         digit: digit_of(s) as u8 + 1,
         on: is_on(s),
+    }
+}
+
+/// The branches proving `step`, a Nishio, multiple or dynamic forcing chain
+/// step found on `cands`: the step's assumptions propagated again (with
+/// nested proofs kept). A level-4 step does not say which nesting limit
+/// found it: each is tried in the ladder's order until the branches reach
+/// the step's target.
+pub(super) fn prove(cands: &Cands, step: &Step) -> Option<Vec<super::prove::Branch>> {
+    let (multiple, dynamic, nishio, level) = match step.technique {
+        Technique::NishioForcingChains => (false, true, true, 0),
+        Technique::CellForcingChains | Technique::RegionForcingChains => (true, false, false, 0),
+        Technique::DynamicCellForcingChains(level)
+        | Technique::DynamicRegionForcingChains(level)
+        | Technique::DynamicDoubleForcingChains(level)
+        | Technique::DynamicContradictionForcingChains(level) => (true, true, false, level),
+        _ => return None,
+    };
+    let limits: &[u8] = if level >= 4 { &[0, 1, 2] } else { &[0] };
+    limits.iter().find_map(|&limit| {
+        let mode = Mode {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+            limit,
+        };
+        let mut producer = Producer::new(cands.clone(), mode);
+        producer.engine.keep = true;
+        producer.branches(&step.pattern)
+    })
+}
+
+impl Producer {
+    /// The branches of a hint with `pattern`, None unless each reaches
+    /// the pattern's target.
+    fn branches(&mut self, pattern: &Pattern) -> Option<Vec<super::prove::Branch>> {
+        use super::prove::{branch_of, state_of};
+        let mut branches = Vec::new();
+        match *pattern {
+            Pattern::Binary {
+                source,
+                target,
+                contradiction: true,
+            } => {
+                let arena = self.propagate(state_of(source));
+                let found = arena.contradiction.filter(|&(_, off)| {
+                    let s = arena.nodes[off as usize].state;
+                    s == state_of(Candidate {
+                        on: false,
+                        ..target
+                    })
+                });
+                if let Some((on, off)) = found {
+                    branches.push(branch_of(&arena, &[on, off], &self.cands));
+                }
+                self.engine.recycle(arena);
+                found?;
+            }
+            Pattern::Binary { source, target, .. } => {
+                let s = state_of(Candidate { on: true, ..source });
+                for start in [s, s ^ 1] {
+                    self.branch_to(start, state_of(target), &mut branches)?;
+                }
+            }
+            Pattern::CellForcing { cell, target } => {
+                let cell = usize::from(cell);
+                for d0 in bits(self.cands.cells[cell]) {
+                    self.branch_to(state(cell, d0, true), state_of(target), &mut branches)?;
+                }
+            }
+            Pattern::RegionForcing {
+                house,
+                digit,
+                target,
+            } => {
+                let d0 = usize::from(digit) - 1;
+                for c in cells_of(self.cands.places(usize::from(house), d0)) {
+                    self.branch_to(state(c, d0, true), state_of(target), &mut branches)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(branches)
+    }
+
+    /// Adds the branch from `start` to `target`; None when it is not
+    /// reached.
+    fn branch_to(
+        &mut self,
+        start: State,
+        target: State,
+        branches: &mut Vec<super::prove::Branch>,
+    ) -> Option<()> {
+        let arena = self.propagate(start);
+        let end = arena.find(target);
+        if let Some(end) = end {
+            branches.push(super::prove::branch_of(&arena, &[end], &self.cands));
+        }
+        self.engine.recycle(arena);
+        end.map(|_| ())
     }
 }

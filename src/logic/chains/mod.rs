@@ -16,6 +16,7 @@ mod engine;
 mod forcing;
 mod graph;
 mod links;
+mod prove;
 
 pub use cycles::forcing_chains_and_cycles;
 #[cfg(test)]
@@ -24,6 +25,7 @@ pub use forcing::{
     dynamic_forcing_chains, dynamic_forcing_chains_plus, multiple_forcing_chains,
     nested_forcing_chains, nishio_forcing_chains_of,
 };
+pub use prove::prove;
 
 use super::step::{Difficulty, Step};
 
@@ -83,6 +85,9 @@ struct Collected {
     removals: Vec<u16>,
     /// Candidates of the enclosing chain's removals it rests on.
     parents: Vec<u16>,
+    /// The hint's step, kept when explaining (its branches prove the
+    /// removals).
+    step: Option<Box<Step>>,
 }
 
 /// The best hint found so far, or every hint when collecting for an
@@ -94,13 +99,17 @@ struct Best {
     /// When collecting: the enclosing chain's starting position and the
     /// hints so far.
     all: Option<(Box<links::Cands>, Vec<Collected>)>,
+    /// When collecting: whether to keep each hint's step.
+    keep: bool,
 }
 
 impl Best {
     /// A sink keeping every hint, for a chain that started from `source`.
-    fn collecting(source: &links::Cands) -> Best {
+    /// When `keep`, each hint keeps its step.
+    fn collecting(source: &links::Cands, keep: bool) -> Best {
         Best {
             all: Some((Box::new(source.clone()), Vec::new())),
+            keep,
             ..Best::default()
         }
     }
@@ -160,6 +169,7 @@ impl Best {
                 key,
                 removals,
                 parents,
+                step: self.keep.then(|| Box::new(step)),
             });
         } else {
             self.key = Some(key);
