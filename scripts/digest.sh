@@ -11,6 +11,7 @@
 #   scripts/digest.sh            # prints "set command lines sha256" rows
 #   scripts/digest.sh --check    # and compares them with scripts/digests.txt
 #   scripts/digest.sh --all      # adds the whole forum set
+#   SUDOKU=path/to/sudoku scripts/digest.sh   # digests another build
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -29,7 +30,10 @@ forum=../shared/puzzles/puzzles6_forum_hardest_1106
 for file in "$bank" "$forum"; do
     [ -f "$file" ] || { echo "digest: $file is missing" >&2; exit 1; }
 done
-cargo build --release --quiet
+if [ -z "${SUDOKU:-}" ]; then
+    cargo build --release --quiet
+    SUDOKU=target/release/sudoku
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -41,7 +45,7 @@ $all && sets="$sets all"
 
 for set in $sets; do
     for command in rate explain; do
-        target/release/sudoku "$command" "$work/$set" > "$work/out"
+        "$SUDOKU" "$command" "$work/$set" > "$work/out"
         printf '%s %s %s %s\n' "$set" "$command" "$(wc -l < "$work/out")" \
             "$(sha256sum < "$work/out" | cut -d' ' -f1)"
     done
