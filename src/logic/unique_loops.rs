@@ -30,10 +30,11 @@
 //!   (each next cell adds its own to the path's), not accumulate them over
 //!   the siblings tried from one cell; see [`LoopSearch::extend`].
 //!
-//! The Java read here (the stored versions of `UniqueLoops.java` found
-//! are the ones before the fix) was checked against two public ports of
-//! the fixed branch (TypeScript and C++), which agree on the above, and
-//! `Settings.java` of v1.12.5 (2019-11-30, `islkSudokuURUL = true`).
+//! Where this was read: the versions of `UniqueLoops.java` at hand are
+//! the ones before the fix (degree from `|extra|`, no guard); the fixed
+//! branch is as two independent public ports of it (TypeScript and C++)
+//! both give it, and `Settings.java` of v1.12.5 (2019-11-30) already has
+//! `islkSudokuURUL = true`. The v1.15.10 file itself was not at hand.
 
 use super::grid::{
     bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
