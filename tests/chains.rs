@@ -130,7 +130,10 @@ fn fnv(hash: u64, bytes: &[u8]) -> u64 {
 
 /// Every step line `explain` printed on the bank sample before steps
 /// carried proofs: 133,527 lines, digested as `sudoku explain` printed
-/// them (each line and its newline, in order).
+/// them (each line and its newline, in order). Re-pinned when unique
+/// rectangle type 3 came to try hidden pairs with three extra digits, as
+/// SE does: 11 puzzles take such a type 3 (4.5), the line count and every
+/// rating unchanged (`scripts/digest.sh` also hashes the chain lines).
 #[test]
 fn step_lines_on_the_bank_sample_are_unchanged() {
     let Some(bank) = shared("se_bank_sample.txt") else {
@@ -144,7 +147,7 @@ fn step_lines_on_the_bank_sample_are_unchanged() {
             lines += 1;
         }
     }
-    assert_eq!((lines, hash), (133_527, 0xf132cedeb5dedaef));
+    assert_eq!((lines, hash), (133_527, 0xfe54164986f2639b));
 }
 
 /// Checks the records of a file of `explain --format json` output, named

@@ -5,6 +5,36 @@
 //! Sudoku Explainer collects every such hint, then sorts them by
 //! difficulty (as a `double`, so `4.6 + 0.1` sorts just before `4.7`),
 //! then by type, keeping scan order among equals; the first is applied.
+//!
+//! Type 3 as SE v1.15.10 runs it by default (`solver/rules/unique/
+//! UniqueLoops.java`, `createType3Hints`; the switch is `Settings.java`'s
+//! `islkSudokuURUL`, "fix to UR and UL algorithm by lkSudoku", `true` by
+//! default, turned off by `serate --islkSudokuURUL=0`):
+//! - the two extra cells `c1`, `c2` (the loop's cells with more than its
+//!   two digits) must share a house; their extra digits (both cells'
+//!   candidates but the loop's two) are `extra`;
+//! - the degree runs from 2 to 7 (without the fix: from `|extra|`); for
+//!   each degree the houses `c1` and `c2` share are tried in region-type
+//!   order, box, row, column;
+//! - in each, first naked sets, when `2 x degree <= empty cells of the
+//!   house` and `degree >= |extra|` (the guard the fix adds): `degree`
+//!   cells of the house holding `c1` and not `c2`, `c1` standing for the
+//!   extra digits, whose digits (with the extras common to `c1` and `c2`)
+//!   number `degree`; then hidden sets, when `2 x degree < empty cells`:
+//!   `degree - 2` digits chosen among those neither in the loop nor in
+//!   `extra`, with the loop's two digits, whose places in the house
+//!   (`c2`'s left out) number `degree`. So with three extra digits the
+//!   fix lets a hidden pair of the loop's digits (degree 2) through, which
+//!   the old loop never reached;
+//! - the same fix makes `checkForLoops` keep the extra digits per branch
+//!   (each next cell adds its own to the path's), not accumulate them over
+//!   the siblings tried from one cell; see [`LoopSearch::extend`].
+//!
+//! Where this was read: the versions of `UniqueLoops.java` at hand are
+//! the ones before the fix (degree from `|extra|`, no guard); the fixed
+//! branch is as two independent public ports of it (TypeScript and C++)
+//! both give it, and `Settings.java` of v1.12.5 (2019-11-30) already has
+//! `islkSudokuURUL = true`. The v1.15.10 file itself was not at hand.
 
 use super::grid::{
     bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
@@ -87,10 +117,11 @@ impl LoopSearch<'_> {
     /// cell with extra digits may join while `allowed > 0`, or when the
     /// path's extra digits (its own included) are one digit.
     ///
-    /// Sudoku Explainer's source as stored also counts the extra digits of
-    /// cells looked at earlier from the same cell (siblings); the bank's
-    /// ratings say v1.15.10 does not (two 4.6 and 4.7 puzzles need loops
-    /// that sibling counting would miss), so only the path counts here.
+    /// Sudoku Explainer's source before the `islkSudokuURUL` fix also
+    /// counts the extra digits of cells looked at earlier from the same
+    /// cell (siblings); with the fix, on by default in v1.15.10, only the
+    /// path counts, as here (the bank's ratings agree: two 4.6 and 4.7
+    /// puzzles need loops that sibling counting would miss).
     fn extend(
         &mut self,
         cell: usize,
@@ -320,12 +351,16 @@ struct Type3 {
 
 /// Type 3: the extra digits of `c1` and `c2` act as one pseudo-cell that
 /// forms a naked set with other cells of a shared house, or the loop's
-/// digits form a hidden set with others there. Sets are tried by size,
-/// then house kind (box, row, column), naked before hidden.
+/// digits form a hidden set with others there. Sets are tried by size
+/// from 2 to 7, then house kind (box, row, column), naked before hidden;
+/// a naked set needs at least as many digits as the extra digits, a
+/// hidden set may be smaller (a hidden pair of the loop's digits with
+/// three extra digits), as SE does with its default settings (see the
+/// module docs).
 fn type3(grid: &Grid, c1: usize, c2: usize, pair: Digits, extra: Digits) -> Vec<Type3> {
     let mut found = Vec::new();
     let (houses1, houses2) = (houses_of(c1), houses_of(c2));
-    for degree in count(extra)..=7 {
+    for degree in 2..=7 {
         for kind in 0..3 {
             let house = houses1[kind];
             if house != houses2[kind] {
@@ -338,7 +373,7 @@ fn type3(grid: &Grid, c1: usize, c2: usize, pair: Digits, extra: Digits) -> Vec<
                     .position(|&c| usize::from(c) == cell)
             };
             let (index1, index2) = (position(c1).unwrap_or(9), position(c2).unwrap_or(9));
-            if degree * 2 <= empty {
+            if degree * 2 <= empty && degree >= count(extra) {
                 naked_sets(
                     grid,
                     house,
@@ -565,6 +600,30 @@ pub(super) mod tests {
             ),
             "4.5  Unique rectangle type 3 (r2c4, r2c6, r9c6, r9c4 on 1, 5, hidden set r9c3: \
              1, 5 in row 9): r9c3<>3, r9c3<>7, r9c3<>9"
+        );
+    }
+
+    #[test]
+    fn type_3_takes_a_hidden_pair_smaller_than_the_extra_digits() {
+        // A rectangle r1c1, r2c1, r2c4, r1c4 on 1, 2 whose extra cells
+        // r2c1 (3, 4) and r2c4 (5) hold three extra digits; in row 2 the
+        // digits 1 and 2 are left only in r2c1, r2c4 and r2c7, a hidden
+        // pair with the pseudo-cell. No naked or hidden set of three
+        // digits or more exists there, no type 2 or 4, and no cell but the
+        // rectangle's and r2c7 holds both 1 and 2: before the degree loop
+        // started at 2 no unique loop step was found at all.
+        let mut lists = vec!["3456789"; 81];
+        for cell in [0, 3] {
+            lists[cell] = "12";
+        }
+        lists[9] = "1234";
+        lists[12] = "125";
+        lists[15] = "126789";
+        let grid = position(&".".repeat(81), &lists.join(" "));
+        assert_eq!(
+            unique_loop(&grid).expect("a unique loop").to_string(),
+            "4.5  Unique rectangle type 3 (r1c1, r2c1, r2c4, r1c4 on 1, 2, hidden set r2c7: \
+             1, 2 in row 2): r2c7<>6, r2c7<>7, r2c7<>8, r2c7<>9"
         );
     }
 

@@ -83,12 +83,24 @@ fn starts_from(here: u16, x: bool) -> bool {
 fn scan(cands: &Cands, best: &mut Best) {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
-    for (y, x) in PASSES {
-        let reach = graph.reach(y, x, x);
+    // As in `first`: X links are a subset of XY links, so the X pass has
+    // chains (and needs its reached sets) only when some XY start reaches
+    // its negation. The passes still offer their hints in SE's order.
+    let xy = graph.reach(true, true, true);
+    let x_chains = xy.any_negation();
+    let reaches = [
+        graph.reach(false, true, x_chains),
+        graph.reach(true, false, false),
+        xy,
+    ];
+    debug_assert_eq!(PASSES, [(false, true), (true, false), (true, true)]);
+    for (pass, (y, x)) in PASSES.into_iter().enumerate() {
+        let chains = x && (pass != 0 || x_chains);
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
             if starts_from(cands.cells[cell], x) {
-                search.run(cands, &reach, id as Dense * 2 + 1, y, x, best);
+                let start = id as Dense * 2 + 1;
+                search.run(cands, &reaches[pass], start, (y, x, chains), best);
             }
         }
     }
@@ -339,13 +351,14 @@ impl<'g> Unary<'g> {
 
     /// Offers every hint from candidate `source` ("on") in one pass, in
     /// scan order, with its path (nested use: `best` collects).
+    /// `(y, x, chains)`: the pass's link kinds, and whether it may have
+    /// forcing chains at all (`reach` has its reached sets then).
     fn run(
         &mut self,
         cands: &Cands,
         reach: &Reach,
         source: Dense,
-        y: bool,
-        x: bool,
+        (y, x, chains): (bool, bool, bool),
         best: &mut Best,
     ) {
         self.nodes.clear();
@@ -354,7 +367,7 @@ impl<'g> Unary<'g> {
         if reach.component_size(source) >= 4 {
             self.find_cycles(reach, source, y, x, u32::MAX);
         }
-        if x {
+        if chains {
             for start in [source, source ^ 1] {
                 if reach.reaches_negation(start) {
                     self.find_chains(start, y);
