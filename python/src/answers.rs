@@ -6,7 +6,7 @@ use sudoku_cli::{Answer, Board, Count, Status};
 
 /// Every status word, in the order of [`status_code`]; Python maps codes
 /// back to words through this list.
-pub const STATUS_WORDS: [&str; 11] = [
+pub const STATUS_WORDS: [&str; 13] = [
     "solved",
     "invalid",
     "unsolvable",
@@ -18,6 +18,8 @@ pub const STATUS_WORDS: [&str; 11] = [
     "hint",
     "stuck",
     "erased",
+    "canonical",
+    "transformed",
 ];
 
 /// The index of `status`'s word in [`STATUS_WORDS`].
@@ -35,6 +37,8 @@ pub fn status_code(status: Status) -> u8 {
         Status::Hint => 8,
         Status::Stuck => 9,
         Status::Erased => 10,
+        Status::Canonical => 11,
+        Status::Transformed => 12,
     }
 }
 

@@ -15,7 +15,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
-use sudoku_cli::{Entry, Format, Record, RecordWriter, Request, Status};
+use sudoku_cli::canon::Order;
+use sudoku_cli::transform::{Transform, TransformError};
+use sudoku_cli::{Entry, Format, HintLevel, Look, Record, RecordWriter, Request, Status};
 
 use crate::answers::{status_code, STATUS_WORDS};
 use crate::batch::{Bad, Input};
@@ -282,17 +284,96 @@ fn explain<'py>(
     recorded(py, boards, Request::Explain, jobs, record)
 }
 
-/// `hint`: status codes, JSON records, errors.
+/// `hint`: status codes, JSON records, errors. `level` is `technique`,
+/// `pattern` or `step`, as `--level`.
 #[pyfunction]
-#[pyo3(signature = (boards, candidates=false, jobs=None, record=false))]
+#[pyo3(signature = (boards, candidates=false, level="step", jobs=None, record=false))]
 fn hint<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     candidates: bool,
+    level: &str,
     jobs: Option<usize>,
     record: bool,
 ) -> PyResult<Answered<'py>> {
-    recorded(py, boards, Request::Hint { candidates }, jobs, record)
+    let level = match level {
+        "technique" => HintLevel::Technique,
+        "pattern" => HintLevel::Pattern,
+        "step" => HintLevel::Step,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "level {level:?} is not one of \"technique\", \"pattern\", \"step\""
+            )))
+        }
+    };
+    recorded(
+        py,
+        boards,
+        Request::Hint { candidates, level },
+        jobs,
+        record,
+    )
+}
+
+/// `canon`: status codes, JSON records (`canonical`, `transform`,
+/// `automorphisms`, `symmetry`), errors.
+#[pyfunction]
+#[pyo3(signature = (boards, pattern_first=false, jobs=None, record=false))]
+fn canon<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    pattern_first: bool,
+    jobs: Option<usize>,
+    record: bool,
+) -> PyResult<Answered<'py>> {
+    let order = if pattern_first {
+        Order::PatternFirst
+    } else {
+        Order::Minlex
+    };
+    recorded(py, boards, Request::Canon { order }, jobs, record)
+}
+
+/// `transform` with named maps, applied in the CLI's order (rotate,
+/// mirror, flip, transpose, relabel): status codes, JSON records, errors.
+#[pyfunction]
+#[pyo3(signature = (boards, rotate=None, mirror=false, flip=false, transpose=false, relabel=None, jobs=None, record=false))]
+#[allow(clippy::too_many_arguments)]
+fn transform<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    rotate: Option<u32>,
+    mirror: bool,
+    flip: bool,
+    transpose: bool,
+    relabel: Option<&str>,
+    jobs: Option<usize>,
+    record: bool,
+) -> PyResult<Answered<'py>> {
+    let bad = |error: TransformError| PyValueError::new_err(error.to_string());
+    let mut map = Transform::IDENTITY;
+    if let Some(degrees) = rotate {
+        map = map.then(&Transform::rotate(degrees).map_err(bad)?);
+    }
+    if mirror {
+        map = map.then(&Transform::mirror());
+    }
+    if flip {
+        map = map.then(&Transform::flip());
+    }
+    if transpose {
+        map = map.then(&Transform::transposition());
+    }
+    if let Some(digits) = relabel {
+        map = map.then(&Transform::relabel(digits).map_err(bad)?);
+    }
+    recorded(
+        py,
+        boards,
+        Request::Transform(Look::Fixed(map)),
+        jobs,
+        record,
+    )
 }
 
 type Rated<'py> = (
@@ -376,6 +457,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(rate, module)?)?;
     module.add_function(wrap_pyfunction!(explain, module)?)?;
     module.add_function(wrap_pyfunction!(hint, module)?)?;
+    module.add_function(wrap_pyfunction!(canon, module)?)?;
+    module.add_function(wrap_pyfunction!(transform, module)?)?;
     module.add_function(wrap_pyfunction!(generate::generate, module)?)?;
     module.add_function(wrap_pyfunction!(cells, module)?)?;
     Ok(())

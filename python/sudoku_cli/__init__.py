@@ -48,6 +48,8 @@ __all__ = [
     "rate",
     "explain",
     "hint",
+    "canon",
+    "transform",
     "generate",
     "to_array",
     "to_strings",
@@ -275,12 +277,58 @@ def hint(
     """The next step a person should look for, as ``sudoku hint --format json``.
 
     With ``candidates``, start from the pencil marks of 729-cell boards. The
-    step is under ``step`` (status ``hint``); ``level`` is ``"step"``, the
-    whole step (the engine has no other level yet).
+    step is under ``step`` (status ``hint``); ``level`` is ``"technique"``
+    (its name and difficulty), ``"pattern"`` (also what it rests on) or
+    ``"step"`` (the whole step, a chain with its branches), as ``--level``.
+
+    >>> hint(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"], level="technique")[0]["step"]
+    {'rating': 1.2, 'technique': 'Hidden single in box'}
     """
-    if level != "step":
-        raise ValueError(f'level {level!r} is not supported yet: only "step"')
-    _codes, data, _bad = _native.hint(_batch(boards), candidates, _jobs(jobs), _record(errors))
+    _codes, data, _bad = _native.hint(
+        _batch(boards), candidates, level, _jobs(jobs), _record(errors)
+    )
+    return _records(data)
+
+
+def canon(
+    boards: Boards, pattern_first: bool = False, *, jobs: Optional[int] = None, errors: str = "raise"
+) -> List[Dict[str, Any]]:
+    """Each board's canonical form, as ``sudoku canon --format json``.
+
+    Each record holds ``canonical`` (minlex, or with ``pattern_first`` the
+    least pattern of givens first), ``transform`` (the map from the board
+    onto it), ``automorphisms`` and ``symmetry``. Look-alikes share one form.
+
+    >>> a = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    >>> turned = transform([a], rotate=90)[0]["transformed"]
+    >>> canon([a])[0]["canonical"] == canon([turned])[0]["canonical"]
+    True
+    """
+    _codes, data, _bad = _native.canon(_batch(boards), pattern_first, _jobs(jobs), _record(errors))
+    return _records(data)
+
+
+def transform(
+    boards: Boards,
+    rotate: Optional[int] = None,
+    mirror: bool = False,
+    flip: bool = False,
+    transpose: bool = False,
+    relabel: Optional[str] = None,
+    *,
+    jobs: Optional[int] = None,
+    errors: str = "raise",
+) -> List[Dict[str, Any]]:
+    """Each board turned (``rotate`` 90, 180 or 270, clockwise), mirrored,
+    flipped, transposed and relabelled, in that order, as ``sudoku transform
+    --format json``: ``transformed`` and the ``transform`` map.
+
+    >>> transform(["1" + "." * 80], rotate=90)[0]["transformed"][:9]
+    '........1'
+    """
+    _codes, data, _bad = _native.transform(
+        _batch(boards), rotate, mirror, flip, transpose, relabel, _jobs(jobs), _record(errors)
+    )
     return _records(data)
 
 

@@ -62,6 +62,24 @@ def hint(
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> List[Dict[str, Any]]: ...
+def canon(
+    boards: Boards,
+    pattern_first: bool = False,
+    *,
+    jobs: Optional[int] = None,
+    errors: Errors = "raise",
+) -> List[Dict[str, Any]]: ...
+def transform(
+    boards: Boards,
+    rotate: Optional[int] = None,
+    mirror: bool = False,
+    flip: bool = False,
+    transpose: bool = False,
+    relabel: Optional[str] = None,
+    *,
+    jobs: Optional[int] = None,
+    errors: Errors = "raise",
+) -> List[Dict[str, Any]]: ...
 def generate(
     n: int = 1,
     seed: Optional[int] = None,

@@ -160,6 +160,44 @@ def test_hint_equals_the_cli(cli, bank, candidates):
     assert sum(r["status"] == "hint" for r in got) > 50
 
 
+@pytest.mark.parametrize("level", ["technique", "pattern", "step"])
+def test_hint_levels_equal_the_cli(cli, bank, level):
+    boards = MIXED + bank[:40]
+    expected = cli.json(["hint", "--level", level], boards)
+    assert sudoku_cli.hint(boards, level=level, errors="record") == expected
+    with pytest.raises(ValueError):
+        sudoku_cli.hint(bank[:1], level="everything")
+
+
+# --- canon and transform ----------------------------------------------------
+
+
+@pytest.mark.parametrize("pattern_first", [False, True])
+def test_canon_equals_the_cli(cli, bank, pattern_first):
+    boards = MIXED + bank[:200]
+    args = ["canon"] + ["--pattern-first"] * pattern_first
+    expected = cli.json(args, boards)
+    assert sudoku_cli.canon(boards, pattern_first=pattern_first, errors="record") == expected
+
+
+def test_transform_equals_the_cli_and_keeps_the_canonical_form(cli, bank):
+    boards = bank[:100]
+    for args, keywords in [
+        (["--rotate", "90"], {"rotate": 90}),
+        (["--mirror", "--transpose"], {"mirror": True, "transpose": True}),
+        (["--flip", "--relabel", "987654321"], {"flip": True, "relabel": "987654321"}),
+    ]:
+        expected = cli.json(["transform"] + args, boards)
+        got = sudoku_cli.transform(boards, **keywords)
+        assert got == expected
+        turned = [record["transformed"] for record in got]
+        assert [r["canonical"] for r in sudoku_cli.canon(turned)] == [
+            r["canonical"] for r in sudoku_cli.canon(boards)
+        ]
+    with pytest.raises(ValueError):
+        sudoku_cli.transform(boards, rotate=45)
+
+
 # --- generate ---------------------------------------------------------------
 
 
