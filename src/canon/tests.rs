@@ -1,3 +1,4 @@
+use super::marks::line_orders;
 use super::*;
 use crate::generate::puzzle_seed;
 use crate::solver::solve;
@@ -12,35 +13,6 @@ const SYMMETRIC_GRID: &str =
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
-}
-
-/// The nine-line orders the band structure allows: 1296 of them.
-fn line_orders() -> Vec<[u8; 9]> {
-    const PERMS: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut orders = Vec::with_capacity(1296);
-    for bands in PERMS {
-        for a in PERMS {
-            for b in PERMS {
-                for c in PERMS {
-                    let mut lines = [0u8; 9];
-                    for (at, within) in [a, b, c].iter().enumerate() {
-                        for k in 0..3 {
-                            lines[at * 3 + k] = bands[at] * 3 + within[k];
-                        }
-                    }
-                    orders.push(lines);
-                }
-            }
-        }
-    }
-    orders
 }
 
 /// The slow reference: every one of the 2 x 1296 x 1296 geometric maps,
