@@ -79,13 +79,12 @@ fn starts_from(here: u16, x: bool) -> bool {
     count(here) >= 2 && (x || count(here) == 2)
 }
 
-/// Every hint in Sudoku Explainer's order, offered to `best`.
-fn scan(cands: &Cands, best: &mut Best) {
-    let graph = Graph::new(cands);
-    let mut search = Unary::new(&graph);
-    // As in `first`: X links are a subset of XY links, so the X pass has
-    // chains (and needs its reached sets) only when some XY start reaches
-    // its negation. The passes still offer their hints in SE's order.
+/// Each pass's reached states, in [`PASSES`]' order, and whether the X
+/// pass has chains at all. X links and Y links are each a subset of XY
+/// links, so a start that reaches its negation in the X pass does so in
+/// the XY pass too: the X pass's reached sets are built only when some XY
+/// start does.
+fn pass_reaches(graph: &Graph) -> ([Reach; 3], bool) {
     let xy = graph.reach(true, true, true);
     let x_chains = xy.any_negation();
     let reaches = [
@@ -94,6 +93,15 @@ fn scan(cands: &Cands, best: &mut Best) {
         xy,
     ];
     debug_assert_eq!(PASSES, [(false, true), (true, false), (true, true)]);
+    (reaches, x_chains)
+}
+
+/// Every hint in Sudoku Explainer's order, offered to `best`.
+fn scan(cands: &Cands, best: &mut Best) {
+    let graph = Graph::new(cands);
+    let mut search = Unary::new(&graph);
+    let (reaches, x_chains) = pass_reaches(&graph);
+    // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
         for id in 0..graph.len() {
@@ -186,17 +194,7 @@ fn first(cands: &Cands) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
-    // X links and Y links are each a subset of XY links, so a start that
-    // reaches its negation in the X pass does so in the XY pass too: the X
-    // pass's reached sets are needed only when some XY start does.
-    let xy = graph.reach(true, true, true);
-    let x_chains = xy.any_negation();
-    let reaches = [
-        graph.reach(false, true, x_chains),
-        graph.reach(true, false, false),
-        xy,
-    ];
-    debug_assert_eq!(PASSES, [(false, true), (true, false), (true, true)]);
+    let (reaches, x_chains) = pass_reaches(&graph);
     // Chains first: only the X and XY passes have them.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         if !x || (pass == 0 && !x_chains) {
