@@ -67,10 +67,16 @@ fn rate_json_has_the_numbers_and_the_hardest_technique() {
     assert_eq!(records[0]["ep"], 1.2);
     assert_eq!(records[0]["ed"], 1.2);
     assert_eq!(records[0]["hardest"], "Pointing");
+    assert_eq!(records[0]["scale"], "SE 1.15.10");
     assert_eq!(records[0]["puzzle"], POINTING);
     assert_eq!(records[1]["status"], "invalid");
     assert_eq!(records[1]["conflicts"].as_array().unwrap().len(), 2);
     assert!(records[1].get("er").is_none());
+    assert!(records[1].get("scale").is_none(), "no rating, no scale");
+    // explain's records carry the scale with their rating too.
+    let explained = common::run(&["explain", "--format", "json"], format!("{POINTING}\n"));
+    let record: Value = serde_json::from_str(explained.stdout.trim_end()).unwrap();
+    assert_eq!(record["scale"], "SE 1.15.10");
 }
 
 #[test]
