@@ -441,9 +441,11 @@ fn write_shelves<W: Write, R: Report>(
     loop {
         while let Some(front) = shelves.front() {
             let (mut done, last) = front.take();
-            let items = done.items;
-            writer.write(&mut done)?;
-            budget.give(items);
+            if done.items > 0 {
+                let items = done.items;
+                writer.write(&mut done)?;
+                budget.give(items);
+            }
             if !last {
                 break;
             }
@@ -477,23 +479,48 @@ fn write_shelves<W: Write, R: Report>(
 }
 
 /// Waits up to a tick for the next event (`None` once every sender is
-/// gone); at the tick, a closed output is a broken pipe, and progress is
-/// shown.
+/// gone); at the tick, progress is shown and the front shelf looked at.
 fn wait<W: Write, R: Report>(
     events: &Receiver<Event>,
     writer: &mut Writer<W, R>,
 ) -> io::Result<Option<Event>> {
-    match events.recv_timeout(FLUSH_EVERY) {
-        Ok(event) => Ok(Some(event)),
-        Err(RecvTimeoutError::Disconnected) => Ok(None),
-        Err(RecvTimeoutError::Timeout) if writer.report.output_closed() => {
-            Err(io::ErrorKind::BrokenPipe.into())
-        }
-        Err(RecvTimeoutError::Timeout) => {
+    Ok(match wait_a_tick(events, FLUSH_EVERY, writer.report)? {
+        Waited::Got(event) => Some(event),
+        Waited::Gone => None,
+        Waited::Tick => {
             writer.report.progress(&writer.tally);
             // Nothing came: the front shelf may hold records all the same.
-            Ok(Some(Event::Done))
+            Some(Event::Done)
         }
+    })
+}
+
+/// What a writer waiting on its workers for one tick got.
+pub(crate) enum Waited<T> {
+    /// A message.
+    Got(T),
+    /// Nothing more will come: every sender is gone.
+    Gone,
+    /// Nothing yet, and the output is still open.
+    Tick,
+}
+
+/// Waits up to `tick` on `receiver`; when nothing came, asks `report`
+/// whether the output was closed meanwhile (then a broken pipe). Both
+/// writers, the pipeline's and `generate`'s, wait only through this, so
+/// neither misses a reader that went away while every worker is busy.
+pub(crate) fn wait_a_tick<T, R: Report>(
+    receiver: &Receiver<T>,
+    tick: Duration,
+    report: &mut R,
+) -> io::Result<Waited<T>> {
+    match receiver.recv_timeout(tick) {
+        Ok(message) => Ok(Waited::Got(message)),
+        Err(RecvTimeoutError::Disconnected) => Ok(Waited::Gone),
+        Err(RecvTimeoutError::Timeout) if report.output_closed() => {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        Err(RecvTimeoutError::Timeout) => Ok(Waited::Tick),
     }
 }
 

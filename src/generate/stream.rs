@@ -16,16 +16,14 @@
 use std::collections::{BTreeMap, HashSet};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{
-    channel, sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError,
-};
+use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::board::Board;
 use crate::format::Format;
-use crate::pipeline::{Report, Tally};
+use crate::pipeline::{wait_a_tick, Report, Tally, Waited};
 
 use super::random::puzzle_seed;
 use super::record::GeneratedWriter;
@@ -257,13 +255,10 @@ fn wait<W: Write, R: Report, T>(
     sink: &mut Sink<W, R>,
 ) -> io::Result<Option<T>> {
     loop {
-        match done_rx.recv_timeout(LOOK_EVERY) {
-            Ok(received) => return Ok(Some(received)),
-            Err(RecvTimeoutError::Disconnected) => return Ok(None),
-            Err(RecvTimeoutError::Timeout) if sink.report.output_closed() => {
-                return Err(io::ErrorKind::BrokenPipe.into());
-            }
-            Err(RecvTimeoutError::Timeout) => {
+        match wait_a_tick(done_rx, LOOK_EVERY, sink.report)? {
+            Waited::Got(received) => return Ok(Some(received)),
+            Waited::Gone => return Ok(None),
+            Waited::Tick => {
                 let progress = sink.progress();
                 sink.report.searching(&progress);
             }
