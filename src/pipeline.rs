@@ -43,6 +43,11 @@ use crate::reader::{Boards, Entry, ReadError};
 /// Most items in one chunk.
 pub const CHUNK: usize = 1024;
 
+/// Most bytes of records answered but not yet written before workers wait
+/// to take another chunk: on big records (an HTML page each) into a slow
+/// pipe, the item budget alone would let gigabytes pile up.
+const UNWRITTEN_BYTES: usize = 16 << 20;
+
 /// How long answering one chunk should take: thousands of times the cost
 /// of handing a chunk over, and short enough that the last chunks of a run
 /// keep every worker busy to the end.
@@ -324,8 +329,10 @@ fn run_threads<W: Write, R: Report>(
 ) -> io::Result<()> {
     let jobs = options.jobs.max(1);
     let budget = Arc::new(Budget::new((2 * jobs + 2) * CHUNK));
-    // Closes the budget however this function returns, so the reader ends.
-    let _open = Open(Arc::clone(&budget));
+    let unwritten = Arc::new(Budget::new(UNWRITTEN_BYTES));
+    // Closes the budgets however this function returns, so the reader and
+    // the workers end.
+    let _open = (Open(Arc::clone(&budget)), Open(Arc::clone(&unwritten)));
     let pace = Arc::new(Pace::default());
     let ticks = Ticks::start();
     let (work_tx, work_rx) = sync_channel::<(Vec<Item>, Arc<Shelf>)>(jobs);
@@ -366,11 +373,18 @@ fn run_threads<W: Write, R: Report>(
         let options = *options;
         let ticks = ticks.clone();
         let pace = Arc::clone(&pace);
+        let unwritten = Arc::clone(&unwritten);
         thread::spawn(move || {
             let records =
                 RecordWriter::new(options.format, options.request).with_color(options.color);
             let mut part = Done::default();
             loop {
+                // Only between chunks: the chunk the writer waits on is
+                // always one a worker has taken, and it never waits here
+                // halfway through, so the writer always gets to free bytes.
+                if !unwritten.take(0) {
+                    return;
+                }
                 // The lock is held only while taking a chunk, not answering it.
                 let next = work_rx
                     .lock()
@@ -380,9 +394,9 @@ fn run_threads<W: Write, R: Report>(
                 let (started, size) = (Instant::now(), chunk.len());
                 let mut answering = chunk.into_iter();
                 while !answer(&mut answering, &names, &options, &ticks, &mut part) {
-                    shelf.put(&records, &mut part, false);
+                    shelf.put(&records, &mut part, false, &unwritten);
                 }
-                shelf.put(&records, &mut part, true);
+                shelf.put(&records, &mut part, true, &unwritten);
                 pace.record(started.elapsed(), size);
                 if events.send(Event::Done).is_err() {
                     return;
@@ -391,7 +405,7 @@ fn run_threads<W: Write, R: Report>(
         });
     }
     drop(event_tx);
-    write_shelves(&event_rx, &budget, &ticks, writer)
+    write_shelves(&event_rx, (&budget, &unwritten), &ticks, writer)
 }
 
 /// What wakes the writer.
@@ -408,11 +422,13 @@ enum Event {
 struct Shelf(Mutex<(Done, bool)>);
 
 impl Shelf {
-    /// Moves `part` onto the shelf (leaving it empty, its buffers kept);
-    /// `last` once the chunk is done.
-    fn put(&self, writer: &RecordWriter, part: &mut Done, last: bool) {
+    /// Moves `part` onto the shelf (leaving it empty, its buffers kept),
+    /// counting its bytes as `unwritten`; `last` once the chunk is done.
+    fn put(&self, writer: &RecordWriter, part: &mut Done, last: bool, unwritten: &Budget) {
         if let Ok(mut shelf) = self.0.lock() {
+            let before = shelf.0.text.bytes.len();
             shelf.0.append(writer, part);
+            unwritten.add(shelf.0.text.bytes.len() - before);
             shelf.1 = last;
         }
     }
@@ -431,7 +447,7 @@ impl Shelf {
 /// written; flushes at each tick and whenever it is about to wait.
 fn write_shelves<W: Write, R: Report>(
     events: &Receiver<Event>,
-    budget: &Budget,
+    (budget, unwritten): (&Budget, &Budget),
     ticks: &Ticks,
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
@@ -442,9 +458,10 @@ fn write_shelves<W: Write, R: Report>(
         while let Some(front) = shelves.front() {
             let (mut done, last) = front.take();
             if done.items > 0 {
-                let items = done.items;
+                let (items, bytes) = (done.items, done.text.bytes.len());
                 writer.write(&mut done)?;
                 budget.give(items);
+                unwritten.give(bytes);
             }
             if !last {
                 break;
@@ -524,8 +541,9 @@ pub(crate) fn wait_a_tick<T, R: Report>(
     }
 }
 
-/// How many items may be read and not yet written: a counting semaphore in
-/// items, as chunks differ in size.
+/// How many items may be read and not yet written (or bytes answered and
+/// not yet written): a counting semaphore in items, as chunks differ in
+/// size. `take(0)` waits until the count is within the limit.
 struct Budget {
     /// Items out, and whether the writer has gone.
     state: Mutex<(usize, bool)>,
@@ -556,6 +574,13 @@ impl Budget {
         }
         state.0 += items;
         !state.1
+    }
+
+    /// Counts `items` more out without waiting.
+    fn add(&self, items: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 += items;
+        }
     }
 
     fn give(&self, items: usize) {

@@ -526,6 +526,43 @@ fn a_stdout_closed_mid_stream_ends_the_run_at_once_with_0_and_nothing_on_stderr(
 }
 
 // ---------------------------------------------------------------------
+// Big records into a pipe nobody reads.
+// ---------------------------------------------------------------------
+
+#[test]
+fn big_records_into_a_stalled_pipe_wait_in_bounded_memory() {
+    // `explain --format html` writes about 350 KB per board:
+    // 2,000 of them are 700 MB, which must never be held at once while the
+    // reader of stdout sleeps.
+    let input: String = (0..2000).map(|_| format!("{PUZZLE}\n")).collect();
+    let mut child = spawn(&["explain", "--format", "html", "-j", "2"]);
+    let stderr = collect_stderr(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = thread::spawn(move || stdin.write_all(input.as_bytes()));
+    // Long enough to answer hundreds of boards, were nothing to stop it.
+    thread::sleep(Duration::from_secs(3));
+    let stalled = peak_rss_kib(&child);
+    let mut boards = 0;
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while out.read_line(&mut line).unwrap() > 0 {
+        if line.starts_with("<section class=\"record") {
+            boards += 1;
+            let at = format!(" data-line=\"{boards}\" ");
+            assert!(line.contains(&at), "board {boards} out of order: {line}");
+        }
+        line.clear();
+    }
+    assert_eq!(wait_within(&mut child, Duration::from_secs(120), "html"), 0);
+    feeder.join().unwrap().unwrap();
+    assert_eq!(stderr.join().unwrap(), "");
+    assert_eq!(boards, 2000, "every board's record is written");
+    if let Some(kib) = stalled {
+        assert!(kib < 200 * 1024, "{kib} KiB held while stdout was not read");
+    }
+}
+
+// ---------------------------------------------------------------------
 // More jobs than boards.
 // ---------------------------------------------------------------------
 
