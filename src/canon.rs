@@ -68,6 +68,7 @@ pub struct Canonical {
     pub automorphisms: u64,
 }
 
+mod grid;
 mod marks;
 
 pub use marks::canonical_marks;
@@ -259,6 +260,12 @@ impl Canonicalizer {
 
     /// The canonical form of `board` in `order`.
     pub fn canonical(&mut self, board: &Board, order: Order) -> Canonical {
+        // A valid full grid (both orders agree on it) takes its own path.
+        grid::canonical(board).unwrap_or_else(|| self.general(board, order))
+    }
+
+    /// The canonical form by the row-by-row search, for any board.
+    fn general(&mut self, board: &Board, order: Order) -> Canonical {
         let view = view(board, false);
         let automorphisms = match order {
             Order::PatternFirst if !board.is_full() => {
