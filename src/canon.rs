@@ -98,11 +98,13 @@ pub fn canonical(board: &Board, order: Order) -> Canonical {
 /// assert_eq!(symmetries(&one), vec![Symmetry::Diagonal]);
 /// ```
 pub fn symmetries(board: &Board) -> Vec<Symmetry> {
+    // Every map keeps the pattern of a full board.
+    let all = board.is_full();
     SYMMETRIES
         .into_iter()
         .filter(|&symmetry| symmetry != Symmetry::None)
         .filter(|&symmetry| {
-            (0..81).all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
+            all || (0..81).all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
         })
         .collect()
 }

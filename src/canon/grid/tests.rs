@@ -85,7 +85,7 @@ fn all_pair_maps() -> Vec<Perm> {
         }
     }
     let mut out = Vec::new();
-    extend(&mut [0; 9], 0, 0, &mut out);
+    extend(&mut [0; 16], 0, 0, &mut out);
     out
 }
 
@@ -108,23 +108,36 @@ fn the_table_classes_every_pair_map_onto_its_least_conjugate() {
     let filled = tables.slots.iter().filter(|&&slot| slot != 0).count();
     assert_eq!(filled, maps.len(), "each map is in the table once");
     for map in &maps {
-        let (class, order) = tables.class_of(map).unwrap();
-        let order = &tables.orders[usize::from(order)];
-        assert_eq!(conjugate(map, order), FORMS[usize::from(class)]);
+        let (class, order) = tables.class_of(key(map)).unwrap();
+        let (to, back) = (&tables.orders[usize::from(order)], &tables.inverses[usize::from(order)]);
+        assert_eq!(conjugate(map, to, back), FORMS[usize::from(class)]);
     }
     // Each form is the least of its class's maps, the forms ascend (so
     // classes compare as their forms), and a stabiliser is what it says.
     for (class, form) in FORMS.iter().enumerate() {
-        let least = tables.orders.iter().map(|order| conjugate(form, order)).min();
-        assert_eq!(least, Some(*form));
-        let keeping: Vec<u16> = (0..1296u16)
-            .filter(|&k| conjugate(form, &tables.orders[usize::from(k)]) == *form)
-            .collect();
-        assert_eq!(tables.stabiliser(class as u8), &keeping[..]);
+        let conjugates = |map: &Perm| -> Vec<Perm> {
+            let orders = tables.orders.iter().zip(&tables.inverses);
+            orders.map(|(to, back)| conjugate(map, to, back)).collect()
+        };
+        assert_eq!(conjugates(form).into_iter().min(), Some(*form));
+        let onto_form = |map: &Perm| -> Vec<u16> {
+            let all = conjugates(map).into_iter().enumerate();
+            all.filter(|(_, image)| image == form)
+                .map(|(k, _)| k as u16)
+                .collect()
+        };
+        assert_eq!(tables.keeping(class as u8, false), &onto_form(form)[..]);
+        assert_eq!(
+            tables.keeping(class as u8, true),
+            &onto_form(&inverse(form))[..]
+        );
+        assert!(!tables.keeping(class as u8, true).is_empty());
+        assert!(tables.keeping(class as u8, false).len() <= MOST_KEPT);
+        assert!(tables.keeping(class as u8, true).len() <= MOST_KEPT);
     }
     assert!(FORMS.windows(2).all(|pair| pair[0] < pair[1]));
     // A map mapping a column into its own stack is no pair map.
-    assert_eq!(tables.class_of(&[0, 1, 2, 3, 4, 5, 6, 7, 8]), None);
+    assert_eq!(tables.class_of(key(&padded(&[0, 1, 2, 3, 4, 5, 6, 7, 8]))), None);
 }
 
 #[test]
@@ -183,4 +196,46 @@ fn boards_that_are_no_valid_grid_take_the_general_path() {
         .collect();
     assert!(canonical(&board(&latin)).is_none());
     assert!(canonical(&Board::EMPTY).is_none());
+}
+
+/// Whether every row, column and box of `board` holds the nine digits,
+/// checked house by house.
+fn is_valid_grid(board: &Board) -> bool {
+    let house = |cells: [usize; 9]| {
+        let mut digits: Vec<u8> = cells.iter().map(|&cell| board.cell(cell)).collect();
+        digits.sort_unstable();
+        digits == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    };
+    (0..9).all(|k| {
+        house(std::array::from_fn(|i| k * 9 + i))
+            && house(std::array::from_fn(|i| i * 9 + k))
+            && house(std::array::from_fn(|i| (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3))
+    })
+}
+
+#[test]
+fn the_pair_lookups_tell_valid_grids_from_invalid_ones() {
+    // Swapped cells, swapped columns across stacks (every row and column
+    // still holding the nine digits, boxes not), a cell changed.
+    let mut random = Random::new(99);
+    let mut tried = [0usize; 2];
+    for seed in 0..300 {
+        let grid = random_grid(seed);
+        let mut cells = *grid.cells();
+        match seed % 3 {
+            0 => cells.swap(random.below(81), random.below(81)),
+            1 => {
+                let (x, y) = (random.below(9), random.below(9));
+                for r in 0..9 {
+                    cells.swap(r * 9 + x, r * 9 + y);
+                }
+            }
+            _ => cells[random.below(81)] = random.between(1, 9),
+        }
+        let board = Board::new(cells).unwrap();
+        let valid = is_valid_grid(&board);
+        tried[usize::from(valid)] += 1;
+        assert_eq!(canonical(&board).is_some(), valid, "{board}");
+    }
+    assert!(tried.iter().all(|&n| n > 30), "{tried:?}");
 }
