@@ -104,7 +104,8 @@ pub fn symmetries(board: &Board) -> Vec<Symmetry> {
         .into_iter()
         .filter(|&symmetry| symmetry != Symmetry::None)
         .filter(|&symmetry| {
-            all || (0..81).all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
+            all || (0..81)
+                .all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
         })
         .collect()
 }

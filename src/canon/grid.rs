@@ -23,6 +23,7 @@
 //! are the automorphisms, as a valid grid holds all nine digits and so no
 //! relabelling adds any.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::marks::line_orders;
@@ -161,48 +162,55 @@ impl Tables {
     /// map is reached, the first order reaching it is kept.
     fn build() -> Tables {
         let orders: Vec<Perm> = line_orders().iter().map(padded).collect();
-        let inverses: Vec<Perm> = orders.iter().map(inverse).collect();
-        let mut slots = vec![0u64; SLOTS].into_boxed_slice();
-        let mut keeping = Vec::new();
-        let mut starts = [0; 2 * FORMS.len() + 1];
-        for (class, form) in FORMS.iter().enumerate() {
-            let inverse_form = inverse(form);
-            for (index, (order, back)) in orders.iter().zip(&inverses).enumerate() {
-                // The map that `order` conjugates onto the form.
-                let map = conjugate(form, back, order);
-                let key = key(&map);
-                let mut at = home(key);
-                while slots[at] != 0 && slots[at] >> 15 != key {
-                    at = (at + 1) % SLOTS;
-                }
-                if slots[at] == 0 {
-                    slots[at] = key << 15 | (class as u64) << 11 | index as u64;
-                }
-                if map == *form {
-                    keeping.push(index as u16);
-                }
-            }
-            starts[2 * class + 1] = keeping.len();
-            for (index, (order, back)) in orders.iter().zip(&inverses).enumerate() {
-                if conjugate(&inverse_form, order, back) == *form {
-                    keeping.push(index as u16);
-                }
-            }
-            starts[2 * class + 2] = keeping.len();
-        }
-        Tables {
+        let mut tables = Tables {
+            inverses: orders.iter().map(inverse).collect(),
             orders,
-            inverses,
-            slots,
-            keeping,
-            starts,
+            slots: vec![0; SLOTS].into_boxed_slice(),
+            keeping: Vec::new(),
+            starts: [0; 2 * FORMS.len() + 1],
+        };
+        let index_of: HashMap<Perm, u16> =
+            (0..).zip(&tables.orders).map(|(k, o)| (*o, k)).collect();
+        for (class, form) in FORMS.iter().enumerate() {
+            for index in 0..tables.orders.len() {
+                // The map that this order conjugates onto the form.
+                let map = conjugate(form, &tables.inverses[index], &tables.orders[index]);
+                tables.insert(key(&map), class, index);
+                if map == *form {
+                    tables.keeping.push(index as u16);
+                }
+            }
+            tables.starts[2 * class + 1] = tables.keeping.len();
+            // The form's inverse is a pair map of the class too: an order
+            // conjugating it onto the form, after each order keeping the
+            // form, gives every such order.
+            let onto = match tables.class_of(key(&inverse(form))) {
+                Some((k, onto)) if usize::from(k) == class => tables.orders[usize::from(onto)],
+                _ => unreachable!("the inverse of a form is in its class"),
+            };
+            for k in tables.starts[2 * class]..tables.starts[2 * class + 1] {
+                let keep = &tables.orders[usize::from(tables.keeping[k])];
+                tables.keeping.push(index_of[&compose(&onto, keep)]);
+            }
+            tables.starts[2 * class + 2] = tables.keeping.len();
+        }
+        tables
+    }
+
+    /// Files `key` under `class` and `order` unless it is filed already.
+    fn insert(&mut self, key: u64, class: usize, order: usize) {
+        let mut at = home(key);
+        while self.slots[at] != 0 && self.slots[at] >> 15 != key {
+            at = (at + 1) % SLOTS;
+        }
+        if self.slots[at] == 0 {
+            self.slots[at] = key << 15 | (class as u64) << 11 | order as u64;
         }
     }
 
     /// The class of a pair map (by its [`key`]) and a column order
     /// conjugating it onto the class's form; `None` for a map that is no
     /// pair of a valid band.
-    #[inline(never)] // PROFILE
     fn class_of(&self, key: u64) -> Option<(u8, u16)> {
         let mut at = home(key);
         loop {
@@ -240,7 +248,6 @@ struct Grid {
 impl Grid {
     /// The grid of `board` if it is full. Whether it is valid is left to
     /// [`least_pairs`].
-    #[inline(never)] // PROFILE
     fn of(board: &Board) -> Option<Grid> {
         if !board.is_full() {
             return None;
@@ -272,7 +279,6 @@ impl Grid {
     }
 
     /// [`Grid::pair_map`] as a [`key`].
-    #[inline(never)] // PROFILE
     fn pair_key(&self, t: usize, a: usize, b: usize) -> u64 {
         let (first, second) = (&self.columns[t][a], &self.rows[t][b]);
         second[..9].iter().rev().fold(0, |key, &d| {
@@ -367,9 +373,17 @@ pub(super) fn canonical(board: &Board) -> Option<Canonical> {
         while bits != 0 {
             let index = word * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1; // clear the lowest set bit
-            let (at, reversed, k) = (index / MOST_KEPT / 2, index / MOST_KEPT % 2 == 1, index % MOST_KEPT);
+            let (at, reversed, k) = (
+                index / MOST_KEPT / 2,
+                index / MOST_KEPT % 2 == 1,
+                index % MOST_KEPT,
+            );
             let pair = pairs[at];
-            let top = if reversed { [pair.b, pair.a] } else { [pair.a, pair.b] };
+            let top = if reversed {
+                [pair.b, pair.a]
+            } else {
+                [pair.a, pair.b]
+            };
             let first = &tables.orders[usize::from(pair.order)];
             let keep = tables.keeping(least, reversed)[k];
             let cols = compose(first, &tables.orders[usize::from(keep)]);
@@ -391,7 +405,6 @@ pub(super) fn canonical(board: &Board) -> Option<Canonical> {
 /// So when every pair of every band of both orientations is in a class,
 /// every row and column holds the nine digits and every box's three
 /// rows hold three different ones each: the grid is valid.
-#[inline(never)] // PROFILE
 fn least_pairs(grid: &Grid, tables: &Tables, pairs: &mut [Pair; 18]) -> Option<(u8, usize)> {
     let mut count = 0;
     let mut least = u8::MAX;
@@ -437,7 +450,6 @@ fn sort3(mut keys: [u64; 3]) -> [u64; 3] {
 
 /// Offers the candidate with rows `top` first in orientation `t`, under
 /// column order `cols`, to `best`.
-#[inline(never)] // PROFILE
 fn complete(grid: &Grid, t: u8, top: [u8; 2], cols: &Perm, best: &mut Best) {
     let rows = &grid.rows[usize::from(t)];
     let [a, b] = top;
@@ -482,7 +494,6 @@ fn complete(grid: &Grid, t: u8, top: [u8; 2], cols: &Perm, best: &mut Best) {
 }
 
 /// The answer of the least completion.
-#[inline(never)] // PROFILE
 fn canonical_of(best: &Best, row2: &Perm) -> Canonical {
     let mut cells = [0u8; 81];
     for p in 0..9 {
