@@ -68,6 +68,7 @@ pub struct Canonical {
     pub automorphisms: u64,
 }
 
+/// Valid full grids: the minlex form without search.
 mod grid;
 mod marks;
 
