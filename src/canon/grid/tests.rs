@@ -165,6 +165,8 @@ fn known_grids_are_their_own_forms_with_their_automorphisms() {
             assert_eq!(there.automorphisms, canon.automorphisms);
         }
     }
+    // A full board's pattern is kept by every symmetry.
+    assert_eq!(crate::canon::symmetries(&board(KNOWN[9].0)).len(), 6);
     // The least minlex grid is automorphic; the example grid is not.
     assert_eq!(
         canonical(&board(KNOWN[8].0)).unwrap().form,
