@@ -245,8 +245,7 @@ impl Tables {
 /// A full grid's rows in both orientations, and where each digit is.
 struct Grid {
     /// `rows[t][r][c]`: the digit at row `r`, column `c` of the grid
-    /// (`t` 0) or of its transpose (`t` 1).
-    /// (Sixteen wide, as [`Perm`]s are.)
+    /// (`t` 0) or of its transpose (`t` 1), sixteen wide as [`Perm`]s are.
     rows: [[[u8; 16]; 9]; 2],
     /// `columns[t][r][d]`: the column of digit `d` in that row, [`NOWHERE`]
     /// if it has none (sixteen wide, so a digit masked to four bits needs
@@ -410,10 +409,11 @@ pub(super) fn canonical(board: &Board) -> Option<Canonical> {
 /// That is also the validity check. A pair's map is in a class only if it
 /// is a permutation mapping no column into its own stack: then row `b`
 /// holds nine different digits, all found in row `a` (else the map has a
-/// [`NOWHERE`]), and its digits in each box are none of row `a`'s there.
-/// So when every pair of every band of both orientations is in a class,
-/// every row and column holds the nine digits and every box's three
-/// rows hold three different ones each: the grid is valid.
+/// [`NOWHERE`]), so row `a` holds all nine too, and row `b`'s digits in
+/// each box are none of row `a`'s there. So when every pair of every band of both
+/// orientations is in a class, every row and column holds the nine digits,
+/// and in every box the three rows' three digits are nine different ones:
+/// the grid is valid.
 fn least_pairs(grid: &Grid, tables: &Tables, pairs: &mut [Pair; 18]) -> Option<(u8, usize)> {
     let mut count = 0;
     let mut least = u8::MAX;
