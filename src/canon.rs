@@ -68,6 +68,8 @@ pub struct Canonical {
     pub automorphisms: u64,
 }
 
+/// Valid full grids: the minlex form without search.
+mod grid;
 mod marks;
 
 pub use marks::canonical_marks;
@@ -97,11 +99,14 @@ pub fn canonical(board: &Board, order: Order) -> Canonical {
 /// assert_eq!(symmetries(&one), vec![Symmetry::Diagonal]);
 /// ```
 pub fn symmetries(board: &Board) -> Vec<Symmetry> {
+    // Every map keeps the pattern of a full board.
+    let all = board.is_full();
     SYMMETRIES
         .into_iter()
         .filter(|&symmetry| symmetry != Symmetry::None)
         .filter(|&symmetry| {
-            (0..81).all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
+            all || (0..81)
+                .all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
         })
         .collect()
 }
@@ -259,6 +264,12 @@ impl Canonicalizer {
 
     /// The canonical form of `board` in `order`.
     pub fn canonical(&mut self, board: &Board, order: Order) -> Canonical {
+        // A valid full grid (both orders agree on it) takes its own path.
+        grid::canonical(board).unwrap_or_else(|| self.general(board, order))
+    }
+
+    /// The canonical form by the row-by-row search, for any board.
+    fn general(&mut self, board: &Board, order: Order) -> Canonical {
         let view = view(board, false);
         let automorphisms = match order {
             Order::PatternFirst if !board.is_full() => {
