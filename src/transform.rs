@@ -187,12 +187,18 @@ impl Transform {
 
     /// The board with the map applied.
     pub fn apply(&self, board: &Board) -> Board {
+        // Digit d is written labels[d]; empty stays empty.
+        let mut labels = [0u8; 10];
+        labels[1..].copy_from_slice(&self.digits);
+        // Cell (r, c) of the (transposed) input is r * across + c * down.
+        let (across, down) = if self.transpose { (1, 9) } else { (9, 1) };
         let mut cells = [0u8; 81];
-        for (index, cell) in cells.iter_mut().enumerate() {
-            *cell = match board.cell(self.source(index)) {
-                0 => 0,
-                d => self.digits[usize::from(d - 1)],
-            };
+        for (out, &row) in cells.chunks_exact_mut(9).zip(&self.rows) {
+            let start = usize::from(row) * across;
+            for (cell, &col) in out.iter_mut().zip(&self.cols) {
+                let digit = board.cell(start + usize::from(col) * down);
+                *cell = labels[usize::from(digit)];
+            }
         }
         Board::from_checked(cells)
     }
