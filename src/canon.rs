@@ -69,6 +69,7 @@ pub struct Canonical {
 }
 
 mod marks;
+mod row;
 
 pub use marks::canonical_marks;
 
@@ -196,6 +197,8 @@ pub struct Canonicalizer {
     next: Vec<Partial>,
     /// Each state's rows' leading empty cells, nine a state.
     leads: Vec<u8>,
+    /// The scratch space of a level of the faster step.
+    level: row::Level,
 }
 
 impl fmt::Debug for Canonicalizer {
@@ -316,61 +319,77 @@ impl Canonicalizer {
     /// those giving the least rows; with `forced`, each keeps the rows it
     /// has. Returns how many maps the survivors stand for in all.
     fn extend(&mut self, view: &View, mut level: usize, forced: bool) -> u64 {
+        // Most boards take the faster step; those whose rows repeat a
+        // digit need the general one.
+        let masks = row::fits(view).then(|| row::masks(view));
         while level < 9 {
-            self.next.clear();
-            let mut sink = Sink {
-                best: [0; 9],
-                have_best: false,
-                generation: 0,
-                out: &mut self.next,
-            };
-            // A row whose best arrangement puts its first given earlier
-            // than another's reads greater ('.' is least): only rows with
-            // the most leading empty cells are worth placing.
-            let mut most = 0;
-            self.leads.clear();
-            if !forced {
-                for state in &self.states {
-                    let rows = next_rows(state);
-                    for r in 0..9u8 {
-                        let cells = &view[usize::from(state.t)][usize::from(r)];
-                        let lead = if rows >> r & 1 != 0 {
-                            leading_empties(state, cells)
-                        } else {
-                            0
-                        };
-                        most = most.max(lead);
-                        self.leads.push(lead as u8);
-                    }
+            match &masks {
+                Some(masks) => {
+                    self.level
+                        .place(&self.states, &mut self.next, view, masks, level, forced)
                 }
-            }
-            for (at, state) in self.states.iter().enumerate() {
-                let rows = if forced {
-                    1 << state.rows[level]
-                } else {
-                    next_rows(state)
-                };
-                for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
-                    if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
-                        continue;
-                    }
-                    let mut st = *state;
-                    st.rows[level] = r;
-                    st.depth += 1;
-                    st.used_rows |= 1 << r;
-                    let work = Work {
-                        st,
-                        acc: [0; 9],
-                        old_nfree: st.nfree,
-                        remaining: 0,
-                    };
-                    row_start(work, &view[usize::from(st.t)][usize::from(r)], &mut sink);
-                }
+                None => self.general_level(view, level, forced),
             }
             std::mem::swap(&mut self.states, &mut self.next);
             level += 1;
         }
         self.states.iter().map(Partial::multiplicity).sum()
+    }
+
+    /// Extends the maps in `self.states` by one row at `level` into
+    /// `self.next`, keeping those giving the least row; with `forced`, each
+    /// takes the row it has.
+    fn general_level(&mut self, view: &View, level: usize, forced: bool) {
+        self.next.clear();
+        let mut sink = Sink {
+            best: [0; 9],
+            have_best: false,
+            generation: 0,
+            out: &mut self.next,
+        };
+        // A row whose best arrangement puts its first given earlier
+        // than another's reads greater ('.' is least): only rows with
+        // the most leading empty cells are worth placing.
+        let mut most = 0;
+        self.leads.clear();
+        if !forced {
+            for state in &self.states {
+                let rows = next_rows(state);
+                for r in 0..9u8 {
+                    let cells = &view[usize::from(state.t)][usize::from(r)];
+                    let lead = if rows >> r & 1 != 0 {
+                        leading_empties(state, cells)
+                    } else {
+                        0
+                    };
+                    most = most.max(lead);
+                    self.leads.push(lead as u8);
+                }
+            }
+        }
+        for (at, state) in self.states.iter().enumerate() {
+            let rows = if forced {
+                1 << state.rows[level]
+            } else {
+                next_rows(state)
+            };
+            for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
+                if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
+                    continue;
+                }
+                let mut st = *state;
+                st.rows[level] = r;
+                st.depth += 1;
+                st.used_rows |= 1 << r;
+                let work = Work {
+                    st,
+                    acc: [0; 9],
+                    old_nfree: st.nfree,
+                    remaining: 0,
+                };
+                row_start(work, &view[usize::from(st.t)][usize::from(r)], &mut sink);
+            }
+        }
     }
 }
 
