@@ -56,67 +56,107 @@ pub(super) fn fits(view: &View) -> bool {
     !repeats || (present >> 1).count_ones() <= 1
 }
 
-/// A state's blocks of interchangeable assigned columns, for counting the
-/// leading empty cells of candidate rows.
-struct Blocks {
-    /// Output position where each block starts, and one past the last.
-    start: [u8; 10],
-    /// The input columns of each block.
-    columns: [u16; 9],
-    count: usize,
+/// Counts of givens over a set of columns, for every row at once: bit r
+/// of `one` (`two`, `three`) is set when row r holds at least one (two,
+/// three) of them.
+#[derive(Clone, Copy, Default)]
+struct AtLeast {
+    one: u16,
+    two: u16,
+    three: u16,
 }
 
-impl Blocks {
-    fn of(state: &Partial) -> Blocks {
-        let mut blocks = Blocks {
-            start: [9; 10],
-            columns: [0; 9],
-            count: 0,
-        };
-        let first = usize::from(state.nfree) * 3;
-        let bounds = block_bounds(state);
-        for p in first..9 {
-            if bounds >> p & 1 != 0 {
-                blocks.start[blocks.count] = p as u8;
-                blocks.count += 1;
-            }
-            blocks.columns[blocks.count - 1] |= 1 << state.cols[p];
-        }
-        blocks.start[blocks.count] = 9;
-        blocks
+impl AtLeast {
+    /// Adds a column whose givens are in the rows of `rows`.
+    fn add(&mut self, rows: u16) {
+        self.three |= self.two & rows;
+        self.two |= self.one & rows;
+        self.one |= rows;
     }
 
-    /// How many empty cells the least arrangement of the row with givens
-    /// `givens` puts first: the free stacks empty in it, then the emptiest
-    /// other free stack's empties, or the first block holding a given and
-    /// its empties.
-    fn lead(&self, state: &Partial, givens: u16) -> u8 {
-        let mut lead = 0;
-        if state.nfree > 0 {
-            let mut fullest_empties = None;
-            let mut free = state.free_set;
-            while free != 0 {
-                let x = free.trailing_zeros();
-                free &= free - 1; // clear the lowest set bit
-                match (givens >> (3 * x) & 0b111).count_ones() {
-                    0 => lead += 3,
-                    g => fullest_empties = fullest_empties.max(Some(3 - g as u8)),
-                }
-            }
-            if let Some(empties) = fullest_empties {
-                return lead + empties;
-            }
+    /// Of `rows`, all of which hold a given here, those holding the fewest,
+    /// and how many that is.
+    fn fewest(&self, rows: u16) -> (u8, u16) {
+        if rows & !self.two != 0 {
+            (1, rows & !self.two)
+        } else if rows & !self.three != 0 {
+            (2, rows & !self.three)
+        } else {
+            (3, rows)
         }
-        for b in 0..self.count {
-            let g = (givens & self.columns[b]).count_ones() as u8;
-            if g > 0 {
-                return self.start[b + 1] - g;
-            }
-        }
-        9
     }
 }
 
+/// Of the input rows `rows`, those whose least arrangement under `state`
+/// puts the most empty cells first, and how many that is; `columns[c]`
+/// holds the rows with a given in input column c.
+///
+/// A row with more free stacks empty in it always leads with more, then
+/// one whose fullest other free stack holds fewer givens; past the free
+/// stacks, the row holding a given in an earlier block leads with fewer,
+/// then the row holding more givens in the block where all do.
+fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (u8, u16) {
+    let nfree = usize::from(state.nfree);
+    if nfree > 0 {
+        let mut stacks = [AtLeast::default(); 3];
+        let mut n = 0;
+        let mut free = state.free_set;
+        while free != 0 {
+            let x = free.trailing_zeros() as usize;
+            free &= free - 1; // clear the lowest set bit
+            for &c in &columns[3 * x..3 * x + 3] {
+                stacks[n].add(c);
+            }
+            n += 1;
+        }
+        // Rows by how many free stacks are empty in them, at least one,
+        // two, three.
+        let mut empty = AtLeast::default();
+        for stack in &stacks[..n] {
+            empty.add(rows & !stack.one);
+        }
+        let all_empty = [rows, empty.one, empty.two, empty.three][n];
+        if all_empty == 0 {
+            // The rows with the most free stacks empty, e of them, lead
+            // with 3e and their fullest other free stack's empties.
+            let by_empties = [rows, empty.one, empty.two];
+            let e = (0..n).rev().find(|&e| by_empties[e] != 0).unwrap_or(0);
+            let most = by_empties[e];
+            let (mut exactly_one, mut exactly_two) = (0, 0);
+            for stack in &stacks[..n] {
+                exactly_one |= stack.one & !stack.two;
+                exactly_two |= stack.two & !stack.three;
+            }
+            let lead = 3 * e as u8;
+            return if most & exactly_one != 0 {
+                (lead + 2, most & exactly_one)
+            } else if most & exactly_two != 0 {
+                (lead + 1, most & exactly_two)
+            } else {
+                (lead, most)
+            };
+        }
+        rows = all_empty;
+    }
+    let bounds = block_bounds(state) | 1 << 9;
+    let mut p = nfree * 3;
+    while p < 9 {
+        let end = (bounds & !((2 << p) - 1)).trailing_zeros() as usize;
+        let mut block = AtLeast::default();
+        for &c in &state.cols[p..end] {
+            block.add(columns[usize::from(c)]);
+        }
+        if rows & !block.one != 0 {
+            // Rows empty here lead with more than any holding a given.
+            rows &= !block.one;
+        } else {
+            let (g, fewest) = block.fewest(rows);
+            return (end as u8 - g, fewest);
+        }
+        p = end;
+    }
+    (9, rows)
+}
 /// Bit p set where a block of assigned columns starts: every stack's start
 /// and every split.
 fn block_bounds(state: &Partial) -> u16 {
@@ -131,51 +171,49 @@ pub(super) struct Arranged {
     /// one level this way is comparing them).
     string: u64,
     /// Input column at each output position from `nfree * 3` on: the
-    /// tied stacks in `tied` order, then the assigned blocks sorted.
+    /// tied stacks least first (ties by input stack), then the assigned
+    /// blocks sorted.
     cols: [u8; 9],
     starts: u16,
     /// The free stacks left: those empty in this row.
     nfree: u8,
     free_set: u8,
-    /// The input stacks tied to output stacks `nfree..`, least first (ties
-    /// by input stack), and how many.
-    tied: [u8; 3],
+    /// How many free stacks are tied to output stacks `nfree..`.
     ntied: u8,
-    /// Bit j: the j-th tied stack reads as the one before it (the two may
-    /// change places).
-    same_as_prev: u8,
+    /// For the j-th tied stack, the input stacks reading as it does (bit
+    /// per stack): any of them may take its place.
+    alike: [u8; 3],
     /// Each input stack's columns as arranged when tied.
     stack_cols: [[u8; 3]; 3],
     /// Runs of two or more different new digits in one block: output
-    /// position and length (each order of them is a branch).
-    runs: [(u8, u8); 4],
+    /// position and length (each order of them is a branch); those of the
+    /// tied stacks by stack (length 0 for none), then the others.
+    stack_runs: [(u8, u8); 3],
+    runs: [(u8, u8); 3],
     nruns: u8,
+    /// Whether the arrangement stands for more than one map.
+    branches: bool,
 }
 
-/// A cell's sort key under a map: 0 empty, its label, or 10 + d for a
-/// digit d not yet labelled (read 15 in `Arranged::string`).
+/// Each digit's sort key under a map: 0 empty, its label, or `NEW + d` for
+/// a digit d not yet labelled (read 15 in `Arranged::string`, as
+/// `key.min(15)`).
 fn keys_of(state: &Partial) -> [u8; 10] {
     let mut keys = state.label;
     for (d, key) in keys.iter_mut().enumerate().skip(1) {
         if *key == 0 {
-            *key = 10 + d as u8;
+            *key = NEW + d as u8;
         }
     }
     keys
 }
 
-/// A key as `Arranged::string` reads it: new digits all 15.
-fn shown(key: u8) -> u8 {
-    if key >= 10 {
-        15
-    } else {
-        key
-    }
-}
+/// The keys of digits not yet labelled start here.
+const NEW: u8 = 0xF0;
 
 /// Sorts up to three columns by key (their input order breaks ties, as
 /// every block lists its columns ascending) and returns the packed
-/// `key << 4 | column` values, sorted.
+/// `key << 4 | column` values, sorted, `u16::MAX` past the last.
 fn sort_block(columns: &[u8], cells: &[u8; 9], keys: &[u8; 10]) -> [u16; 3] {
     let mut packed = [u16::MAX; 3];
     for (slot, &c) in packed.iter_mut().zip(columns) {
@@ -195,49 +233,60 @@ fn sort_block(columns: &[u8], cells: &[u8; 9], keys: &[u8; 10]) -> [u16; 3] {
 }
 
 /// Lays a sorted block out from output position `at`: its columns, the
-/// row's cells (new digits as 15), a start at every change of key, and a
-/// run when it holds two or more different new digits.
-fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) {
-    let mut new_keys = 0u32;
+/// row's cells (new digits as 15), a start at every change of key; returns
+/// the run of its new digits when they are two or more different ones
+/// (length 0 otherwise).
+fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
     let mut new_count = 0;
     for (k, &packed) in sorted.iter().enumerate() {
         let key = (packed >> 4) as u8;
         out.cols[at + k] = packed as u8 & 0xF;
-        out.string |= u64::from(shown(key)) << (4 * (8 - (at + k)));
+        out.string |= u64::from(key.min(15)) << (4 * (8 - (at + k)));
         if k > 0 && sorted[k - 1] >> 4 != packed >> 4 {
             out.starts |= 1 << (at + k);
         }
-        if key >= 10 {
-            new_keys |= 1 << key;
-            new_count += 1;
-        }
+        new_count += usize::from(key >= NEW);
     }
-    if new_keys.count_ones() >= 2 {
-        out.runs[usize::from(out.nruns)] = ((at + sorted.len() - new_count) as u8, new_count as u8);
-        out.nruns += 1;
+    let last = sorted.len() - 1;
+    // New digits sort last: two or more different ones when the last
+    // two keys are new and differ.
+    if new_count >= 2 && sorted[last - 1] >> 4 != sorted[last] >> 4 {
+        let run = ((at + sorted.len() - new_count) as u8, new_count as u8);
+        out.branches = true;
+        run
+    } else {
+        (0, 0)
     }
 }
 
 /// The least arrangement of input row `cells` (givens `givens`) under
-/// `state`.
-fn arrange(state: &Partial, cells: &[u8; 9], givens: u16) -> Arranged {
-    let keys = keys_of(state);
+/// `state`, whose keys are `keys`.
+fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Arranged {
     let mut out = Arranged {
         string: 0,
         cols: state.cols,
         starts: state.starts,
         nfree: state.nfree,
         free_set: state.free_set,
-        tied: [0; 3],
         ntied: 0,
-        same_as_prev: 0,
+        alike: [0; 3],
         stack_cols: [[0; 3]; 3],
-        runs: [(0, 0); 4],
+        stack_runs: [(0, 0); 3],
+        runs: [(0, 0); 3],
         nruns: 0,
+        branches: false,
     };
     let old_nfree = usize::from(state.nfree);
     if old_nfree > 0 {
-        tie_free_stacks(state, cells, givens, &keys, &mut out);
+        tie_free_stacks(state, cells, givens, keys, &mut out);
+    }
+    if state.starts == 0x1FF {
+        // Every column placed: the row reads off directly.
+        for (p, &c) in state.cols.iter().enumerate() {
+            let key = keys[usize::from(cells[usize::from(c)])];
+            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+        }
+        return out;
     }
     let bounds = block_bounds(state) | 1 << 9;
     let mut p = old_nfree * 3;
@@ -247,10 +296,14 @@ fn arrange(state: &Partial, cells: &[u8; 9], givens: u16) -> Arranged {
         if end == p + 1 {
             let c = state.cols[p];
             let key = keys[usize::from(cells[usize::from(c)])];
-            out.string |= u64::from(shown(key)) << (4 * (8 - p));
+            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
         } else {
-            let sorted = sort_block(&state.cols[p..end], cells, &keys);
-            lay_block(&sorted[..end - p], p, &mut out);
+            let sorted = sort_block(&state.cols[p..end], cells, keys);
+            let run = lay_block(&sorted[..end - p], p, &mut out);
+            if run.1 > 0 {
+                out.runs[usize::from(out.nruns)] = run;
+                out.nruns += 1;
+            }
         }
         p = end;
     }
@@ -268,9 +321,10 @@ fn tie_free_stacks(
     out: &mut Arranged,
 ) {
     let mut empty = 0u8;
-    // Each tied stack's reading (three cells of four bits, new digits 15)
-    // and its input stack, kept sorted (stable: stacks come ascending).
-    let mut order = [(0u16, 0u8); 3];
+    // Each tied stack's reading (three cells of four bits, new digits 15),
+    // its input stack and sorted columns, kept sorted by reading (stable:
+    // stacks come ascending).
+    let mut order = [(0u16, 0u8, [0u16; 3]); 3];
     let mut n = 0;
     let mut free = state.free_set;
     while free != 0 {
@@ -283,29 +337,33 @@ fn tie_free_stacks(
         let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
         let reading = sorted
             .iter()
-            .fold(0u16, |r, &p| r << 4 | u16::from(shown((p >> 4) as u8)));
+            .fold(0u16, |r, &p| r << 4 | (p >> 4).min(15));
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
         while at > 0 && order[at - 1].0 > reading {
             order[at] = order[at - 1];
             at -= 1;
         }
-        order[at] = (reading, x);
+        order[at] = (reading, x, sorted);
         n += 1;
     }
     let kept = empty.count_ones() as usize;
     out.nfree = kept as u8;
     out.free_set = empty;
     out.ntied = n as u8;
-    for (j, &(reading, x)) in order[..n].iter().enumerate() {
-        out.tied[j] = x;
-        if j > 0 && order[j - 1].0 == reading {
-            out.same_as_prev |= 1 << j;
+    for j in 0..n {
+        let (reading, x, sorted) = order[j];
+        for other in &order[..n] {
+            if other.0 == reading {
+                out.alike[j] |= 1 << other.1;
+            }
+        }
+        if out.alike[j] != 1 << x {
+            out.branches = true;
         }
         let s = kept + j;
         out.starts |= 1 << (3 * s);
-        let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
-        lay_block(&sorted, 3 * s, out);
+        out.stack_runs[j] = lay_block(&sorted, 3 * s, out);
     }
 }
 
@@ -340,27 +398,34 @@ impl Level {
             }
             // A row whose least arrangement has fewer leading empty cells
             // than another's reads greater ('.' is least): skip it.
-            let blocks = Blocks::of(state);
-            let mut rows = next_rows(state);
-            while rows != 0 {
-                let r = rows.trailing_zeros() as u8;
-                rows &= rows - 1; // clear the lowest set bit
-                let lead = blocks.lead(state, masks[usize::from(state.t)][usize::from(r)]);
-                if lead > most {
-                    most = lead;
-                    self.candidates.clear();
-                }
-                if lead == most {
+            let columns = &masks[1 - usize::from(state.t)];
+            let (lead, rows) = most_leading_empties(state, next_rows(state), columns);
+            if lead > most {
+                most = lead;
+                self.candidates.clear();
+            }
+            if lead == most {
+                let mut rows = rows;
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as u8;
+                    rows &= rows - 1; // clear the lowest set bit
                     self.candidates.push((at as u32, r));
                 }
             }
         }
         self.least.clear();
         let mut best = u64::MAX;
+        let mut keyed = u32::MAX;
+        let mut keys = [0; 10];
         for &(at, r) in &self.candidates {
             let state = &states[at as usize];
+            if at != keyed {
+                keys = keys_of(state);
+                keyed = at;
+            }
             let t = usize::from(state.t);
-            let arranged = arrange(state, &view[t][usize::from(r)], masks[t][usize::from(r)]);
+            let cells = &view[t][usize::from(r)];
+            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)]);
             if arranged.string > best {
                 continue;
             }
@@ -381,26 +446,32 @@ impl Level {
             state.cols = arranged.cols;
             state.starts = arranged.starts;
             let cells = &view[usize::from(state.t)][usize::from(*r)];
-            if arranged.same_as_prev == 0 && arranged.nruns == 0 {
-                push_labelled(state, cells, next);
-            } else {
-                let branch = Branch { arranged, cells };
+            let branch = Branch {
+                arranged,
+                cells,
+                new_cells: new_cells(arranged.string),
+            };
+            if arranged.branches {
                 branch.tied_stack(state, 0, 0, next);
+            } else {
+                branch.push_labelled(state, next);
             }
         }
     }
 }
 
-/// Labels the row's new digits in the order placed and keeps the map.
-fn push_labelled(mut state: Partial, cells: &[u8; 9], next: &mut Vec<Partial>) {
-    for p in usize::from(state.nfree) * 3..9 {
-        let d = usize::from(cells[usize::from(state.cols[p])]);
-        if d != 0 && state.label[d] == 0 {
-            state.label[d] = state.next;
-            state.next += 1;
-        }
+/// The output positions of a row's new digits, bit p for position p.
+fn new_cells(string: u64) -> u16 {
+    // Bit 0 of nibble p's four bits, set when all four are (15).
+    let all = string & string >> 1 & string >> 2 & string >> 3 & 0x1_1111_1111;
+    let mut cells = 0;
+    let mut rest = all;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        rest &= rest - 1; // clear the lowest set bit
+        cells |= 1 << (8 - bit / 4);
     }
-    next.push(state);
+    cells
 }
 
 /// The ties of one least row, visited as the general search visits them:
@@ -409,53 +480,32 @@ fn push_labelled(mut state: Partial, cells: &[u8; 9], next: &mut Vec<Partial>) {
 struct Branch<'a> {
     arranged: &'a Arranged,
     cells: &'a [u8; 9],
+    /// Bit p: the row's cell at output position p holds a new digit.
+    new_cells: u16,
 }
 
 impl Branch<'_> {
     /// Chooses the input stack of the `j`-th tied stack among those reading
-    /// as it does, not yet `used`.
+    /// as it does, not yet `used`, then its new digits' order.
     fn tied_stack(&self, state: Partial, j: usize, used: u8, next: &mut Vec<Partial>) {
         let a = self.arranged;
         if j == usize::from(a.ntied) {
-            return self.run(state, usize::from(a.nruns_of_free()), next);
+            return self.run(state, 0, next);
         }
-        // The tie group around j: from its first member to its last.
-        let mut first = j;
-        while first > 0 && a.same_as_prev >> first & 1 != 0 {
-            first -= 1;
-        }
-        let mut last = j;
-        while last + 1 < usize::from(a.ntied) && a.same_as_prev >> (last + 1) & 1 != 0 {
-            last += 1;
-        }
-        let mut choices = [0u8; 3];
-        choices[..=last - first].copy_from_slice(&a.tied[first..=last]);
-        choices[..=last - first].sort_unstable();
         let s = usize::from(a.nfree) + j;
-        for &x in &choices[..=last - first] {
-            if used >> x & 1 != 0 {
-                continue;
-            }
+        let (at, len) = a.stack_runs[j];
+        let mut choices = a.alike[j] & !used;
+        while choices != 0 {
+            let x = choices.trailing_zeros() as usize;
+            choices &= choices - 1; // clear the lowest set bit
             let mut v = state;
-            v.cols[3 * s..3 * s + 3].copy_from_slice(&a.stack_cols[usize::from(x)]);
-            self.stack_runs(v, j, used | 1 << x, next);
-        }
-    }
-
-    /// The orders of the new digits of the `j`-th tied stack (at most one
-    /// run), then the next tied stack.
-    fn stack_runs(&self, state: Partial, j: usize, used: u8, next: &mut Vec<Partial>) {
-        let a = self.arranged;
-        let s = usize::from(a.nfree) + j;
-        let run = a.runs[..usize::from(a.nruns)]
-            .iter()
-            .find(|&&(at, _)| usize::from(at) / 3 == s);
-        match run {
-            None => self.tied_stack(state, j + 1, used, next),
-            Some(&(at, len)) => {
+            v.cols[3 * s..3 * s + 3].copy_from_slice(&a.stack_cols[x]);
+            if len == 0 {
+                self.tied_stack(v, j + 1, used | 1 << x, next);
+            } else {
                 for order in ORDERS[usize::from(len)] {
-                    let v = permuted(state, usize::from(at), &order[..usize::from(len)]);
-                    self.tied_stack(v, j + 1, used, next);
+                    let w = permuted(v, usize::from(at), &order[..usize::from(len)]);
+                    self.tied_stack(w, j + 1, used | 1 << x, next);
                 }
             }
         }
@@ -465,7 +515,7 @@ impl Branch<'_> {
     fn run(&self, state: Partial, k: usize, next: &mut Vec<Partial>) {
         let a = self.arranged;
         if k == usize::from(a.nruns) {
-            return push_labelled(state, self.cells, next);
+            return self.push_labelled(state, next);
         }
         let (at, len) = a.runs[k];
         for order in ORDERS[usize::from(len)] {
@@ -473,16 +523,21 @@ impl Branch<'_> {
             self.run(v, k + 1, next);
         }
     }
-}
 
-impl Arranged {
-    /// How many runs lie in the tied stacks (they come first).
-    fn nruns_of_free(&self) -> u8 {
-        let end = (usize::from(self.nfree) + usize::from(self.ntied)) * 3;
-        self.runs[..usize::from(self.nruns)]
-            .iter()
-            .filter(|&&(at, _)| usize::from(at) < end)
-            .count() as u8
+    /// Labels the row's new digits in the order placed and keeps the map.
+    fn push_labelled(&self, mut state: Partial, next: &mut Vec<Partial>) {
+        let mut rest = self.new_cells;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1; // clear the lowest set bit
+            let d = usize::from(self.cells[usize::from(state.cols[p])]);
+            // A pattern's one digit is new in several cells at once.
+            if state.label[d] == 0 {
+                state.label[d] = state.next;
+                state.next += 1;
+            }
+        }
+        next.push(state);
     }
 }
 
