@@ -269,8 +269,9 @@ impl Canonicalizer {
                 // every given written 1. Each fixes the rows and leaves
                 // blocks of columns alike in pattern; the least digits are
                 // then sought over those blocks' orders alone.
-                self.start(&view_of_pattern(board));
-                self.extend(&view_of_pattern(board), 0, false);
+                let pattern = view_of_pattern(board);
+                self.start(&pattern);
+                self.extend(&pattern, 0, false);
                 for state in &mut self.states {
                     state.depth = 0;
                     state.used_rows = 0;
@@ -321,7 +322,7 @@ impl Canonicalizer {
     fn extend(&mut self, view: &View, mut level: usize, forced: bool) -> u64 {
         // Most boards take the faster step; those whose rows repeat a
         // digit need the general one.
-        let masks = row::fits(view).then(|| row::masks(view));
+        let masks = Some(row::masks(view)).filter(|masks| row::fits(view, masks));
         while level < 9 {
             match &masks {
                 Some(masks) => {
@@ -848,11 +849,12 @@ fn top_value(mut v: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
 /// The board's rows in both orientations; with `pattern`, givens as 1.
 fn view(board: &Board, pattern: bool) -> View {
     let mut view = [[[0u8; 9]; 9]; 2];
-    for (index, &d) in board.cells().iter().enumerate() {
-        let d = if pattern { u8::from(d != 0) } else { d };
-        let (r, c) = (index / 9, index % 9);
-        view[0][r][c] = d;
-        view[1][c][r] = d;
+    for (r, row) in board.cells().chunks_exact(9).enumerate() {
+        for (c, &d) in row.iter().enumerate() {
+            let d = if pattern { u8::from(d != 0) } else { d };
+            view[0][r][c] = d;
+            view[1][c][r] = d;
+        }
     }
     view
 }

@@ -38,22 +38,23 @@ fn given_mask(row: &[u8; 9]) -> u16 {
     packed as u16 | u16::from(row[8] != 0) << 8
 }
 
-/// Whether this step applies to the board of `view`: see the module doc.
-pub(super) fn fits(view: &View) -> bool {
-    let mut present = 0u16;
-    let mut repeats = false;
-    for rows in view {
-        for row in rows {
-            let mut seen = 0u16;
-            for &d in row {
-                let bit = 1u16 << d;
-                repeats |= seen & bit & !1 != 0;
-                seen |= bit;
-            }
-            present |= seen;
+/// Whether this step applies to the board of `view`, whose givens are
+/// `masks`: see the module doc.
+pub(super) fn fits(view: &View, masks: &Masks) -> bool {
+    // The digits of each row and column, bit d for digit d (bit 0 for
+    // empty cells): no digit repeats when they add up to the givens.
+    let mut rows = [0u16; 9];
+    let mut columns = [0u16; 9];
+    for (seen, row) in rows.iter_mut().zip(&view[0]) {
+        for (column, &d) in columns.iter_mut().zip(row) {
+            *seen |= 1 << d;
+            *column |= 1 << d;
         }
     }
-    !repeats || (present >> 1).count_ones() <= 1
+    let count = |sets: &[u16; 9]| sets.iter().map(|s| (s >> 1).count_ones()).sum::<u32>();
+    let givens: u32 = masks[0].iter().map(|m| m.count_ones()).sum();
+    let present = rows.iter().fold(0, |all, s| all | s >> 1);
+    count(&rows) == givens && count(&columns) == givens || present.count_ones() <= 1
 }
 
 /// Counts of givens over a set of columns, for every row at once: bit r
