@@ -326,6 +326,15 @@ impl Canonicalizer {
         while level < 9 {
             match &masks {
                 Some(masks) => {
+                    if let [state] = &mut self.states[..] {
+                        if state.nfree == 0 && state.starts == 0x1FF {
+                            let reached = row::finish(state, view, level, forced);
+                            if reached > level {
+                                level = reached;
+                                continue;
+                            }
+                        }
+                    }
                     self.level
                         .place(&self.states, &mut self.next, view, masks, level, forced)
                 }

@@ -461,6 +461,56 @@ impl Level {
     }
 }
 
+/// Places the rows of a lone map whose columns are all placed from
+/// `level` on while one row is least at each level (none is when two tie:
+/// the map splits there); returns the level reached. With `forced`, the
+/// map keeps the rows it has.
+pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
+    let mut keys = keys_of(state);
+    while level < 9 {
+        let mut rows = if forced {
+            1 << state.rows[level]
+        } else {
+            next_rows(state)
+        };
+        let (mut best, mut best_row, mut tie) = (u64::MAX, 0, false);
+        let cells_of = |r: u8| &view[usize::from(state.t)][usize::from(r)];
+        while rows != 0 {
+            let r = rows.trailing_zeros() as u8;
+            rows &= rows - 1; // clear the lowest set bit
+            let cells = cells_of(r);
+            let string = state.cols.iter().fold(0u64, |string, &c| {
+                string << 4 | u64::from(keys[usize::from(cells[usize::from(c)])].min(15))
+            });
+            if string < best {
+                (best, best_row, tie) = (string, r, false);
+            } else if string == best {
+                tie = true;
+            }
+        }
+        if tie {
+            break;
+        }
+        let cells = cells_of(best_row);
+        let mut new = new_cells(best);
+        while new != 0 {
+            let p = new.trailing_zeros() as usize;
+            new &= new - 1; // clear the lowest set bit
+            let d = usize::from(cells[usize::from(state.cols[p])]);
+            if state.label[d] == 0 {
+                state.label[d] = state.next;
+                keys[d] = state.next;
+                state.next += 1;
+            }
+        }
+        state.rows[level] = best_row;
+        state.depth += 1;
+        state.used_rows |= 1 << best_row;
+        level += 1;
+    }
+    level
+}
+
 /// The output positions of a row's new digits, bit p for position p.
 fn new_cells(string: u64) -> u16 {
     // Bit 0 of nibble p's four bits, set when all four are (15).
