@@ -336,9 +336,7 @@ fn tie_free_stacks(
             continue;
         }
         let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
-        let reading = sorted
-            .iter()
-            .fold(0u16, |r, &p| r << 4 | (p >> 4).min(15));
+        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4).min(15));
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
         while at > 0 && order[at - 1].0 > reading {
@@ -600,4 +598,105 @@ fn permuted(mut state: Partial, at: usize, order: &[usize]) -> Partial {
         state.cols[at + i] = before[at + from];
     }
     state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{leading_empties, view, Canonicalizer};
+    use super::*;
+    use crate::transform::Transform;
+    use crate::Board;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn given_masks_of_every_pattern() {
+        for pattern in 0..512u16 {
+            for d in 1..=9 {
+                let row: [u8; 9] =
+                    std::array::from_fn(|c| if pattern >> c & 1 != 0 { d } else { 0 });
+                assert_eq!(given_mask(&row), pattern, "{row:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fits_boards_without_repeats_and_one_digit_patterns() {
+        let fits_board = |text: &str| {
+            let v = view(&text.parse::<Board>().unwrap(), false);
+            fits(&v, &masks(&v))
+        };
+        assert!(fits_board(PUZZLE));
+        assert!(fits_board(&".".repeat(81)));
+        // One digit, however often.
+        assert!(fits_board(&"5".repeat(81)));
+        // Repeats in a row, in a column (a box alone is no matter here).
+        assert!(!fits_board(&format!(
+            "12{}1{}",
+            ".".repeat(6),
+            ".".repeat(72)
+        )));
+        assert!(!fits_board(&format!(
+            "12{}1{}",
+            ".".repeat(7),
+            ".".repeat(71)
+        )));
+        assert!(fits_board(&format!(
+            "12{}21{}",
+            ".".repeat(7),
+            ".".repeat(70)
+        )));
+        assert!(!fits_board(&format!(
+            "1{}1{}2",
+            ".".repeat(8),
+            ".".repeat(70)
+        )));
+    }
+
+    /// Every map of every level of the general search on a few boards: the
+    /// rows with the most leading empty cells are those the general step's
+    /// count finds.
+    #[test]
+    fn most_leading_empties_agrees_with_counting_row_by_row() {
+        let mut boards: Vec<Board> = vec![PUZZLE.parse().unwrap(), Board::EMPTY];
+        for seed in 0..40 {
+            let moved = Transform::random(seed).apply(&PUZZLE.parse().unwrap());
+            // Some givens dropped: emptier rows, more ties.
+            let cells = std::array::from_fn(|i| {
+                if (i as u64 * 7 + seed) % 3 == 0 {
+                    0
+                } else {
+                    moved.cell(i)
+                }
+            });
+            boards.push(moved);
+            boards.push(Board::new(cells).unwrap());
+        }
+        for b in boards {
+            let v = view(&b, false);
+            let masks = masks(&v);
+            let mut scratch = Canonicalizer::new();
+            scratch.start(&v);
+            for level in 0..9 {
+                for state in &scratch.states {
+                    let rows = next_rows(state);
+                    let t = usize::from(state.t);
+                    let leads: Vec<(u8, usize)> = (0..9u8)
+                        .filter(|&r| rows >> r & 1 != 0)
+                        .map(|r| (r, leading_empties(state, &v[t][usize::from(r)])))
+                        .collect();
+                    let most = leads.iter().map(|&(_, lead)| lead).max().unwrap();
+                    let expected = leads
+                        .iter()
+                        .filter(|&&(_, lead)| lead == most)
+                        .fold(0u16, |set, &(r, _)| set | 1 << r);
+                    let found = most_leading_empties(state, rows, &masks[1 - t]);
+                    assert_eq!(found, (most as u8, expected), "{b} level {level} {state:?}");
+                }
+                scratch.general_level(&v, level, false);
+                std::mem::swap(&mut scratch.states, &mut scratch.next);
+            }
+        }
+    }
 }
