@@ -31,7 +31,7 @@ fn given_mask(row: &[u8; 9]) -> u16 {
     ]);
     // The high bit of each byte is set when the byte is nonzero (digits are
     // below 0x80: adding 0x7F to the low seven bits carries into the top).
-    let nonzero = ((head & LOW) + LOW | head) & !LOW;
+    let nonzero = (((head & LOW) + LOW) | head) & !LOW;
     // Gather the eight high bits into one byte: the multiplier moves byte
     // k's bit 7 to bit 56 + k, without carries as the bits are 7 apart.
     let packed = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
@@ -664,7 +664,7 @@ mod tests {
             let moved = Transform::random(seed).apply(&PUZZLE.parse().unwrap());
             // Some givens dropped: emptier rows, more ties.
             let cells = std::array::from_fn(|i| {
-                if (i as u64 * 7 + seed) % 3 == 0 {
+                if (i as u64 * 7 + seed).is_multiple_of(3) {
                     0
                 } else {
                     moved.cell(i)
