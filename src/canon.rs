@@ -39,6 +39,13 @@
 //! first row would branch 1296 ways, take a faster first step: with row 1
 //! fixed as 123456789, row 2 is the first row conjugated by the column
 //! order, found by a small depth-first search with pruning.
+//!
+//! When no row repeats a digit (or the board is a pattern, one digit
+//! throughout), a row's least arrangement under a map needs no branching:
+//! new digits take consecutive labels whatever their order. The `row`
+//! step reads it off for every candidate row and branches only the least
+//! rows into their ties, in the order the general step visits them, so
+//! both keep the same maps in the same order (and print the same map).
 
 use std::cmp::Ordering;
 use std::fmt;
