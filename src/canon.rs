@@ -338,6 +338,8 @@ impl Canonicalizer {
         while level < 9 {
             match &masks {
                 Some(masks) => {
+                    // A lone map with every column placed reads its rows
+                    // off until two tie.
                     if let [state] = &mut self.states[..] {
                         if state.nfree == 0 && state.starts == 0x1FF {
                             let reached = row::finish(state, view, level, forced);
