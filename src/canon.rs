@@ -39,6 +39,13 @@
 //! first row would branch 1296 ways, take a faster first step: with row 1
 //! fixed as 123456789, row 2 is the first row conjugated by the column
 //! order, found by a small depth-first search with pruning.
+//!
+//! When no row repeats a digit (or the board is a pattern, one digit
+//! throughout), a row's least arrangement under a map needs no branching:
+//! new digits take consecutive labels whatever their order. The `row`
+//! step reads it off for every candidate row and branches only the least
+//! rows into their ties, in the order the general step visits them, so
+//! both keep the same maps in the same order (and print the same map).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -71,6 +78,7 @@ pub struct Canonical {
 /// Valid full grids: the minlex form without search.
 mod grid;
 mod marks;
+mod row;
 
 pub use marks::canonical_marks;
 
@@ -201,6 +209,11 @@ pub struct Canonicalizer {
     next: Vec<Partial>,
     /// Each state's rows' leading empty cells, nine a state.
     leads: Vec<u8>,
+    /// The scratch space of a level of the faster step.
+    level: row::Level,
+    /// Tests compare the faster step with the general one on every board.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 impl fmt::Debug for Canonicalizer {
@@ -277,8 +290,9 @@ impl Canonicalizer {
                 // every given written 1. Each fixes the rows and leaves
                 // blocks of columns alike in pattern; the least digits are
                 // then sought over those blocks' orders alone.
-                self.start(&view_of_pattern(board));
-                self.extend(&view_of_pattern(board), 0, false);
+                let pattern = view_of_pattern(board);
+                self.start(&pattern);
+                self.extend(&pattern, 0, false);
                 for state in &mut self.states {
                     state.depth = 0;
                     state.used_rows = 0;
@@ -327,61 +341,90 @@ impl Canonicalizer {
     /// those giving the least rows; with `forced`, each keeps the rows it
     /// has. Returns how many maps the survivors stand for in all.
     fn extend(&mut self, view: &View, mut level: usize, forced: bool) -> u64 {
+        // Most boards take the faster step; those whose rows repeat a
+        // digit need the general one.
+        let masks = Some(row::masks(view)).filter(|masks| row::fits(view, masks));
+        #[cfg(test)]
+        let masks = masks.filter(|_| !self.general_only);
         while level < 9 {
-            self.next.clear();
-            let mut sink = Sink {
-                best: [0; 9],
-                have_best: false,
-                generation: 0,
-                out: &mut self.next,
-            };
-            // A row whose best arrangement puts its first given earlier
-            // than another's reads greater ('.' is least): only rows with
-            // the most leading empty cells are worth placing.
-            let mut most = 0;
-            self.leads.clear();
-            if !forced {
-                for state in &self.states {
-                    let rows = next_rows(state);
-                    for r in 0..9u8 {
-                        let cells = &view[usize::from(state.t)][usize::from(r)];
-                        let lead = if rows >> r & 1 != 0 {
-                            leading_empties(state, cells)
-                        } else {
-                            0
-                        };
-                        most = most.max(lead);
-                        self.leads.push(lead as u8);
+            match &masks {
+                Some(masks) => {
+                    // A lone map with every column placed reads its rows
+                    // off until two tie.
+                    if let [state] = &mut self.states[..] {
+                        if state.nfree == 0 && state.starts == 0x1FF {
+                            let reached = row::finish(state, view, level, forced);
+                            if reached > level {
+                                level = reached;
+                                continue;
+                            }
+                        }
                     }
+                    self.level
+                        .place(&self.states, &mut self.next, view, masks, level, forced)
                 }
-            }
-            for (at, state) in self.states.iter().enumerate() {
-                let rows = if forced {
-                    1 << state.rows[level]
-                } else {
-                    next_rows(state)
-                };
-                for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
-                    if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
-                        continue;
-                    }
-                    let mut st = *state;
-                    st.rows[level] = r;
-                    st.depth += 1;
-                    st.used_rows |= 1 << r;
-                    let work = Work {
-                        st,
-                        acc: [0; 9],
-                        old_nfree: st.nfree,
-                        remaining: 0,
-                    };
-                    row_start(work, &view[usize::from(st.t)][usize::from(r)], &mut sink);
-                }
+                None => self.general_level(view, level, forced),
             }
             std::mem::swap(&mut self.states, &mut self.next);
             level += 1;
         }
         self.states.iter().map(Partial::multiplicity).sum()
+    }
+
+    /// Extends the maps in `self.states` by one row at `level` into
+    /// `self.next`, keeping those giving the least row; with `forced`, each
+    /// takes the row it has.
+    fn general_level(&mut self, view: &View, level: usize, forced: bool) {
+        self.next.clear();
+        let mut sink = Sink {
+            best: [0; 9],
+            have_best: false,
+            generation: 0,
+            out: &mut self.next,
+        };
+        // A row whose best arrangement puts its first given earlier
+        // than another's reads greater ('.' is least): only rows with
+        // the most leading empty cells are worth placing.
+        let mut most = 0;
+        self.leads.clear();
+        if !forced {
+            for state in &self.states {
+                let rows = next_rows(state);
+                for r in 0..9u8 {
+                    let cells = &view[usize::from(state.t)][usize::from(r)];
+                    let lead = if rows >> r & 1 != 0 {
+                        leading_empties(state, cells)
+                    } else {
+                        0
+                    };
+                    most = most.max(lead);
+                    self.leads.push(lead as u8);
+                }
+            }
+        }
+        for (at, state) in self.states.iter().enumerate() {
+            let rows = if forced {
+                1 << state.rows[level]
+            } else {
+                next_rows(state)
+            };
+            for r in (0..9u8).filter(|&r| rows >> r & 1 != 0) {
+                if !forced && usize::from(self.leads[at * 9 + usize::from(r)]) < most {
+                    continue;
+                }
+                let mut st = *state;
+                st.rows[level] = r;
+                st.depth += 1;
+                st.used_rows |= 1 << r;
+                let work = Work {
+                    st,
+                    acc: [0; 9],
+                    old_nfree: st.nfree,
+                    remaining: 0,
+                };
+                row_start(work, &view[usize::from(st.t)][usize::from(r)], &mut sink);
+            }
+        }
     }
 }
 
@@ -840,11 +883,12 @@ fn top_value(mut v: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
 /// The board's rows in both orientations; with `pattern`, givens as 1.
 fn view(board: &Board, pattern: bool) -> View {
     let mut view = [[[0u8; 9]; 9]; 2];
-    for (index, &d) in board.cells().iter().enumerate() {
-        let d = if pattern { u8::from(d != 0) } else { d };
-        let (r, c) = (index / 9, index % 9);
-        view[0][r][c] = d;
-        view[1][c][r] = d;
+    for (r, row) in board.cells().chunks_exact(9).enumerate() {
+        for (c, &d) in row.iter().enumerate() {
+            let d = if pattern { u8::from(d != 0) } else { d };
+            view[0][r][c] = d;
+            view[1][c][r] = d;
+        }
     }
     view
 }

@@ -1,0 +1,702 @@
+//! One level of the search, placing one row, for boards on which the least
+//! arrangement of a row under a map needs no search: no row (of either
+//! orientation) repeats a digit, or the board holds one digit only (as the
+//! pattern of givens does).
+//!
+//! Then the digits new to a row take consecutive labels in the order they
+//! are placed whatever order the choices put them in, so the row's least
+//! arrangement is read off: every block of interchangeable columns sorted
+//! (empty cells, labelled digits ascending, new digits), the free stacks
+//! holding givens sorted by what they read. The orders of new digits
+//! within a block, and of free stacks that read alike, are all ties: only
+//! the rows whose arrangement is least over the level are branched into
+//! them, in the order the general search visits them (so the first map
+//! kept, whose transform is printed, is the same).
+
+use super::{next_rows, Partial, View, ORDERS};
+
+/// Each row's givens, bit `c` for input column `c`: `[t][r]`.
+pub(super) type Masks = [[u16; 9]; 2];
+
+/// The givens of every row in both orientations.
+pub(super) fn masks(view: &View) -> Masks {
+    view.map(|rows| rows.map(|row| given_mask(&row)))
+}
+
+/// Bit `c` set when cell `c` of the row holds a digit.
+fn given_mask(row: &[u8; 9]) -> u16 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let head = u64::from_le_bytes([
+        row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+    ]);
+    // The high bit of each byte is set when the byte is nonzero (digits are
+    // below 0x80: adding 0x7F to the low seven bits carries into the top).
+    let nonzero = (((head & LOW) + LOW) | head) & !LOW;
+    // Gather the eight high bits into one byte: the multiplier moves byte
+    // k's bit 7 to bit 56 + k, without carries as the bits are 7 apart.
+    let packed = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    packed as u16 | u16::from(row[8] != 0) << 8
+}
+
+/// Whether this step applies to the board of `view`, whose givens are
+/// `masks`: see the module doc.
+pub(super) fn fits(view: &View, masks: &Masks) -> bool {
+    // The digits of each row and column, bit d for digit d (bit 0 for
+    // empty cells): no digit repeats when they add up to the givens.
+    let mut rows = [0u16; 9];
+    let mut columns = [0u16; 9];
+    for (seen, row) in rows.iter_mut().zip(&view[0]) {
+        for (column, &d) in columns.iter_mut().zip(row) {
+            *seen |= 1 << d;
+            *column |= 1 << d;
+        }
+    }
+    let count = |sets: &[u16; 9]| sets.iter().map(|s| (s >> 1).count_ones()).sum::<u32>();
+    let givens: u32 = masks[0].iter().map(|m| m.count_ones()).sum();
+    let present = rows.iter().fold(0, |all, s| all | s >> 1);
+    count(&rows) == givens && count(&columns) == givens || present.count_ones() <= 1
+}
+
+/// Counts of givens over a set of columns, for every row at once: bit r
+/// of `one` (`two`, `three`) is set when row r holds at least one (two,
+/// three) of them.
+#[derive(Clone, Copy, Default)]
+struct AtLeast {
+    one: u16,
+    two: u16,
+    three: u16,
+}
+
+impl AtLeast {
+    /// Adds a column whose givens are in the rows of `rows`.
+    fn add(&mut self, rows: u16) {
+        self.three |= self.two & rows;
+        self.two |= self.one & rows;
+        self.one |= rows;
+    }
+
+    /// Of `rows`, all of which hold a given here, those holding the fewest,
+    /// and how many that is.
+    fn fewest(&self, rows: u16) -> (u8, u16) {
+        if rows & !self.two != 0 {
+            (1, rows & !self.two)
+        } else if rows & !self.three != 0 {
+            (2, rows & !self.three)
+        } else {
+            (3, rows)
+        }
+    }
+}
+
+/// Of the input rows `rows`, those whose least arrangement under `state`
+/// puts the most empty cells first, and how many that is; `columns[c]`
+/// holds the rows with a given in input column c.
+///
+/// A row with more free stacks empty in it always leads with more, then
+/// one whose fullest other free stack holds fewer givens; past the free
+/// stacks, the row holding a given in an earlier block leads with fewer,
+/// then the row holding more givens in the block where all do.
+fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (u8, u16) {
+    let nfree = usize::from(state.nfree);
+    if nfree > 0 {
+        let mut stacks = [AtLeast::default(); 3];
+        let mut n = 0;
+        let mut free = state.free_set;
+        while free != 0 {
+            let x = free.trailing_zeros() as usize;
+            free &= free - 1; // clear the lowest set bit
+            for &c in &columns[3 * x..3 * x + 3] {
+                stacks[n].add(c);
+            }
+            n += 1;
+        }
+        // Rows by how many free stacks are empty in them, at least one,
+        // two, three.
+        let mut empty = AtLeast::default();
+        for stack in &stacks[..n] {
+            empty.add(rows & !stack.one);
+        }
+        let all_empty = [rows, empty.one, empty.two, empty.three][n];
+        if all_empty == 0 {
+            // The rows with the most free stacks empty, e of them, lead
+            // with 3e and their fullest other free stack's empties.
+            let by_empties = [rows, empty.one, empty.two];
+            let e = (0..n).rev().find(|&e| by_empties[e] != 0).unwrap_or(0);
+            let most = by_empties[e];
+            let (mut exactly_one, mut exactly_two) = (0, 0);
+            for stack in &stacks[..n] {
+                exactly_one |= stack.one & !stack.two;
+                exactly_two |= stack.two & !stack.three;
+            }
+            let lead = 3 * e as u8;
+            return if most & exactly_one != 0 {
+                (lead + 2, most & exactly_one)
+            } else if most & exactly_two != 0 {
+                (lead + 1, most & exactly_two)
+            } else {
+                (lead, most)
+            };
+        }
+        rows = all_empty;
+    }
+    let bounds = block_bounds(state) | 1 << 9;
+    let mut p = nfree * 3;
+    while p < 9 {
+        let end = (bounds & !((2 << p) - 1)).trailing_zeros() as usize;
+        let mut block = AtLeast::default();
+        for &c in &state.cols[p..end] {
+            block.add(columns[usize::from(c)]);
+        }
+        if rows & !block.one != 0 {
+            // Rows empty here lead with more than any holding a given.
+            rows &= !block.one;
+        } else {
+            let (g, fewest) = block.fewest(rows);
+            return (end as u8 - g, fewest);
+        }
+        p = end;
+    }
+    (9, rows)
+}
+/// Bit p set where a block of assigned columns starts: every stack's start
+/// and every split.
+fn block_bounds(state: &Partial) -> u16 {
+    state.starts | 0b001_001_001
+}
+
+/// A row under a map in its least arrangement, and the ties it stands for.
+#[derive(Clone, Copy)]
+pub(super) struct Arranged {
+    /// The row as arranged, four bits a cell, the first cell highest; new
+    /// digits read 15 (they take consecutive labels, so comparing rows of
+    /// one level this way is comparing them).
+    string: u64,
+    /// Input column at each output position from `nfree * 3` on: the
+    /// tied stacks least first (ties by input stack), then the assigned
+    /// blocks sorted.
+    cols: [u8; 9],
+    starts: u16,
+    /// The free stacks left: those empty in this row.
+    nfree: u8,
+    free_set: u8,
+    /// How many free stacks are tied to output stacks `nfree..`.
+    ntied: u8,
+    /// For the j-th tied stack, the input stacks reading as it does (bit
+    /// per stack): any of them may take its place.
+    alike: [u8; 3],
+    /// Each input stack's columns as arranged when tied.
+    stack_cols: [[u8; 3]; 3],
+    /// Runs of two or more different new digits in one block: output
+    /// position and length (each order of them is a branch); those of the
+    /// tied stacks by stack (length 0 for none), then the others.
+    stack_runs: [(u8, u8); 3],
+    runs: [(u8, u8); 3],
+    nruns: u8,
+    /// Whether the arrangement stands for more than one map.
+    branches: bool,
+}
+
+/// Each digit's sort key under a map: 0 empty, its label, or `NEW + d` for
+/// a digit d not yet labelled (read 15 in `Arranged::string`, as
+/// `key.min(15)`).
+fn keys_of(state: &Partial) -> [u8; 10] {
+    let mut keys = state.label;
+    for (d, key) in keys.iter_mut().enumerate().skip(1) {
+        if *key == 0 {
+            *key = NEW + d as u8;
+        }
+    }
+    keys
+}
+
+/// The keys of digits not yet labelled start here.
+const NEW: u8 = 0xF0;
+
+/// Sorts up to three columns by key (their input order breaks ties, as
+/// every block lists its columns ascending) and returns the packed
+/// `key << 4 | column` values, sorted, `u16::MAX` past the last.
+fn sort_block(columns: &[u8], cells: &[u8; 9], keys: &[u8; 10]) -> [u16; 3] {
+    let mut packed = [u16::MAX; 3];
+    for (slot, &c) in packed.iter_mut().zip(columns) {
+        *slot = u16::from(keys[usize::from(cells[usize::from(c)])]) << 4 | u16::from(c);
+    }
+    // A sorting network for three.
+    if packed[0] > packed[1] {
+        packed.swap(0, 1);
+    }
+    if packed[1] > packed[2] {
+        packed.swap(1, 2);
+    }
+    if packed[0] > packed[1] {
+        packed.swap(0, 1);
+    }
+    packed
+}
+
+/// Lays a sorted block out from output position `at`: its columns, the
+/// row's cells (new digits as 15), a start at every change of key; returns
+/// the run of its new digits when they are two or more different ones
+/// (length 0 otherwise).
+fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
+    let mut new_count = 0;
+    for (k, &packed) in sorted.iter().enumerate() {
+        let key = (packed >> 4) as u8;
+        out.cols[at + k] = packed as u8 & 0xF;
+        out.string |= u64::from(key.min(15)) << (4 * (8 - (at + k)));
+        if k > 0 && sorted[k - 1] >> 4 != packed >> 4 {
+            out.starts |= 1 << (at + k);
+        }
+        new_count += usize::from(key >= NEW);
+    }
+    let last = sorted.len() - 1;
+    // New digits sort last: two or more different ones when the last
+    // two keys are new and differ.
+    if new_count >= 2 && sorted[last - 1] >> 4 != sorted[last] >> 4 {
+        let run = ((at + sorted.len() - new_count) as u8, new_count as u8);
+        out.branches = true;
+        run
+    } else {
+        (0, 0)
+    }
+}
+
+/// The least arrangement of input row `cells` (givens `givens`) under
+/// `state`, whose keys are `keys`.
+fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Arranged {
+    let mut out = Arranged {
+        string: 0,
+        cols: state.cols,
+        starts: state.starts,
+        nfree: state.nfree,
+        free_set: state.free_set,
+        ntied: 0,
+        alike: [0; 3],
+        stack_cols: [[0; 3]; 3],
+        stack_runs: [(0, 0); 3],
+        runs: [(0, 0); 3],
+        nruns: 0,
+        branches: false,
+    };
+    let old_nfree = usize::from(state.nfree);
+    if old_nfree > 0 {
+        tie_free_stacks(state, cells, givens, keys, &mut out);
+    }
+    if state.starts == 0x1FF {
+        // Every column placed: the row reads off directly.
+        for (p, &c) in state.cols.iter().enumerate() {
+            let key = keys[usize::from(cells[usize::from(c)])];
+            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+        }
+        return out;
+    }
+    let bounds = block_bounds(state) | 1 << 9;
+    let mut p = old_nfree * 3;
+    while p < 9 {
+        // The block runs to the next bound after p.
+        let end = (bounds & !((2 << p) - 1)).trailing_zeros() as usize;
+        if end == p + 1 {
+            let c = state.cols[p];
+            let key = keys[usize::from(cells[usize::from(c)])];
+            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+        } else {
+            let sorted = sort_block(&state.cols[p..end], cells, keys);
+            let run = lay_block(&sorted[..end - p], p, &mut out);
+            if run.1 > 0 {
+                out.runs[usize::from(out.nruns)] = run;
+                out.nruns += 1;
+            }
+        }
+        p = end;
+    }
+    out
+}
+
+/// The free stacks of a row: those empty in it stay free (first, `...`
+/// being the least a stack reads), the others are tied to the output
+/// stacks after them, least reading first.
+fn tie_free_stacks(
+    state: &Partial,
+    cells: &[u8; 9],
+    givens: u16,
+    keys: &[u8; 10],
+    out: &mut Arranged,
+) {
+    let mut empty = 0u8;
+    // Each tied stack's reading (three cells of four bits, new digits 15),
+    // its input stack and sorted columns, kept sorted by reading (stable:
+    // stacks come ascending).
+    let mut order = [(0u16, 0u8, [0u16; 3]); 3];
+    let mut n = 0;
+    let mut free = state.free_set;
+    while free != 0 {
+        let x = free.trailing_zeros() as u8;
+        free &= free - 1; // clear the lowest set bit
+        if givens >> (3 * x) & 0b111 == 0 {
+            empty |= 1 << x;
+            continue;
+        }
+        let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
+        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4).min(15));
+        out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
+        let mut at = n;
+        while at > 0 && order[at - 1].0 > reading {
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = (reading, x, sorted);
+        n += 1;
+    }
+    let kept = empty.count_ones() as usize;
+    out.nfree = kept as u8;
+    out.free_set = empty;
+    out.ntied = n as u8;
+    for j in 0..n {
+        let (reading, x, sorted) = order[j];
+        for other in &order[..n] {
+            if other.0 == reading {
+                out.alike[j] |= 1 << other.1;
+            }
+        }
+        if out.alike[j] != 1 << x {
+            out.branches = true;
+        }
+        let s = kept + j;
+        out.starts |= 1 << (3 * s);
+        out.stack_runs[j] = lay_block(&sorted, 3 * s, out);
+    }
+}
+
+/// Scratch space of one level.
+#[derive(Default)]
+pub(super) struct Level {
+    /// Candidates (state, input row) with the most leading empty cells.
+    candidates: Vec<(u32, u8)>,
+    /// The least arranged so far, with their state and input row.
+    least: Vec<(u32, u8, Arranged)>,
+}
+
+impl Level {
+    /// Extends every map of `states` by the rows that may come next at
+    /// `level` (with `forced`, the row each has), keeping in `next` those
+    /// whose row is least, in the general search's order.
+    pub(super) fn place(
+        &mut self,
+        states: &[Partial],
+        next: &mut Vec<Partial>,
+        view: &View,
+        masks: &Masks,
+        level: usize,
+        forced: bool,
+    ) {
+        self.candidates.clear();
+        let mut most = 0;
+        for (at, state) in states.iter().enumerate() {
+            if forced {
+                self.candidates.push((at as u32, state.rows[level]));
+                continue;
+            }
+            // A row whose least arrangement has fewer leading empty cells
+            // than another's reads greater ('.' is least): skip it.
+            let columns = &masks[1 - usize::from(state.t)];
+            let (lead, rows) = most_leading_empties(state, next_rows(state), columns);
+            if lead > most {
+                most = lead;
+                self.candidates.clear();
+            }
+            if lead == most {
+                let mut rows = rows;
+                while rows != 0 {
+                    let r = rows.trailing_zeros() as u8;
+                    rows &= rows - 1; // clear the lowest set bit
+                    self.candidates.push((at as u32, r));
+                }
+            }
+        }
+        self.least.clear();
+        let mut best = u64::MAX;
+        let mut keyed = u32::MAX;
+        let mut keys = [0; 10];
+        for &(at, r) in &self.candidates {
+            let state = &states[at as usize];
+            if at != keyed {
+                keys = keys_of(state);
+                keyed = at;
+            }
+            let t = usize::from(state.t);
+            let cells = &view[t][usize::from(r)];
+            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)]);
+            if arranged.string > best {
+                continue;
+            }
+            if arranged.string < best {
+                best = arranged.string;
+                self.least.clear();
+            }
+            self.least.push((at, r, arranged));
+        }
+        next.clear();
+        for (at, r, arranged) in &self.least {
+            let mut state = states[*at as usize];
+            state.rows[level] = *r;
+            state.depth += 1;
+            state.used_rows |= 1 << r;
+            state.nfree = arranged.nfree;
+            state.free_set = arranged.free_set;
+            state.cols = arranged.cols;
+            state.starts = arranged.starts;
+            let cells = &view[usize::from(state.t)][usize::from(*r)];
+            let branch = Branch {
+                arranged,
+                cells,
+                new_cells: new_cells(arranged.string),
+            };
+            if arranged.branches {
+                branch.tied_stack(state, 0, 0, next);
+            } else {
+                branch.push_labelled(state, next);
+            }
+        }
+    }
+}
+
+/// Places the rows of a lone map whose columns are all placed from
+/// `level` on while one row is least at each level (none is when two tie:
+/// the map splits there); returns the level reached. With `forced`, the
+/// map keeps the rows it has.
+pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
+    let mut keys = keys_of(state);
+    while level < 9 {
+        let mut rows = if forced {
+            1 << state.rows[level]
+        } else {
+            next_rows(state)
+        };
+        let (mut best, mut best_row, mut tie) = (u64::MAX, 0, false);
+        let cells_of = |r: u8| &view[usize::from(state.t)][usize::from(r)];
+        while rows != 0 {
+            let r = rows.trailing_zeros() as u8;
+            rows &= rows - 1; // clear the lowest set bit
+            let cells = cells_of(r);
+            let string = state.cols.iter().fold(0u64, |string, &c| {
+                string << 4 | u64::from(keys[usize::from(cells[usize::from(c)])].min(15))
+            });
+            if string < best {
+                (best, best_row, tie) = (string, r, false);
+            } else if string == best {
+                tie = true;
+            }
+        }
+        if tie {
+            break;
+        }
+        let cells = cells_of(best_row);
+        let mut new = new_cells(best);
+        while new != 0 {
+            let p = new.trailing_zeros() as usize;
+            new &= new - 1; // clear the lowest set bit
+            let d = usize::from(cells[usize::from(state.cols[p])]);
+            if state.label[d] == 0 {
+                state.label[d] = state.next;
+                keys[d] = state.next;
+                state.next += 1;
+            }
+        }
+        state.rows[level] = best_row;
+        state.depth += 1;
+        state.used_rows |= 1 << best_row;
+        level += 1;
+    }
+    level
+}
+
+/// The output positions of a row's new digits, bit p for position p.
+fn new_cells(string: u64) -> u16 {
+    // Bit 0 of nibble p's four bits, set when all four are (15).
+    let all = string & string >> 1 & string >> 2 & string >> 3 & 0x1_1111_1111;
+    let mut cells = 0;
+    let mut rest = all;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        rest &= rest - 1; // clear the lowest set bit
+        cells |= 1 << (8 - bit / 4);
+    }
+    cells
+}
+
+/// The ties of one least row, visited as the general search visits them:
+/// each tied stack's choice of input stack, then the orders of its new
+/// digits, then the next stack's; then the assigned blocks' new digits.
+struct Branch<'a> {
+    arranged: &'a Arranged,
+    cells: &'a [u8; 9],
+    /// Bit p: the row's cell at output position p holds a new digit.
+    new_cells: u16,
+}
+
+impl Branch<'_> {
+    /// Chooses the input stack of the `j`-th tied stack among those reading
+    /// as it does, not yet `used`, then its new digits' order.
+    fn tied_stack(&self, state: Partial, j: usize, used: u8, next: &mut Vec<Partial>) {
+        let a = self.arranged;
+        if j == usize::from(a.ntied) {
+            return self.run(state, 0, next);
+        }
+        let s = usize::from(a.nfree) + j;
+        let (at, len) = a.stack_runs[j];
+        let mut choices = a.alike[j] & !used;
+        while choices != 0 {
+            let x = choices.trailing_zeros() as usize;
+            choices &= choices - 1; // clear the lowest set bit
+            let mut v = state;
+            v.cols[3 * s..3 * s + 3].copy_from_slice(&a.stack_cols[x]);
+            if len == 0 {
+                self.tied_stack(v, j + 1, used | 1 << x, next);
+            } else {
+                for order in ORDERS[usize::from(len)] {
+                    let w = permuted(v, usize::from(at), &order[..usize::from(len)]);
+                    self.tied_stack(w, j + 1, used | 1 << x, next);
+                }
+            }
+        }
+    }
+
+    /// The orders of the new digits of the `k`-th run and those after it.
+    fn run(&self, state: Partial, k: usize, next: &mut Vec<Partial>) {
+        let a = self.arranged;
+        if k == usize::from(a.nruns) {
+            return self.push_labelled(state, next);
+        }
+        let (at, len) = a.runs[k];
+        for order in ORDERS[usize::from(len)] {
+            let v = permuted(state, usize::from(at), &order[..usize::from(len)]);
+            self.run(v, k + 1, next);
+        }
+    }
+
+    /// Labels the row's new digits in the order placed and keeps the map.
+    fn push_labelled(&self, mut state: Partial, next: &mut Vec<Partial>) {
+        let mut rest = self.new_cells;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1; // clear the lowest set bit
+            let d = usize::from(self.cells[usize::from(state.cols[p])]);
+            // A pattern's one digit is new in several cells at once.
+            if state.label[d] == 0 {
+                state.label[d] = state.next;
+                state.next += 1;
+            }
+        }
+        next.push(state);
+    }
+}
+
+/// The state with the columns from output position `at` reordered: the
+/// i-th takes the `order[i]`-th.
+fn permuted(mut state: Partial, at: usize, order: &[usize]) -> Partial {
+    let before = state.cols;
+    for (i, &from) in order.iter().enumerate() {
+        state.cols[at + i] = before[at + from];
+    }
+    state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{leading_empties, view, Canonicalizer};
+    use super::*;
+    use crate::transform::Transform;
+    use crate::Board;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn given_masks_of_every_pattern() {
+        for pattern in 0..512u16 {
+            for d in 1..=9 {
+                let row: [u8; 9] =
+                    std::array::from_fn(|c| if pattern >> c & 1 != 0 { d } else { 0 });
+                assert_eq!(given_mask(&row), pattern, "{row:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fits_boards_without_repeats_and_one_digit_patterns() {
+        let fits_board = |text: &str| {
+            let v = view(&text.parse::<Board>().unwrap(), false);
+            fits(&v, &masks(&v))
+        };
+        assert!(fits_board(PUZZLE));
+        assert!(fits_board(&".".repeat(81)));
+        // One digit, however often.
+        assert!(fits_board(&"5".repeat(81)));
+        // Repeats in a row, in a column (a box alone is no matter here).
+        assert!(!fits_board(&format!(
+            "12{}1{}",
+            ".".repeat(6),
+            ".".repeat(72)
+        )));
+        assert!(!fits_board(&format!(
+            "12{}1{}",
+            ".".repeat(7),
+            ".".repeat(71)
+        )));
+        assert!(fits_board(&format!(
+            "12{}21{}",
+            ".".repeat(7),
+            ".".repeat(70)
+        )));
+        assert!(!fits_board(&format!(
+            "1{}1{}2",
+            ".".repeat(8),
+            ".".repeat(70)
+        )));
+    }
+
+    /// Every map of every level of the general search on a few boards: the
+    /// rows with the most leading empty cells are those the general step's
+    /// count finds.
+    #[test]
+    fn most_leading_empties_agrees_with_counting_row_by_row() {
+        let mut boards: Vec<Board> = vec![PUZZLE.parse().unwrap(), Board::EMPTY];
+        for seed in 0..40 {
+            let moved = Transform::random(seed).apply(&PUZZLE.parse().unwrap());
+            // Some givens dropped: emptier rows, more ties.
+            let cells = std::array::from_fn(|i| {
+                if (i as u64 * 7 + seed).is_multiple_of(3) {
+                    0
+                } else {
+                    moved.cell(i)
+                }
+            });
+            boards.push(moved);
+            boards.push(Board::new(cells).unwrap());
+        }
+        for b in boards {
+            let v = view(&b, false);
+            let masks = masks(&v);
+            let mut scratch = Canonicalizer::new();
+            scratch.start(&v);
+            for level in 0..9 {
+                for state in &scratch.states {
+                    let rows = next_rows(state);
+                    let t = usize::from(state.t);
+                    let leads: Vec<(u8, usize)> = (0..9u8)
+                        .filter(|&r| rows >> r & 1 != 0)
+                        .map(|r| (r, leading_empties(state, &v[t][usize::from(r)])))
+                        .collect();
+                    let most = leads.iter().map(|&(_, lead)| lead).max().unwrap();
+                    let expected = leads
+                        .iter()
+                        .filter(|&&(_, lead)| lead == most)
+                        .fold(0u16, |set, &(r, _)| set | 1 << r);
+                    let found = most_leading_empties(state, rows, &masks[1 - t]);
+                    assert_eq!(found, (most as u8, expected), "{b} level {level} {state:?}");
+                }
+                scratch.general_level(&v, level, false);
+                std::mem::swap(&mut scratch.states, &mut scratch.next);
+            }
+        }
+    }
+}
