@@ -5,7 +5,7 @@
 //! all its eliminations, each resting on those removed candidates.
 
 use super::links::Cands;
-use crate::logic::grid::{bits, cells_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
+use crate::logic::grid::{bits, cells_of, houses_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
 use crate::logic::grid::{count, several_cells, two_cells};
 use crate::logic::singles::BOX_COLUMN_ROW;
 use crate::logic::subsets::tuples;
@@ -173,30 +173,33 @@ fn locking(work: &Cands, source: &Cands, found: &mut Found) {
                 if !several_cells(places) {
                     continue;
                 }
-                for to in house_kind_range(kind2) {
-                    if HOUSE_MASKS[to] & HOUSE_MASKS[from] == 0 || places & !HOUSE_MASKS[to] != 0 {
-                        continue;
-                    }
-                    removable.clear();
-                    for &cell in &HOUSE_CELLS[to] {
-                        let cell = usize::from(cell);
-                        if HOUSE_MASKS[from] >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
-                            removable.push((cell, 1 << d0));
-                        }
-                    }
-                    parents.clear();
-                    for &cell in &HOUSE_CELLS[from] {
-                        let cell = usize::from(cell);
-                        if removed(work, source, cell, d0) && HOUSE_MASKS[to] >> cell & 1 == 0 {
-                            parents.push((cell * 9 + d0) as u16);
-                        }
-                    }
-                    let origin = Origin::Region {
-                        house: from as u8,
-                        d0: d0 as u8,
-                    };
-                    found.hint(&removable, &parents, origin);
+                // Two or more places lie in at most one house of the
+                // other kind: that of the first place, if any.
+                let to = houses_of(places.trailing_zeros() as usize)[kind2.first() / 9];
+                if places & !HOUSE_MASKS[to] != 0
+                    || work.digits[d0] & HOUSE_MASKS[to] & !HOUSE_MASKS[from] == 0
+                {
+                    continue; // not locked, or nothing to remove
                 }
+                removable.clear();
+                for &cell in &HOUSE_CELLS[to] {
+                    let cell = usize::from(cell);
+                    if HOUSE_MASKS[from] >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
+                        removable.push((cell, 1 << d0));
+                    }
+                }
+                parents.clear();
+                for &cell in &HOUSE_CELLS[from] {
+                    let cell = usize::from(cell);
+                    if removed(work, source, cell, d0) && HOUSE_MASKS[to] >> cell & 1 == 0 {
+                        parents.push((cell * 9 + d0) as u16);
+                    }
+                }
+                let origin = Origin::Region {
+                    house: from as u8,
+                    d0: d0 as u8,
+                };
+                found.hint(&removable, &parents, origin);
             }
         }
     }
@@ -227,7 +230,7 @@ fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
                 })
             };
             let eligible = (0..9)
-                .filter(|&d| count(places(d)) == 2)
+                .filter(|&d| two_cells(work.places(house, d)))
                 .fold(0u16, |m, d| m | 1 << d);
             for digits in tuples(eligible, 2) {
                 let positions = bits(digits).fold(0, |all, d| all | places(d));
