@@ -323,7 +323,9 @@ fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
                 }
             }
         }
-        for lines in tuples(0x1ff, 2) {
+        // A pair of lines counts only for a digit with two places in each.
+        let any = eligible.iter().fold(0, |all, &lines| all | lines);
+        for lines in tuples(any, 2) {
             for d0 in 0..9 {
                 if lines & !eligible[d0] != 0 {
                     continue;
