@@ -39,6 +39,19 @@ pub struct Graph {
 impl Graph {
     /// The graph of `cands`.
     pub fn new(cands: &Cands) -> Graph {
+        Graph::build(cands, false)
+    }
+
+    /// The graph of `cands` with the weak links of only the candidates
+    /// that have a strong link (the others list none): all that the
+    /// components, the negations ([`Graph::reach`]) and the cycle searches
+    /// read, which stay inside components. Searches for forcing chains,
+    /// which may leave them, need [`Graph::new`].
+    pub fn core_only(cands: &Cands) -> Graph {
+        Graph::build(cands, true)
+    }
+
+    fn build(cands: &Cands, core_only: bool) -> Graph {
         let mut ids = [NO; 729];
         let mut list = Vec::with_capacity(384);
         for cell in 0..81 {
@@ -51,7 +64,7 @@ impl Graph {
         let mut graph = Graph {
             cands: list,
             ids,
-            weak: Vec::with_capacity(n * 12),
+            weak: Vec::with_capacity(if core_only { n } else { n * 12 }),
             weak_start: Vec::with_capacity(n + 1),
             weak_house: Vec::with_capacity(n),
             cell_strong: Vec::with_capacity(n),
@@ -60,29 +73,13 @@ impl Graph {
         for i in 0..n {
             let cand = usize::from(graph.cands[i]);
             let (cell, d0) = (cand / 9, cand % 9);
-            graph.weak_start.push(graph.weak.len() as u32);
             let others = cands.cells[cell] & !(1 << d0);
-            for other in bits(others) {
-                graph.weak.push(ids[cell * 9 + other]);
-            }
-            graph.weak_house.push(graph.weak.len() as u32);
-            let [bx, row, column] = houses_of(cell);
-            let digit = cands.digits[d0] & !(1u128 << cell);
-            let in_box = HOUSE_MASKS[bx];
-            for peers in [
-                digit & in_box,
-                digit & HOUSE_MASKS[row] & !in_box,
-                digit & HOUSE_MASKS[column] & !in_box,
-            ] {
-                for peer in cells_of(peers) {
-                    graph.weak.push(ids[peer * 9 + d0]);
-                }
-            }
-            graph.cell_strong.push(if count(others) == 1 {
+            let cell_strong = if count(others) == 1 {
                 ids[cell * 9 + others.trailing_zeros() as usize]
             } else {
                 NO
-            });
+            };
+            let [bx, row, column] = houses_of(cell);
             let mut strong = ([NO; 3], 0u8);
             for house in [bx, row, column] {
                 let places = cands.digits[d0] & HOUSE_MASKS[house];
@@ -95,6 +92,27 @@ impl Graph {
                     strong.1 += 1;
                 }
             }
+            graph.weak_start.push(graph.weak.len() as u32);
+            if core_only && cell_strong == NO && strong.1 == 0 {
+                graph.weak_house.push(graph.weak.len() as u32);
+            } else {
+                for other in bits(others) {
+                    graph.weak.push(ids[cell * 9 + other]);
+                }
+                graph.weak_house.push(graph.weak.len() as u32);
+                let digit = cands.digits[d0] & !(1u128 << cell);
+                let in_box = HOUSE_MASKS[bx];
+                for peers in [
+                    digit & in_box,
+                    digit & HOUSE_MASKS[row] & !in_box,
+                    digit & HOUSE_MASKS[column] & !in_box,
+                ] {
+                    for peer in cells_of(peers) {
+                        graph.weak.push(ids[peer * 9 + d0]);
+                    }
+                }
+            }
+            graph.cell_strong.push(cell_strong);
             graph.house_strong.push(strong);
         }
         graph.weak_start.push(graph.weak.len() as u32);
@@ -338,10 +356,11 @@ impl Core {
     /// inside one is a core state, so each core component's set of "on"
     /// core states it reaches (bits by local index) answers it all: an
     /// "off" state reaches its "on" state when its own set holds it (only
-    /// core "off" states link anywhere); an "on" state turns off the
-    /// candidates it sees (`weak`), and reaches its own "off" state when one
-    /// of those, being off, turns on a candidate it sees (links are
-    /// symmetric, so that candidate turns it off).
+    /// core "off" states link anywhere); candidate `a` "on" reaches `a`
+    /// "off" when it sees (`weak`) some core `w` whose "off" state turns on
+    /// some `v` that `a` sees too: `a` turns `w` off, `v` turns `a` off.
+    /// Weak links are symmetric, so those `a` are the candidates both `w`
+    /// and `v` see, found from the few pairs rather than from every `a`.
     fn negations(&self, graph: &Graph, y: bool) -> Vec<u64> {
         let words = self.ids.len().div_ceil(64).max(1);
         // The states of each component, together: a counting sort.
@@ -385,29 +404,30 @@ impl Core {
             &sets[c * words..(c + 1) * words]
         };
         let mut negations = vec![0u64; (graph.len() * 2).div_ceil(64)];
-        let mut mark = |s: usize| negations[s / 64] |= 1 << (s % 64);
-        for (k, &id) in self.ids.iter().enumerate() {
-            if set_of(k * 2)[k / 64] >> (k % 64) & 1 != 0 {
-                mark(usize::from(id) * 2);
+        // `seen[a] == k`: candidate `a` sees the `k`-th core candidate.
+        let mut seen = vec![u16::MAX; graph.len()];
+        for (k, &w) in self.ids.iter().enumerate() {
+            let w = usize::from(w);
+            let set = set_of(k * 2);
+            if set[k / 64] >> (k % 64) & 1 != 0 {
+                // Off, it turns itself back on.
+                negations[w * 2 / 64] |= 1 << (w * 2 % 64);
             }
-        }
-        for id in 0..graph.len() {
-            // What the "on" state's "off" targets reach, and which of the
-            // candidates it sees are core candidates.
-            let (mut reached, mut seen) = ([0u64; 12], [0u64; 12]);
-            for &off in graph.weak(id, y) {
-                let k = self.local[usize::from(off)];
-                if k == NO {
-                    continue;
-                }
-                let k = usize::from(k);
-                seen[k / 64] |= 1 << (k % 64);
-                for (word, set) in reached.iter_mut().zip(set_of(k * 2)) {
-                    *word |= set;
-                }
+            for &a in graph.weak(w, y) {
+                seen[usize::from(a)] = k as u16;
             }
-            if reached.iter().zip(&seen).any(|(r, s)| r & s != 0) {
-                mark(id * 2 + 1);
+            for (i, &word) in set.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    let v = usize::from(self.ids[i * 64 + rest.trailing_zeros() as usize]);
+                    rest &= rest - 1;
+                    for &a in graph.weak(v, y) {
+                        if seen[usize::from(a)] == k as u16 {
+                            let on = usize::from(a) * 2 + 1;
+                            negations[on / 64] |= 1 << (on % 64);
+                        }
+                    }
+                }
             }
         }
         negations
