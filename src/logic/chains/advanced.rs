@@ -5,7 +5,7 @@
 //! all its eliminations, each resting on those removed candidates.
 
 use super::links::Cands;
-use crate::logic::grid::{bits, cells_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
+use crate::logic::grid::{bits, cells_of, houses_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
 use crate::logic::grid::{count, several_cells, two_cells};
 use crate::logic::singles::BOX_COLUMN_ROW;
 use crate::logic::subsets::tuples;
@@ -137,27 +137,39 @@ pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, 
     }
 }
 
+/// Each digit's candidates removed since `source` (`work` lacks them).
+///
+/// A hint of the simple techniques counts only when it rests on one of
+/// them ([`Found::hint`] drops it otherwise), and each technique names
+/// the removals it could rest on: a house, line or cell pair without any
+/// is skipped before it is looked at.
+type Removed = [u128; 9];
+
 fn simple(work: &Cands, source: &Cands, found: &mut Found) {
-    locking(work, source, found);
+    let gone: Removed = std::array::from_fn(|d0| source.digits[d0] & !work.digits[d0]);
+    if gone.iter().all(|&cells| cells == 0) {
+        return; // nothing to rest on
+    }
+    locking(work, source, &gone, found);
     if !found.removals.is_empty() {
         return;
     }
-    hidden_pairs(work, source, found);
+    hidden_pairs(work, source, &gone, found);
     if !found.removals.is_empty() {
         return;
     }
-    naked_pairs(work, source, found);
+    naked_pairs(work, source, &gone, found);
     if !found.removals.is_empty() {
         return;
     }
-    x_wings(work, source, found);
+    x_wings(work, source, &gone, found);
 }
 
 fn house_kind_range(kind: HouseKind) -> std::ops::Range<usize> {
     kind.first()..kind.first() + 9
 }
 
-fn locking(work: &Cands, source: &Cands, found: &mut Found) {
+fn locking(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
     const ORDER: [(HouseKind, HouseKind); 4] = [
         (HouseKind::Box, HouseKind::Column),
         (HouseKind::Box, HouseKind::Row),
@@ -168,35 +180,46 @@ fn locking(work: &Cands, source: &Cands, found: &mut Found) {
     let mut parents = Vec::new();
     for (kind1, kind2) in ORDER {
         for d0 in 0..9 {
+            if gone[d0] == 0 {
+                continue;
+            }
             for from in house_kind_range(kind1) {
+                // Parents: places removed in `from` outside `to`.
+                if gone[d0] & HOUSE_MASKS[from] == 0 {
+                    continue;
+                }
                 let places = work.digits[d0] & HOUSE_MASKS[from];
                 if !several_cells(places) {
                     continue;
                 }
-                for to in house_kind_range(kind2) {
-                    if HOUSE_MASKS[to] & HOUSE_MASKS[from] == 0 || places & !HOUSE_MASKS[to] != 0 {
-                        continue;
-                    }
-                    removable.clear();
-                    for &cell in &HOUSE_CELLS[to] {
-                        let cell = usize::from(cell);
-                        if HOUSE_MASKS[from] >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
-                            removable.push((cell, 1 << d0));
-                        }
-                    }
-                    parents.clear();
-                    for &cell in &HOUSE_CELLS[from] {
-                        let cell = usize::from(cell);
-                        if removed(work, source, cell, d0) && HOUSE_MASKS[to] >> cell & 1 == 0 {
-                            parents.push((cell * 9 + d0) as u16);
-                        }
-                    }
-                    let origin = Origin::Region {
-                        house: from as u8,
-                        d0: d0 as u8,
-                    };
-                    found.hint(&removable, &parents, origin);
+                // Two or more places lie in at most one house of the
+                // other kind: that of the first place, if any.
+                let to = houses_of(places.trailing_zeros() as usize)[kind2.first() / 9];
+                if places & !HOUSE_MASKS[to] != 0
+                    || work.digits[d0] & HOUSE_MASKS[to] & !HOUSE_MASKS[from] == 0
+                    || gone[d0] & HOUSE_MASKS[from] & !HOUSE_MASKS[to] == 0
+                {
+                    continue; // not locked, nothing to remove, or to rest on
                 }
+                removable.clear();
+                for &cell in &HOUSE_CELLS[to] {
+                    let cell = usize::from(cell);
+                    if HOUSE_MASKS[from] >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
+                        removable.push((cell, 1 << d0));
+                    }
+                }
+                parents.clear();
+                for &cell in &HOUSE_CELLS[from] {
+                    let cell = usize::from(cell);
+                    if removed(work, source, cell, d0) && HOUSE_MASKS[to] >> cell & 1 == 0 {
+                        parents.push((cell * 9 + d0) as u16);
+                    }
+                }
+                let origin = Origin::Region {
+                    house: from as u8,
+                    d0: d0 as u8,
+                };
+                found.hint(&removable, &parents, origin);
             }
         }
     }
@@ -213,12 +236,17 @@ fn empty_in(source: &Cands, house: usize) -> usize {
         .count()
 }
 
-fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
+fn hidden_pairs(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     for kind in BOX_COLUMN_ROW {
         for house in house_kind_range(kind) {
-            if empty_in(source, house) <= 4 {
+            // Parents: the pair's digits removed from the house's other
+            // cells (the pair holds the digits' only places left).
+            let removed_here = (0..9)
+                .filter(|&d0| gone[d0] & HOUSE_MASKS[house] != 0)
+                .fold(0u16, |m, d0| m | 1 << d0);
+            if removed_here == 0 || empty_in(source, house) <= 4 {
                 continue;
             }
             let places = |d0: usize| -> u16 {
@@ -227,9 +255,12 @@ fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
                 })
             };
             let eligible = (0..9)
-                .filter(|&d| count(places(d)) == 2)
+                .filter(|&d| two_cells(work.places(house, d)))
                 .fold(0u16, |m, d| m | 1 << d);
             for digits in tuples(eligible, 2) {
+                if digits & removed_here == 0 {
+                    continue;
+                }
                 let positions = bits(digits).fold(0, |all, d| all | places(d));
                 if count(positions) != 2 {
                     continue;
@@ -264,12 +295,14 @@ fn hidden_pairs(work: &Cands, source: &Cands, found: &mut Found) {
     }
 }
 
-fn naked_pairs(work: &Cands, source: &Cands, found: &mut Found) {
+fn naked_pairs(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
     let mut removable = Vec::new();
     let mut parents = Vec::new();
+    // Parents: the pair cells' other candidates, all removed.
+    let changed = gone.iter().fold(0u128, |all, &cells| all | cells);
     for kind in BOX_COLUMN_ROW {
         for house in house_kind_range(kind) {
-            if empty_in(source, house) < 4 {
+            if changed & HOUSE_MASKS[house] == 0 || empty_in(source, house) < 4 {
                 continue;
             }
             let cells = &HOUSE_CELLS[house];
@@ -278,6 +311,9 @@ fn naked_pairs(work: &Cands, source: &Cands, found: &mut Found) {
                 .filter(|&p| count(candidates(p)) == 2)
                 .fold(0u16, |m, p| m | 1 << p);
             for tuple in tuples(eligible, 2) {
+                if bits(tuple).all(|p| changed >> cells[p] & 1 == 0) {
+                    continue;
+                }
                 let digits = bits(tuple).fold(0, |all, p| all | candidates(p));
                 if count(digits) != 2 {
                     continue;
@@ -302,7 +338,7 @@ fn naked_pairs(work: &Cands, source: &Cands, found: &mut Found) {
     }
 }
 
-fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
+fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     for (base, cover) in [
@@ -311,7 +347,8 @@ fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
     ] {
         let mut eligible = [0u16; 9];
         for d0 in 0..9 {
-            if usize::from(source.placed[d0]) + 4 > 9 {
+            // Parents: places removed from the base lines.
+            if usize::from(source.placed[d0]) + 4 > 9 || gone[d0] == 0 {
                 continue;
             }
             for line in 0..9 {
@@ -320,7 +357,9 @@ fn x_wings(work: &Cands, source: &Cands, found: &mut Found) {
                 }
             }
         }
-        for lines in tuples(0x1ff, 2) {
+        // A pair of lines counts only for a digit with two places in each.
+        let any = eligible.iter().fold(0, |all, &lines| all | lines);
+        for lines in tuples(any, 2) {
             for d0 in 0..9 {
                 if lines & !eligible[d0] != 0 {
                     continue;

@@ -98,9 +98,19 @@ fn pass_reaches(graph: &Graph) -> ([Reach; 3], bool) {
 
 /// Every hint in Sudoku Explainer's order, offered to `best`.
 fn scan(cands: &Cands, best: &mut Best) {
-    let graph = Graph::new(cands);
-    let mut search = Unary::new(&graph);
-    let (reaches, x_chains) = pass_reaches(&graph);
+    // Components, negations and cycles read only the weak links of
+    // candidates with strong links; forcing chains, only when some start
+    // reaches its negation (X and Y links are XY links), read them all.
+    let core = Graph::core_only(cands);
+    let (reaches, x_chains) = pass_reaches(&core);
+    let full;
+    let graph = if reaches[2].any_negation() {
+        full = Graph::new(cands);
+        &full
+    } else {
+        &core
+    };
+    let mut search = Unary::new(graph);
     // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);

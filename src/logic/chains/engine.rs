@@ -277,11 +277,14 @@ thread_local! {
     static SPARE_MAPS: std::cell::RefCell<Option<Maps>> = const { std::cell::RefCell::new(None) };
 }
 
-/// An engine's per-state maps.
+/// An engine's per-state maps, and its work lists (kept with their
+/// memory: nested producers start an engine on every reduced position).
 struct Maps {
     index: Vec<u32>,
     stamp: Vec<u32>,
     generation: u32,
+    lists: [Vec<u32>; 5],
+    work: Option<Box<Cands>>,
 }
 
 /// At most this many arenas wait for reuse (they hold a few KB each).
@@ -305,6 +308,14 @@ impl Drop for Engine {
             index: std::mem::take(&mut self.index),
             stamp: std::mem::take(&mut self.stamp),
             generation: self.generation,
+            lists: [
+                std::mem::take(&mut self.pending_on),
+                std::mem::take(&mut self.pending_off),
+                std::mem::take(&mut self.todo),
+                std::mem::take(&mut self.next),
+                std::mem::take(&mut self.parents),
+            ],
+            work: self.work.take(),
         };
         SPARE_MAPS.with(|spare| *spare.borrow_mut() = Some(maps));
     }
@@ -347,21 +358,25 @@ impl Engine {
                 index: vec![NONE; STATES],
                 stamp: vec![0; STATES],
                 generation: 0,
+                lists: Default::default(),
+                work: None,
             });
+        let [pending_on, pending_off, todo, next, parents] = maps.lists;
         Engine {
             index: maps.index,
             stamp: maps.stamp,
             generation: maps.generation,
-            pending_on: Vec::new(),
-            pending_off: Vec::new(),
-            todo: Vec::new(),
-            next: Vec::new(),
-            parents: Vec::new(),
+            // Each list is cleared before use.
+            pending_on,
+            pending_off,
+            todo,
+            next,
+            parents,
             found: Found::default(),
             nested_seen: Vec::new(),
             nested_count: 0,
             spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
-            work: None,
+            work: maps.work,
             keep: false,
         }
     }

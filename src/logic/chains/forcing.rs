@@ -10,7 +10,7 @@
 
 use super::engine::{Arena, Engine, Links, Node};
 use super::graph::{take_xy, Closure, Dense, Graph};
-use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
+use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
 use super::{Best, Key};
 use crate::logic::grid::{
     bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS,
@@ -407,9 +407,10 @@ impl Producer {
     }
 
     fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
-        for (i, node) in common_nodes(&[on, off]) {
-            let other = off.find(node.state).expect("a reached state");
-            let ends = [(on, i), (off, other)];
+        let commons: Vec<(u32, Node)> = common_nodes(&[on, off]).collect();
+        let found = locate(&[on, off], &commons);
+        for (k, &(i, node)) in commons.iter().enumerate() {
+            let ends = [(on, i), (off, found[k * 2 + 1])];
             self.offer_binary(ends, 1, state(cell, d0, true), node.state, node.state);
         }
     }
@@ -490,10 +491,13 @@ impl Producer {
         } else {
             6
         };
-        for (_, node) in common_nodes(branches) {
+        let commons: Vec<(u32, Node)> = common_nodes(branches).collect();
+        let found = locate(branches, &commons);
+        for (k, &(_, node)) in commons.iter().enumerate() {
             let targets: Vec<(&Arena, u32)> = branches
                 .iter()
-                .map(|b| (*b, b.find(node.state).expect("a reached state")))
+                .enumerate()
+                .map(|(b, branch)| (*branch, found[k * branches.len() + b]))
                 .collect();
             let size = self.size(&targets);
             let key = Key::new(self.mode.base(), size, kind);
@@ -547,6 +551,44 @@ fn common_nodes<'a>(branches: &[&'a Arena]) -> impl Iterator<Item = (u32, Node)>
         })
 }
 
+/// The node of each of `commons`' states in each branch (all reach them):
+/// `[k * branches.len() + b]` for state `k` in branch `b`, found in one
+/// pass over each branch's nodes.
+fn locate(branches: &[&Arena], commons: &[(u32, Node)]) -> Vec<u32> {
+    let mut found = vec![u32::MAX; commons.len() * branches.len()];
+    if commons.is_empty() {
+        return found;
+    }
+    SLOTS.with(|slots| {
+        let slots = &mut *slots.borrow_mut();
+        if slots.is_empty() {
+            slots.resize(STATES, u32::MAX);
+        }
+        for (k, (_, node)) in commons.iter().enumerate() {
+            slots[usize::from(node.state)] = k as u32;
+        }
+        for (b, branch) in branches.iter().enumerate() {
+            for (i, node) in branch.nodes.iter().enumerate() {
+                let k = slots[usize::from(node.state)];
+                if node.registered && k != u32::MAX {
+                    found[k as usize * branches.len() + b] = i as u32;
+                }
+            }
+        }
+        for (_, node) in commons {
+            slots[usize::from(node.state)] = u32::MAX;
+        }
+    });
+    debug_assert!(found.iter().all(|&n| n != u32::MAX), "a reached state");
+    found
+}
+
+thread_local! {
+    /// [`locate`]'s map from a state to its place among the common states
+    /// (`u32::MAX` for the others, as it is left).
+    static SLOTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The candidates removed since `source` (in `work`) that the chains
 /// ending at `targets` rest on (`ChainingHint.collectRuleParents`): for each
 /// "on" state, the removed candidates of its cell or of its digit in its
@@ -559,31 +601,43 @@ fn rule_parents(
     work: &Cands,
 ) -> Vec<u16> {
     let mut out = Vec::new();
-    for &(arena, target) in targets {
-        let mut seen = vec![false; arena.nodes.len()];
-        let mut todo = vec![target];
-        while let Some(n) = todo.pop() {
-            if std::mem::replace(&mut seen[n as usize], true) {
-                continue;
+    WALK.with(|walk| {
+        let (seen, todo) = &mut *walk.borrow_mut();
+        for &(arena, target) in targets {
+            seen.clear();
+            seen.resize(arena.nodes.len(), false);
+            todo.clear();
+            todo.push(target);
+            while let Some(n) = todo.pop() {
+                if std::mem::replace(&mut seen[n as usize], true) {
+                    continue;
+                }
+                let node = arena.nodes[n as usize];
+                todo.extend_from_slice(arena.parents_of(n));
+                if !is_on(node.state) {
+                    continue;
+                }
+                let cause = match node.cause {
+                    Cause::Assumption => match assumption {
+                        Some(cause) => cause,
+                        None => continue,
+                    },
+                    cause => cause,
+                };
+                removed_by(node.state, cause, source, work, &mut out);
             }
-            let node = arena.nodes[n as usize];
-            todo.extend_from_slice(arena.parents_of(n));
-            if !is_on(node.state) {
-                continue;
-            }
-            let cause = match node.cause {
-                Cause::Assumption => match assumption {
-                    Some(cause) => cause,
-                    None => continue,
-                },
-                cause => cause,
-            };
-            removed_by(node.state, cause, source, work, &mut out);
         }
-    }
+    });
     out.sort_unstable();
     out.dedup();
     out
+}
+
+thread_local! {
+    /// The walk of [`rule_parents`]: nodes seen and nodes to visit, kept
+    /// with their memory (every hint of a nested producer walks its chains).
+    static WALK: std::cell::RefCell<(Vec<bool>, Vec<u32>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Adds the candidates removed since `source` that an "on" state resting

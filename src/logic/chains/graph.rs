@@ -39,6 +39,19 @@ pub struct Graph {
 impl Graph {
     /// The graph of `cands`.
     pub fn new(cands: &Cands) -> Graph {
+        Graph::build(cands, false)
+    }
+
+    /// The graph of `cands` with the weak links of only the candidates
+    /// that have a strong link (the others list none): all that the
+    /// components, the negations ([`Graph::reach`]) and the cycle searches
+    /// read, which stay inside components. Searches for forcing chains,
+    /// which may leave them, need [`Graph::new`].
+    pub fn core_only(cands: &Cands) -> Graph {
+        Graph::build(cands, true)
+    }
+
+    fn build(cands: &Cands, core_only: bool) -> Graph {
         let mut ids = [NO; 729];
         let mut list = Vec::with_capacity(384);
         for cell in 0..81 {
@@ -51,7 +64,7 @@ impl Graph {
         let mut graph = Graph {
             cands: list,
             ids,
-            weak: Vec::with_capacity(n * 12),
+            weak: Vec::with_capacity(if core_only { n } else { n * 12 }),
             weak_start: Vec::with_capacity(n + 1),
             weak_house: Vec::with_capacity(n),
             cell_strong: Vec::with_capacity(n),
@@ -60,29 +73,13 @@ impl Graph {
         for i in 0..n {
             let cand = usize::from(graph.cands[i]);
             let (cell, d0) = (cand / 9, cand % 9);
-            graph.weak_start.push(graph.weak.len() as u32);
             let others = cands.cells[cell] & !(1 << d0);
-            for other in bits(others) {
-                graph.weak.push(ids[cell * 9 + other]);
-            }
-            graph.weak_house.push(graph.weak.len() as u32);
-            let [bx, row, column] = houses_of(cell);
-            let digit = cands.digits[d0] & !(1u128 << cell);
-            let in_box = HOUSE_MASKS[bx];
-            for peers in [
-                digit & in_box,
-                digit & HOUSE_MASKS[row] & !in_box,
-                digit & HOUSE_MASKS[column] & !in_box,
-            ] {
-                for peer in cells_of(peers) {
-                    graph.weak.push(ids[peer * 9 + d0]);
-                }
-            }
-            graph.cell_strong.push(if count(others) == 1 {
+            let cell_strong = if count(others) == 1 {
                 ids[cell * 9 + others.trailing_zeros() as usize]
             } else {
                 NO
-            });
+            };
+            let [bx, row, column] = houses_of(cell);
             let mut strong = ([NO; 3], 0u8);
             for house in [bx, row, column] {
                 let places = cands.digits[d0] & HOUSE_MASKS[house];
@@ -95,6 +92,27 @@ impl Graph {
                     strong.1 += 1;
                 }
             }
+            graph.weak_start.push(graph.weak.len() as u32);
+            if core_only && cell_strong == NO && strong.1 == 0 {
+                graph.weak_house.push(graph.weak.len() as u32);
+            } else {
+                for other in bits(others) {
+                    graph.weak.push(ids[cell * 9 + other]);
+                }
+                graph.weak_house.push(graph.weak.len() as u32);
+                let digit = cands.digits[d0] & !(1u128 << cell);
+                let in_box = HOUSE_MASKS[bx];
+                for peers in [
+                    digit & in_box,
+                    digit & HOUSE_MASKS[row] & !in_box,
+                    digit & HOUSE_MASKS[column] & !in_box,
+                ] {
+                    for peer in cells_of(peers) {
+                        graph.weak.push(ids[peer * 9 + d0]);
+                    }
+                }
+            }
+            graph.cell_strong.push(cell_strong);
             graph.house_strong.push(strong);
         }
         graph.weak_start.push(graph.weak.len() as u32);
@@ -166,51 +184,101 @@ impl Graph {
         }
     }
 
-    /// Where dense state `s`'s links lie: a range of `weak` for an "on"
-    /// state, of `strong` (built by [`Graph::components`], four places per
-    /// id) for an "off" one.
-    #[inline]
-    fn link_range(&self, s: Dense, y: bool, strong_len: &[u8]) -> (u32, u32) {
-        let id = usize::from(s / 2);
-        if s & 1 == 1 {
-            let from = if y {
-                self.weak_start[id]
-            } else {
-                self.weak_house[id]
-            };
-            (from, self.weak_start[id + 1])
-        } else {
-            let from = id as u32 * 4;
-            (from, from + u32::from(strong_len[id]))
+    /// The strongly connected components of the states under the given
+    /// link kinds: each state's component, numbered so that a component
+    /// only reaches components of lower numbers, and the number of
+    /// components.
+    ///
+    /// Only a state with links both in and out can lie inside a path, and
+    /// those are the two states of a candidate with a strong link (its
+    /// "off" state turns something on; links are symmetric, so its "on"
+    /// state is turned on by something): the others are alone in their
+    /// components, the "off" ones sinks (numbered first), the "on" ones
+    /// sources (numbered last). In the positions chains meet, a tenth of
+    /// the candidates or fewer have strong links, so Tarjan's algorithm
+    /// runs on the few states of the [`Core`] alone.
+    pub fn components(&self, y: bool, x: bool) -> Components {
+        let core = Core::new(self, y, x);
+        let (component, count) = core.number(self.len());
+        (component, count)
+    }
+}
+
+/// The candidates with a strong link under one choice of link kinds and
+/// the links among their states: the only states that can share a
+/// component or lie inside a path (see [`Graph::components`]).
+struct Core {
+    /// The dense ids, ascending.
+    ids: Vec<u16>,
+    /// Each dense id's index in `ids` ([`NO`] outside the core).
+    local: Vec<u16>,
+    /// Links between the core's local states (`index * 2 + on`):
+    /// `targets[first[s]..first[s + 1]]`.
+    first: Vec<u32>,
+    targets: Vec<u16>,
+    /// Each local state's component, numbered so that a component only
+    /// reaches lower numbers, and their count.
+    component: Vec<u16>,
+    count: usize,
+}
+
+impl Core {
+    fn new(graph: &Graph, y: bool, x: bool) -> Core {
+        let mut local = vec![NO; graph.len()];
+        let mut ids = Vec::new();
+        for (id, slot) in local.iter_mut().enumerate() {
+            if graph.strong(id, y, x).1 > 0 {
+                *slot = ids.len() as u16;
+                ids.push(id as u16);
+            }
         }
+        let states = ids.len() * 2;
+        let mut first = Vec::with_capacity(states + 1);
+        let mut targets = Vec::new();
+        for &id in &ids {
+            let id = usize::from(id);
+            // "Off" state first (local state k * 2), then "on".
+            first.push(targets.len() as u32);
+            let (links, len) = graph.strong(id, y, x);
+            for &on in &links[..len] {
+                // Strong links are symmetric: the target is in the core.
+                debug_assert_ne!(local[usize::from(on)], NO);
+                targets.push(local[usize::from(on)] * 2 + 1);
+            }
+            first.push(targets.len() as u32);
+            for &off in graph.weak(id, y) {
+                let k = local[usize::from(off)];
+                if k != NO {
+                    targets.push(k * 2);
+                }
+            }
+        }
+        first.push(targets.len() as u32);
+        let mut core = Core {
+            ids,
+            local,
+            first,
+            targets,
+            component: Vec::new(),
+            count: 0,
+        };
+        core.tarjan();
+        core
     }
 
-    /// The strongly connected components of the states under the given
-    /// link kinds (Tarjan's algorithm, without recursion): each state's
-    /// component, numbered so that a component only reaches components of
-    /// lower numbers, and the number of components.
-    pub fn components(&self, y: bool, x: bool) -> Components {
+    /// Tarjan's algorithm on the core's states, without recursion.
+    fn tarjan(&mut self) {
         const UNSEEN: u16 = u16::MAX;
-        // The "off" states' links as one flat list, four places per id, so
-        // that every state's links are a range and each step is one read.
-        let mut strong: Vec<u16> = Vec::with_capacity(self.len() * 4);
-        let mut strong_len: Vec<u8> = Vec::with_capacity(self.len());
-        for id in 0..self.len() {
-            let (links, len) = self.strong(id, y, x);
-            strong.extend_from_slice(&links);
-            strong_len.push(len as u8);
-        }
-        let states = self.len() * 2;
+        let states = self.ids.len() * 2;
         let mut index = vec![UNSEEN; states];
         let mut low = vec![0u16; states];
         let mut component = vec![UNSEEN; states];
-        let mut stack: Vec<Dense> = Vec::with_capacity(states);
-        // The depth-first path: each state with the range of its links
-        // still to follow.
-        let mut calls: Vec<(Dense, u32, u32)> = Vec::with_capacity(states);
-        let mut next_index = 0u16;
-        let mut count = 0usize;
-        for root in 0..states as Dense {
+        let mut stack: Vec<u16> = Vec::with_capacity(states);
+        // The depth-first path: each state with the next of its links to
+        // follow.
+        let mut calls: Vec<(u16, u32)> = Vec::with_capacity(states);
+        let (mut next_index, mut count) = (0u16, 0usize);
+        for root in 0..states as u16 {
             if index[usize::from(root)] != UNSEEN {
                 continue;
             }
@@ -218,27 +286,19 @@ impl Graph {
             low[usize::from(root)] = next_index;
             next_index += 1;
             stack.push(root);
-            let (from, to) = self.link_range(root, y, &strong_len);
-            calls.push((root, from, to));
-            while let Some(&mut (s, ref mut at, end)) = calls.last_mut() {
+            calls.push((root, self.first[usize::from(root)]));
+            while let Some(&mut (s, ref mut at)) = calls.last_mut() {
                 let si = usize::from(s);
-                if *at < end {
-                    let k = *at as usize;
+                if *at < self.first[si + 1] {
+                    let t = self.targets[*at as usize];
                     *at += 1;
-                    // "On" states link to "off" states (even), and back.
-                    let t = if s & 1 == 1 {
-                        self.weak[k] * 2
-                    } else {
-                        strong[k] * 2 + 1
-                    };
                     let ti = usize::from(t);
                     if index[ti] == UNSEEN {
                         index[ti] = next_index;
                         low[ti] = next_index;
                         next_index += 1;
                         stack.push(t);
-                        let (from, to) = self.link_range(t, y, &strong_len);
-                        calls.push((t, from, to));
+                        calls.push((t, self.first[ti]));
                     } else if component[ti] == UNSEEN {
                         // Still on the stack: in the component being built.
                         low[si] = low[si].min(index[ti]);
@@ -246,7 +306,7 @@ impl Graph {
                     continue;
                 }
                 calls.pop();
-                if let Some(&(parent, _, _)) = calls.last() {
+                if let Some(&(parent, _)) = calls.last() {
                     let pi = usize::from(parent);
                     low[pi] = low[pi].min(low[si]);
                 }
@@ -262,24 +322,128 @@ impl Graph {
                 }
             }
         }
-        (component, count)
+        self.component = component;
+        self.count = count;
+    }
+
+    /// Every dense state's component over a graph of `len` ids: the sinks
+    /// outside the core first, then the core's components, then the
+    /// sources outside the core (a source links only to sinks and core
+    /// states, a core state only to core states and sinks).
+    fn number(&self, len: usize) -> Components {
+        let outside = len - self.ids.len();
+        let mut component = vec![0u16; len * 2];
+        let mut sink = 0;
+        for id in 0..len {
+            let k = self.local[id];
+            if k == NO {
+                component[id * 2] = sink as u16;
+                component[id * 2 + 1] = (outside + self.count + sink) as u16;
+                sink += 1;
+            } else {
+                let k = usize::from(k);
+                component[id * 2] = (outside + usize::from(self.component[k * 2])) as u16;
+                component[id * 2 + 1] = (outside + usize::from(self.component[k * 2 + 1])) as u16;
+            }
+        }
+        (component, outside * 2 + self.count)
+    }
+
+    /// For each dense state, whether some chain of links leads from it to
+    /// its negation, as a bit set over dense states.
+    ///
+    /// A path's inner states are core states, and a state turned "on"
+    /// inside one is a core state, so each core component's set of "on"
+    /// core states it reaches (bits by local index) answers it all: an
+    /// "off" state reaches its "on" state when its own set holds it (only
+    /// core "off" states link anywhere); candidate `a` "on" reaches `a`
+    /// "off" when it sees (`weak`) some core `w` whose "off" state turns on
+    /// some `v` that `a` sees too: `a` turns `w` off, `v` turns `a` off.
+    /// Weak links are symmetric, so those `a` are the candidates both `w`
+    /// and `v` see, found from the few pairs rather than from every `a`.
+    fn negations(&self, graph: &Graph, y: bool) -> Vec<u64> {
+        let words = self.ids.len().div_ceil(64).max(1);
+        // The states of each component, together: a counting sort.
+        let mut start = vec![0usize; self.count + 1];
+        for &c in &self.component {
+            start[usize::from(c) + 1] += 1;
+        }
+        for c in 0..self.count {
+            start[c + 1] += start[c];
+        }
+        let mut members = vec![0u16; self.component.len()];
+        let mut fill = start.clone();
+        for (s, &c) in self.component.iter().enumerate() {
+            members[fill[usize::from(c)]] = s as u16;
+            fill[usize::from(c)] += 1;
+        }
+        // Components come numbered sinks first: each one's set is its own
+        // "on" states and the sets of the components its states link to.
+        let mut sets = vec![0u64; self.count * words];
+        for c in 0..self.count {
+            let (done, rest) = sets.split_at_mut(c * words);
+            let own = &mut rest[..words];
+            for &s in &members[start[c]..start[c + 1]] {
+                let s = usize::from(s);
+                if s & 1 == 1 {
+                    own[s / 2 / 64] |= 1 << (s / 2 % 64);
+                }
+                for &t in &self.targets[self.first[s] as usize..self.first[s + 1] as usize] {
+                    let other = usize::from(self.component[usize::from(t)]);
+                    if other != c {
+                        let theirs = &done[other * words..(other + 1) * words];
+                        for (word, their) in own.iter_mut().zip(theirs) {
+                            *word |= their;
+                        }
+                    }
+                }
+            }
+        }
+        let set_of = |local: usize| {
+            let c = usize::from(self.component[local]);
+            &sets[c * words..(c + 1) * words]
+        };
+        let mut negations = vec![0u64; (graph.len() * 2).div_ceil(64)];
+        // `seen[a] == k`: candidate `a` sees the `k`-th core candidate.
+        let mut seen = vec![u16::MAX; graph.len()];
+        for (k, &w) in self.ids.iter().enumerate() {
+            let w = usize::from(w);
+            let set = set_of(k * 2);
+            if set[k / 64] >> (k % 64) & 1 != 0 {
+                // Off, it turns itself back on.
+                negations[w * 2 / 64] |= 1 << (w * 2 % 64);
+            }
+            for &a in graph.weak(w, y) {
+                seen[usize::from(a)] = k as u16;
+            }
+            for (i, &word) in set.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    let v = usize::from(self.ids[i * 64 + rest.trailing_zeros() as usize]);
+                    rest &= rest - 1;
+                    for &a in graph.weak(v, y) {
+                        if seen[usize::from(a)] == k as u16 {
+                            let on = usize::from(a) * 2 + 1;
+                            negations[on / 64] |= 1 << (on % 64);
+                        }
+                    }
+                }
+            }
+        }
+        negations
     }
 }
 
 /// What each state reaches under one choice of link kinds: the strongly
-/// connected components, and for each the negations it reaches, as a bit
-/// set with one bit per candidate.
+/// connected components, and which states reach their own negation.
 pub struct Reach {
     /// Each dense state's component.
     component: Vec<u16>,
     /// Each component's number of states.
     sizes: Vec<u16>,
-    /// `words` words per component: the negations it reaches, by bit.
-    sets: Vec<u64>,
-    words: usize,
-    /// The bit of each state that is the negation in the lower component
-    /// of its candidate (`u16::MAX` for the others).
-    bit: Vec<u16>,
+    /// The states that reach their negation, as a bit set over dense
+    /// states (empty when built without).
+    negations: Vec<u64>,
 }
 
 impl Reach {
@@ -304,75 +468,40 @@ impl Reach {
     /// Whether some state reaches its negation (only when built with the
     /// sets).
     pub fn any_negation(&self) -> bool {
-        (0..self.component.len() as Dense).any(|s| self.reaches_negation(s))
+        self.negations.iter().any(|&word| word != 0)
     }
 
     /// Whether some chain of links leads from `s` to its negation (only
     /// when built with the sets).
     pub fn reaches_negation(&self, s: Dense) -> bool {
-        debug_assert!(self.words > 0, "built without the reached sets");
-        let (from, to) = (self.component(s), self.component(s ^ 1));
-        if from == to {
-            return true;
-        }
-        if from < to {
-            return false;
-        }
-        let set = usize::from(from) * self.words;
-        let b = usize::from(self.bit[usize::from(s ^ 1)]);
-        self.sets[set + b / 64] >> (b % 64) & 1 != 0
+        debug_assert!(!self.negations.is_empty(), "built without the sets");
+        let s = usize::from(s);
+        self.negations[s / 64] >> (s % 64) & 1 != 0
     }
 }
 
 impl Graph {
     /// What each state reaches with the given link kinds: the components
-    /// always, the reached sets only `with_sets`. Components come numbered
-    /// sinks first, so each one's set is its own targets and the sets of the
-    /// (lower-numbered) components its states link to.
+    /// always, which states reach their negation only `with_sets`.
     pub fn reach(&self, y: bool, x: bool, with_sets: bool) -> Reach {
-        let (component, count) = self.components(y, x);
-        let states = component.len();
-        let mut sizes = vec![0u16; count];
-        for &c in &component {
-            sizes[usize::from(c)] += 1;
+        let core = Core::new(self, y, x);
+        let (component, count) = core.number(self.len());
+        let mut sizes = vec![1u16; count];
+        for &c in &core.component {
+            sizes[usize::from(c) + self.len() - core.ids.len()] = 0;
         }
-        if !with_sets {
-            return Reach {
-                component,
-                sizes,
-                sets: Vec::new(),
-                words: 0,
-                bit: Vec::new(),
-            };
+        for &c in &core.component {
+            sizes[usize::from(c) + self.len() - core.ids.len()] += 1;
         }
-        // Only negations are ever asked for, and only the negation in the
-        // lower-numbered component can be reached (a component reaches
-        // lower numbers only): one bit per candidate, for that state.
-        let mut bit = vec![u16::MAX; states];
-        let mut targets = 0u16;
-        for id in 0..states / 2 {
-            let (off, on) = (id * 2, id * 2 + 1);
-            if component[off] != component[on] {
-                let lower = if component[off] < component[on] {
-                    off
-                } else {
-                    on
-                };
-                bit[lower] = targets;
-                targets += 1;
-            }
-        }
-        let words = usize::from(targets).div_ceil(64).max(1);
-        let sets = self.component_sets(&component, count, words, y, x, |s| {
-            let b = bit[usize::from(s)];
-            (b != u16::MAX).then_some(usize::from(b))
-        });
+        let negations = if with_sets {
+            core.negations(self, y)
+        } else {
+            Vec::new()
+        };
         Reach {
             component,
             sizes,
-            sets,
-            words,
-            bit,
+            negations,
         }
     }
 }

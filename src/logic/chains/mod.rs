@@ -192,20 +192,14 @@ impl Best {
                 std::cmp::Ordering::Equal
             }
         });
-        let mut kept: Vec<Collected> = Vec::new();
-        for hint in all {
-            let mut set = hint.removals.clone();
-            set.sort_unstable();
-            let repeated = kept.iter().any(|k| {
-                let mut other = k.removals.clone();
-                other.sort_unstable();
-                other == set
-            });
-            if !repeated {
-                kept.push(hint);
-            }
-        }
-        kept
+        let mut seen = std::collections::HashSet::with_capacity(all.len());
+        all.into_iter()
+            .filter(|hint| {
+                let mut set = hint.removals.clone();
+                set.sort_unstable();
+                seen.insert(set)
+            })
+            .collect()
     }
 }
 
