@@ -307,8 +307,8 @@ impl Canonicalizer {
             }
         };
         let state = self.states[0];
-        let present = board.cells().iter().fold(0u16, |seen, &d| seen | 1 << d) >> 1;
-        let absent = 9 - present.count_ones() as u64;
+        // Every digit present took a label as its row was placed.
+        let absent = u64::from(10 - state.next);
         let relabellings: u64 = (1..=absent).product();
         Canonical {
             form: Board::from_checked(form_of(&view, &state)),
@@ -678,6 +678,9 @@ fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
 /// row 2's digits in a box come from row 1's other two stacks, which the
 /// faster first step relies on.
 fn is_valid_grid(view: &View) -> bool {
+    if view[0].iter().any(|row| row.contains(&0)) {
+        return false;
+    }
     let all =
         |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u16, |seen, d| seen | 1 << d) == 0x3FE;
     let rows = &view[0];

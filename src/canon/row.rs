@@ -261,8 +261,10 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
 }
 
 /// The least arrangement of input row `cells` (givens `givens`) under
-/// `state`, whose keys are `keys`.
-fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Arranged {
+/// `state`, whose keys are `keys`; its `string` may be `u64::MAX` once
+/// it reads greater than `best` (positions are laid out in order, the
+/// rest reading 0, so a partial string above `best` stays above).
+fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16, best: u64) -> Arranged {
     let mut out = Arranged {
         string: 0,
         cols: state.cols,
@@ -280,6 +282,10 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Ar
     let old_nfree = usize::from(state.nfree);
     if old_nfree > 0 {
         tie_free_stacks(state, cells, givens, keys, &mut out);
+        if out.string > best {
+            out.string = u64::MAX;
+            return out;
+        }
     }
     if state.starts == 0x1FF {
         // Every column placed: the row reads off directly.
@@ -305,6 +311,10 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Ar
                 out.runs[usize::from(out.nruns)] = run;
                 out.nruns += 1;
             }
+        }
+        if out.string > best {
+            out.string = u64::MAX;
+            return out;
         }
         p = end;
     }
@@ -424,7 +434,7 @@ impl Level {
             }
             let t = usize::from(state.t);
             let cells = &view[t][usize::from(r)];
-            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)]);
+            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)], best);
             if arranged.string > best {
                 continue;
             }
@@ -652,6 +662,50 @@ mod tests {
             ".".repeat(8),
             ".".repeat(70)
         )));
+    }
+
+    /// Cutting an arrangement short once it reads greater than the best
+    /// loses nothing: against any best, the row reads as in full when it
+    /// ties or beats it, and in full or cut (`u64::MAX`) when greater.
+    #[test]
+    fn arrangements_cut_short_only_when_greater() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let mut cuts = 0;
+        for seed in 0..20 {
+            let v = view(&Transform::random(seed).apply(&puzzle), false);
+            let masks = masks(&v);
+            let mut scratch = Canonicalizer::new();
+            scratch.start(&v);
+            for level in 0..9 {
+                for state in &scratch.states {
+                    let keys = keys_of(state);
+                    let rows = next_rows(state);
+                    let t = usize::from(state.t);
+                    let full: Vec<u64> = (0..9)
+                        .filter(|&r| rows >> r & 1 != 0)
+                        .map(|r| arrange(state, &keys, &v[t][r], masks[t][r], u64::MAX).string)
+                        .collect();
+                    for r in (0..9).filter(|&r| rows >> r & 1 != 0) {
+                        let (cells, givens) = (&v[t][r], masks[t][r]);
+                        let own = arrange(state, &keys, cells, givens, u64::MAX).string;
+                        for &best in full.iter().chain(&[own - 1, own + 1, 0]) {
+                            let cut = arrange(state, &keys, cells, givens, best).string;
+                            let at = format!("seed {seed} level {level} row {r}");
+                            if own <= best {
+                                assert_eq!(cut, own, "{at}");
+                            } else {
+                                assert!(cut == own || cut == u64::MAX, "{at}");
+                                cuts += usize::from(cut == u64::MAX);
+                            }
+                        }
+                    }
+                }
+                scratch.general_level(&v, level, false);
+                std::mem::swap(&mut scratch.states, &mut scratch.next);
+            }
+        }
+        // The cut is exercised, not only its absence.
+        assert!(cuts > 0);
     }
 
     /// Every map of every level of the general search on a few boards: the
