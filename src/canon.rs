@@ -292,18 +292,18 @@ impl Canonicalizer {
                 // then sought over those blocks' orders alone.
                 let pattern = view_of_pattern(board);
                 self.start(&pattern);
-                self.extend(&pattern, 0, false);
+                self.extend(&pattern, 0, false, true);
                 for state in &mut self.states {
                     state.depth = 0;
                     state.used_rows = 0;
                     state.label = [0; 10];
                     state.next = 1;
                 }
-                self.extend(&view, 0, true)
+                self.extend(&view, 0, true, false)
             }
             _ => {
                 let level = self.start(&view);
-                self.extend(&view, level, false)
+                self.extend(&view, level, false, false)
             }
         };
         let state = self.states[0];
@@ -339,11 +339,12 @@ impl Canonicalizer {
 
     /// Extends the maps in `self.states` row by row from `level`, keeping
     /// those giving the least rows; with `forced`, each keeps the rows it
-    /// has. Returns how many maps the survivors stand for in all.
-    fn extend(&mut self, view: &View, mut level: usize, forced: bool) -> u64 {
+    /// has; `pattern` says the view is a pattern of givens (one digit).
+    /// Returns how many maps the survivors stand for in all.
+    fn extend(&mut self, view: &View, mut level: usize, forced: bool, pattern: bool) -> u64 {
         // Most boards take the faster step; those whose rows repeat a
-        // digit need the general one.
-        let masks = Some(row::masks(view)).filter(|masks| row::fits(view, masks));
+        // digit need the general one (a pattern never does).
+        let masks = Some(row::masks(view)).filter(|masks| pattern || row::fits(view, masks));
         #[cfg(test)]
         let masks = masks.filter(|_| !self.general_only);
         while level < 9 {
@@ -903,11 +904,12 @@ fn view_of_pattern(board: &Board) -> View {
 /// The output board of a complete map.
 fn form_of(view: &View, state: &Partial) -> [u8; 81] {
     let cols = state.columns();
+    let rows = &view[usize::from(state.t)];
     let mut cells = [0u8; 81];
-    for (r, &input_row) in state.rows.iter().enumerate() {
-        let row = &view[usize::from(state.t)][usize::from(input_row)];
-        for (c, &col) in cols.iter().enumerate() {
-            cells[r * 9 + c] = state.label[usize::from(row[usize::from(col)])];
+    for (out, &input_row) in cells.chunks_exact_mut(9).zip(&state.rows) {
+        let row = &rows[usize::from(input_row)];
+        for (cell, &col) in out.iter_mut().zip(&cols) {
+            *cell = state.label[usize::from(row[usize::from(col)])];
         }
     }
     cells

@@ -474,7 +474,8 @@ impl Level {
 /// the map splits there); returns the level reached. With `forced`, the
 /// map keeps the rows it has.
 pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
-    let mut keys = keys_of(state);
+    // Each digit's nibble in a row's string (new digits 15).
+    let mut nibbles = keys_of(state).map(|key| key.min(15));
     while level < 9 {
         let mut rows = if forced {
             1 << state.rows[level]
@@ -488,7 +489,7 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             rows &= rows - 1; // clear the lowest set bit
             let cells = cells_of(r);
             let string = state.cols.iter().fold(0u64, |string, &c| {
-                string << 4 | u64::from(keys[usize::from(cells[usize::from(c)])].min(15))
+                string << 4 | u64::from(nibbles[usize::from(cells[usize::from(c)])])
             });
             if string < best {
                 (best, best_row, tie) = (string, r, false);
@@ -507,7 +508,7 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             let d = usize::from(cells[usize::from(state.cols[p])]);
             if state.label[d] == 0 {
                 state.label[d] = state.next;
-                keys[d] = state.next;
+                nibbles[d] = state.next;
                 state.next += 1;
             }
         }
