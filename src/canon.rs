@@ -474,18 +474,16 @@ fn leading_empties(state: &Partial, row: &[u8; 9]) -> usize {
 /// start, else an unused row of the current band.
 fn next_rows(state: &Partial) -> u16 {
     let depth = usize::from(state.depth);
-    let allowed: u16 = if depth % 3 == 0 {
-        let mut bands = 0u16;
-        for b in 0..3 {
-            if state.used_rows >> (b * 3) & 0b111 == 0 {
-                bands |= 0b111 << (b * 3);
-            }
-        }
-        bands
+    /// The rows of each row's band.
+    const BAND: [u16; 9] = [0o7, 0o7, 0o7, 0o70, 0o70, 0o70, 0o700, 0o700, 0o700];
+    let used = state.used_rows;
+    if depth % 3 == 0 {
+        // Bit 3b: band b has a used row; times 7 fills the band.
+        let used_bands = (used | used >> 1 | used >> 2) & 0o111;
+        !(used_bands * 7) & 0o777
     } else {
-        0b111 << (state.rows[depth - 1] / 3 * 3) & !state.used_rows
-    };
-    allowed
+        BAND[usize::from(state.rows[depth - 1])] & !used
+    }
 }
 
 /// Starts a row: stacks still free and empty in this row stay free (they

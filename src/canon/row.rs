@@ -488,9 +488,18 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             let r = rows.trailing_zeros() as u8;
             rows &= rows - 1; // clear the lowest set bit
             let cells = cells_of(r);
-            let string = state.cols.iter().fold(0u64, |string, &c| {
-                string << 4 | u64::from(nibbles[usize::from(cells[usize::from(c)])])
-            });
+            let read = |cols: &[u8], string: u64| {
+                cols.iter().fold(string, |string, &c| {
+                    string << 4 | u64::from(nibbles[usize::from(cells[usize::from(c)])])
+                })
+            };
+            // Most rows lose within the first four cells: read the rest
+            // only of those that tie or beat the best there.
+            let head = read(&state.cols[..4], 0);
+            if head > best >> 20 {
+                continue;
+            }
+            let string = read(&state.cols[4..], head);
             if string < best {
                 (best, best_row, tie) = (string, r, false);
             } else if string == best {
