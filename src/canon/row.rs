@@ -41,20 +41,25 @@ fn given_mask(row: &[u8; 9]) -> u16 {
 /// Whether this step applies to the board of `view`, whose givens are
 /// `masks`: see the module doc.
 pub(super) fn fits(view: &View, masks: &Masks) -> bool {
-    // The digits of each row and column, bit d for digit d (bit 0 for
-    // empty cells): no digit repeats when they add up to the givens.
-    let mut rows = [0u16; 9];
+    // Each given's digit, bit d, against those already seen in its row and
+    // column (the givens alone are visited, by their masks).
     let mut columns = [0u16; 9];
-    for (seen, row) in rows.iter_mut().zip(&view[0]) {
-        for (column, &d) in columns.iter_mut().zip(row) {
-            *seen |= 1 << d;
-            *column |= 1 << d;
+    let mut present = 0u16;
+    let mut repeats = false;
+    for (row, &givens) in view[0].iter().zip(&masks[0]) {
+        let mut seen = 0u16;
+        let mut rest = givens;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize % 9;
+            rest &= rest - 1; // clear the lowest set bit
+            let bit = 1u16 << row[c];
+            repeats |= (seen | columns[c]) & bit != 0;
+            seen |= bit;
+            columns[c] |= bit;
         }
+        present |= seen;
     }
-    let count = |sets: &[u16; 9]| sets.iter().map(|s| (s >> 1).count_ones()).sum::<u32>();
-    let givens: u32 = masks[0].iter().map(|m| m.count_ones()).sum();
-    let present = rows.iter().fold(0, |all, s| all | s >> 1);
-    count(&rows) == givens && count(&columns) == givens || present.count_ones() <= 1
+    !repeats || present.count_ones() <= 1
 }
 
 /// Counts of givens over a set of columns, for every row at once: bit r
