@@ -201,21 +201,21 @@ pub(super) struct Arranged {
     branches: bool,
 }
 
-/// Each digit's sort key under a map: 0 empty, its label, or `NEW + d` for
-/// a digit d not yet labelled (read 15 in `Arranged::string`, as
-/// `key.min(15)`).
+/// Each digit's sort key under a map: 0 empty, its label, or `d << 4 | 15`
+/// for a digit d not yet labelled (above every label, and read 15 in
+/// `Arranged::string`, as `key & 15`).
 fn keys_of(state: &Partial) -> [u8; 10] {
     let mut keys = state.label;
     for (d, key) in keys.iter_mut().enumerate().skip(1) {
         if *key == 0 {
-            *key = NEW + d as u8;
+            *key = (d as u8) << 4 | 15;
         }
     }
     keys
 }
 
-/// The keys of digits not yet labelled start here.
-const NEW: u8 = 0xF0;
+/// Keys above this are digits not yet labelled.
+const LABELLED: u8 = 15;
 
 /// Sorts up to three columns by key (their input order breaks ties, as
 /// every block lists its columns ascending) and returns the packed
@@ -247,11 +247,11 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
     for (k, &packed) in sorted.iter().enumerate() {
         let key = (packed >> 4) as u8;
         out.cols[at + k] = packed as u8 & 0xF;
-        out.string |= u64::from(key.min(15)) << (4 * (8 - (at + k)));
+        out.string |= u64::from(key & 15) << (4 * (8 - (at + k)));
         if k > 0 && sorted[k - 1] >> 4 != packed >> 4 {
             out.starts |= 1 << (at + k);
         }
-        new_count += usize::from(key >= NEW);
+        new_count += usize::from(key > LABELLED);
     }
     let last = sorted.len() - 1;
     // New digits sort last: two or more different ones when the last
@@ -296,7 +296,7 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16, best:
         // Every column placed: the row reads off directly.
         for (p, &c) in state.cols.iter().enumerate() {
             let key = keys[usize::from(cells[usize::from(c)])];
-            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+            out.string |= u64::from(key & 15) << (4 * (8 - p));
         }
         return out;
     }
@@ -308,7 +308,7 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16, best:
         if end == p + 1 {
             let c = state.cols[p];
             let key = keys[usize::from(cells[usize::from(c)])];
-            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+            out.string |= u64::from(key & 15) << (4 * (8 - p));
         } else {
             let sorted = sort_block(&state.cols[p..end], cells, keys);
             let run = lay_block(&sorted[..end - p], p, &mut out);
@@ -351,7 +351,7 @@ fn tie_free_stacks(
             continue;
         }
         let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
-        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4).min(15));
+        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4) & 15);
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
         while at > 0 && order[at - 1].0 > reading {
@@ -480,7 +480,7 @@ impl Level {
 /// map keeps the rows it has.
 pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
     // Each digit's nibble in a row's string (new digits 15).
-    let mut nibbles = keys_of(state).map(|key| key.min(15));
+    let mut nibbles = keys_of(state).map(|key| key & 15);
     while level < 9 {
         let mut rows = if forced {
             1 << state.rows[level]
