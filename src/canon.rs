@@ -292,23 +292,23 @@ impl Canonicalizer {
                 // then sought over those blocks' orders alone.
                 let pattern = view_of_pattern(board);
                 self.start(&pattern);
-                self.extend(&pattern, 0, false);
+                self.extend(&pattern, 0, false, true);
                 for state in &mut self.states {
                     state.depth = 0;
                     state.used_rows = 0;
                     state.label = [0; 10];
                     state.next = 1;
                 }
-                self.extend(&view, 0, true)
+                self.extend(&view, 0, true, false)
             }
             _ => {
                 let level = self.start(&view);
-                self.extend(&view, level, false)
+                self.extend(&view, level, false, false)
             }
         };
         let state = self.states[0];
-        let present = board.cells().iter().fold(0u16, |seen, &d| seen | 1 << d) >> 1;
-        let absent = 9 - present.count_ones() as u64;
+        // Every digit present took a label as its row was placed.
+        let absent = u64::from(10 - state.next);
         let relabellings: u64 = (1..=absent).product();
         Canonical {
             form: Board::from_checked(form_of(&view, &state)),
@@ -339,11 +339,12 @@ impl Canonicalizer {
 
     /// Extends the maps in `self.states` row by row from `level`, keeping
     /// those giving the least rows; with `forced`, each keeps the rows it
-    /// has. Returns how many maps the survivors stand for in all.
-    fn extend(&mut self, view: &View, mut level: usize, forced: bool) -> u64 {
+    /// has; `pattern` says the view is a pattern of givens (one digit).
+    /// Returns how many maps the survivors stand for in all.
+    fn extend(&mut self, view: &View, mut level: usize, forced: bool, pattern: bool) -> u64 {
         // Most boards take the faster step; those whose rows repeat a
-        // digit need the general one.
-        let masks = Some(row::masks(view)).filter(|masks| row::fits(view, masks));
+        // digit need the general one (a pattern never does).
+        let masks = Some(row::masks(view)).filter(|masks| pattern || row::fits(view, masks));
         #[cfg(test)]
         let masks = masks.filter(|_| !self.general_only);
         while level < 9 {
@@ -473,18 +474,16 @@ fn leading_empties(state: &Partial, row: &[u8; 9]) -> usize {
 /// start, else an unused row of the current band.
 fn next_rows(state: &Partial) -> u16 {
     let depth = usize::from(state.depth);
-    let allowed: u16 = if depth % 3 == 0 {
-        let mut bands = 0u16;
-        for b in 0..3 {
-            if state.used_rows >> (b * 3) & 0b111 == 0 {
-                bands |= 0b111 << (b * 3);
-            }
-        }
-        bands
+    /// The rows of each row's band.
+    const BAND: [u16; 9] = [0o7, 0o7, 0o7, 0o70, 0o70, 0o70, 0o700, 0o700, 0o700];
+    let used = state.used_rows;
+    if depth % 3 == 0 {
+        // Bit 3b: band b has a used row; times 7 fills the band.
+        let used_bands = (used | used >> 1 | used >> 2) & 0o111;
+        !(used_bands * 7) & 0o777
     } else {
-        0b111 << (state.rows[depth - 1] / 3 * 3) & !state.used_rows
-    };
-    allowed
+        BAND[usize::from(state.rows[depth - 1])] & !used
+    }
 }
 
 /// Starts a row: stacks still free and empty in this row stay free (they
@@ -678,6 +677,9 @@ fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
 /// row 2's digits in a box come from row 1's other two stacks, which the
 /// faster first step relies on.
 fn is_valid_grid(view: &View) -> bool {
+    if view[0].iter().any(|row| row.contains(&0)) {
+        return false;
+    }
     let all =
         |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u16, |seen, d| seen | 1 << d) == 0x3FE;
     let rows = &view[0];
@@ -900,11 +902,12 @@ fn view_of_pattern(board: &Board) -> View {
 /// The output board of a complete map.
 fn form_of(view: &View, state: &Partial) -> [u8; 81] {
     let cols = state.columns();
+    let rows = &view[usize::from(state.t)];
     let mut cells = [0u8; 81];
-    for (r, &input_row) in state.rows.iter().enumerate() {
-        let row = &view[usize::from(state.t)][usize::from(input_row)];
-        for (c, &col) in cols.iter().enumerate() {
-            cells[r * 9 + c] = state.label[usize::from(row[usize::from(col)])];
+    for (out, &input_row) in cells.chunks_exact_mut(9).zip(&state.rows) {
+        let row = &rows[usize::from(input_row)];
+        for (cell, &col) in out.iter_mut().zip(&cols) {
+            *cell = state.label[usize::from(row[usize::from(col)])];
         }
     }
     cells

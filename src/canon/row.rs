@@ -41,20 +41,25 @@ fn given_mask(row: &[u8; 9]) -> u16 {
 /// Whether this step applies to the board of `view`, whose givens are
 /// `masks`: see the module doc.
 pub(super) fn fits(view: &View, masks: &Masks) -> bool {
-    // The digits of each row and column, bit d for digit d (bit 0 for
-    // empty cells): no digit repeats when they add up to the givens.
-    let mut rows = [0u16; 9];
+    // Each given's digit, bit d, against those already seen in its row and
+    // column (the givens alone are visited, by their masks).
     let mut columns = [0u16; 9];
-    for (seen, row) in rows.iter_mut().zip(&view[0]) {
-        for (column, &d) in columns.iter_mut().zip(row) {
-            *seen |= 1 << d;
-            *column |= 1 << d;
+    let mut present = 0u16;
+    let mut repeats = false;
+    for (row, &givens) in view[0].iter().zip(&masks[0]) {
+        let mut seen = 0u16;
+        let mut rest = givens;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize % 9;
+            rest &= rest - 1; // clear the lowest set bit
+            let bit = 1u16 << row[c];
+            repeats |= (seen | columns[c]) & bit != 0;
+            seen |= bit;
+            columns[c] |= bit;
         }
+        present |= seen;
     }
-    let count = |sets: &[u16; 9]| sets.iter().map(|s| (s >> 1).count_ones()).sum::<u32>();
-    let givens: u32 = masks[0].iter().map(|m| m.count_ones()).sum();
-    let present = rows.iter().fold(0, |all, s| all | s >> 1);
-    count(&rows) == givens && count(&columns) == givens || present.count_ones() <= 1
+    !repeats || present.count_ones() <= 1
 }
 
 /// Counts of givens over a set of columns, for every row at once: bit r
@@ -196,21 +201,21 @@ pub(super) struct Arranged {
     branches: bool,
 }
 
-/// Each digit's sort key under a map: 0 empty, its label, or `NEW + d` for
-/// a digit d not yet labelled (read 15 in `Arranged::string`, as
-/// `key.min(15)`).
+/// Each digit's sort key under a map: 0 empty, its label, or `d << 4 | 15`
+/// for a digit d not yet labelled (above every label, and read 15 in
+/// `Arranged::string`, as `key & 15`).
 fn keys_of(state: &Partial) -> [u8; 10] {
     let mut keys = state.label;
     for (d, key) in keys.iter_mut().enumerate().skip(1) {
         if *key == 0 {
-            *key = NEW + d as u8;
+            *key = (d as u8) << 4 | 15;
         }
     }
     keys
 }
 
-/// The keys of digits not yet labelled start here.
-const NEW: u8 = 0xF0;
+/// Keys above this are digits not yet labelled.
+const LABELLED: u8 = 15;
 
 /// Sorts up to three columns by key (their input order breaks ties, as
 /// every block lists its columns ascending) and returns the packed
@@ -242,11 +247,11 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
     for (k, &packed) in sorted.iter().enumerate() {
         let key = (packed >> 4) as u8;
         out.cols[at + k] = packed as u8 & 0xF;
-        out.string |= u64::from(key.min(15)) << (4 * (8 - (at + k)));
+        out.string |= u64::from(key & 15) << (4 * (8 - (at + k)));
         if k > 0 && sorted[k - 1] >> 4 != packed >> 4 {
             out.starts |= 1 << (at + k);
         }
-        new_count += usize::from(key >= NEW);
+        new_count += usize::from(key > LABELLED);
     }
     let last = sorted.len() - 1;
     // New digits sort last: two or more different ones when the last
@@ -261,8 +266,10 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
 }
 
 /// The least arrangement of input row `cells` (givens `givens`) under
-/// `state`, whose keys are `keys`.
-fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Arranged {
+/// `state`, whose keys are `keys`; its `string` may be `u64::MAX` once
+/// it reads greater than `best` (positions are laid out in order, the
+/// rest reading 0, so a partial string above `best` stays above).
+fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16, best: u64) -> Arranged {
     let mut out = Arranged {
         string: 0,
         cols: state.cols,
@@ -280,12 +287,16 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Ar
     let old_nfree = usize::from(state.nfree);
     if old_nfree > 0 {
         tie_free_stacks(state, cells, givens, keys, &mut out);
+        if out.string > best {
+            out.string = u64::MAX;
+            return out;
+        }
     }
     if state.starts == 0x1FF {
         // Every column placed: the row reads off directly.
         for (p, &c) in state.cols.iter().enumerate() {
             let key = keys[usize::from(cells[usize::from(c)])];
-            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+            out.string |= u64::from(key & 15) << (4 * (8 - p));
         }
         return out;
     }
@@ -297,7 +308,7 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Ar
         if end == p + 1 {
             let c = state.cols[p];
             let key = keys[usize::from(cells[usize::from(c)])];
-            out.string |= u64::from(key.min(15)) << (4 * (8 - p));
+            out.string |= u64::from(key & 15) << (4 * (8 - p));
         } else {
             let sorted = sort_block(&state.cols[p..end], cells, keys);
             let run = lay_block(&sorted[..end - p], p, &mut out);
@@ -305,6 +316,10 @@ fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16) -> Ar
                 out.runs[usize::from(out.nruns)] = run;
                 out.nruns += 1;
             }
+        }
+        if out.string > best {
+            out.string = u64::MAX;
+            return out;
         }
         p = end;
     }
@@ -336,7 +351,7 @@ fn tie_free_stacks(
             continue;
         }
         let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
-        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4).min(15));
+        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4) & 15);
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
         while at > 0 && order[at - 1].0 > reading {
@@ -424,7 +439,7 @@ impl Level {
             }
             let t = usize::from(state.t);
             let cells = &view[t][usize::from(r)];
-            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)]);
+            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)], best);
             if arranged.string > best {
                 continue;
             }
@@ -464,7 +479,8 @@ impl Level {
 /// the map splits there); returns the level reached. With `forced`, the
 /// map keeps the rows it has.
 pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
-    let mut keys = keys_of(state);
+    // Each digit's nibble in a row's string (new digits 15).
+    let mut nibbles = keys_of(state).map(|key| key & 15);
     while level < 9 {
         let mut rows = if forced {
             1 << state.rows[level]
@@ -477,9 +493,18 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             let r = rows.trailing_zeros() as u8;
             rows &= rows - 1; // clear the lowest set bit
             let cells = cells_of(r);
-            let string = state.cols.iter().fold(0u64, |string, &c| {
-                string << 4 | u64::from(keys[usize::from(cells[usize::from(c)])].min(15))
-            });
+            let read = |cols: &[u8], string: u64| {
+                cols.iter().fold(string, |string, &c| {
+                    string << 4 | u64::from(nibbles[usize::from(cells[usize::from(c)])])
+                })
+            };
+            // Most rows lose within the first four cells: read the rest
+            // only of those that tie or beat the best there.
+            let head = read(&state.cols[..4], 0);
+            if head > best >> 20 {
+                continue;
+            }
+            let string = read(&state.cols[4..], head);
             if string < best {
                 (best, best_row, tie) = (string, r, false);
             } else if string == best {
@@ -497,7 +522,7 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             let d = usize::from(cells[usize::from(state.cols[p])]);
             if state.label[d] == 0 {
                 state.label[d] = state.next;
-                keys[d] = state.next;
+                nibbles[d] = state.next;
                 state.next += 1;
             }
         }
@@ -652,6 +677,50 @@ mod tests {
             ".".repeat(8),
             ".".repeat(70)
         )));
+    }
+
+    /// Cutting an arrangement short once it reads greater than the best
+    /// loses nothing: against any best, the row reads as in full when it
+    /// ties or beats it, and in full or cut (`u64::MAX`) when greater.
+    #[test]
+    fn arrangements_cut_short_only_when_greater() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let mut cuts = 0;
+        for seed in 0..20 {
+            let v = view(&Transform::random(seed).apply(&puzzle), false);
+            let masks = masks(&v);
+            let mut scratch = Canonicalizer::new();
+            scratch.start(&v);
+            for level in 0..9 {
+                for state in &scratch.states {
+                    let keys = keys_of(state);
+                    let rows = next_rows(state);
+                    let t = usize::from(state.t);
+                    let full: Vec<u64> = (0..9)
+                        .filter(|&r| rows >> r & 1 != 0)
+                        .map(|r| arrange(state, &keys, &v[t][r], masks[t][r], u64::MAX).string)
+                        .collect();
+                    for r in (0..9).filter(|&r| rows >> r & 1 != 0) {
+                        let (cells, givens) = (&v[t][r], masks[t][r]);
+                        let own = arrange(state, &keys, cells, givens, u64::MAX).string;
+                        for &best in full.iter().chain(&[own - 1, own + 1, 0]) {
+                            let cut = arrange(state, &keys, cells, givens, best).string;
+                            let at = format!("seed {seed} level {level} row {r}");
+                            if own <= best {
+                                assert_eq!(cut, own, "{at}");
+                            } else {
+                                assert!(cut == own || cut == u64::MAX, "{at}");
+                                cuts += usize::from(cut == u64::MAX);
+                            }
+                        }
+                    }
+                }
+                scratch.general_level(&v, level, false);
+                std::mem::swap(&mut scratch.states, &mut scratch.next);
+            }
+        }
+        // The cut is exercised, not only its absence.
+        assert!(cuts > 0);
     }
 
     /// Every map of every level of the general search on a few boards: the
