@@ -35,10 +35,10 @@
 //! or holding the same label), and stacks empty so far stay unassigned.
 //! A new row splits a block by putting its empty cells first, then digits
 //! already labelled in ascending order, then new digits (each order of
-//! those is a branch, as it labels them differently). Full grids, whose
-//! first row would branch 1296 ways, take a faster first step: with row 1
-//! fixed as 123456789, row 2 is the first row conjugated by the column
-//! order, found by a small depth-first search with pruning.
+//! those is a branch, as it labels them differently). Valid full grids,
+//! whose first row would branch 1296 ways, take a search-free path of their
+//! own (`grid`); the search still answers them in the tests, as the
+//! reference that path is checked against.
 //!
 //! When no row repeats a digit (or the board is a pattern, one digit
 //! throughout), a row's least arrangement under a map needs no branching:
@@ -118,9 +118,6 @@ pub fn symmetries(board: &Board) -> Vec<Symmetry> {
         })
         .collect()
 }
-
-/// An input stack or column not yet placed.
-const FREE: u8 = 0xFF;
 
 /// The rows of the board in both orientations: `[t][r][c]`, `0` empty.
 type View = [[[u8; 9]; 9]; 2];
@@ -226,8 +223,6 @@ impl fmt::Debug for Canonicalizer {
 struct Sink<'a> {
     best: [u8; 9],
     have_best: bool,
-    /// Counts the changes of `best`.
-    generation: u32,
     out: &'a mut Vec<Partial>,
 }
 
@@ -248,7 +243,6 @@ impl Sink<'_> {
             Ordering::Less => {
                 self.best = row;
                 self.have_best = true;
-                self.generation += 1;
                 self.out.clear();
                 self.out.push(state);
             }
@@ -291,7 +285,7 @@ impl Canonicalizer {
                 // blocks of columns alike in pattern; the least digits are
                 // then sought over those blocks' orders alone.
                 let pattern = view_of_pattern(board);
-                self.start(&pattern);
+                self.start();
                 self.extend(&pattern, 0, false, true);
                 for state in &mut self.states {
                     state.depth = 0;
@@ -302,8 +296,8 @@ impl Canonicalizer {
                 self.extend(&view, 0, true, false)
             }
             _ => {
-                let level = self.start(&view);
-                self.extend(&view, level, false, false)
+                self.start();
+                self.extend(&view, 0, false, false)
             }
         };
         let state = self.states[0];
@@ -317,24 +311,12 @@ impl Canonicalizer {
         }
     }
 
-    /// The maps the search starts from, in `self.states`; returns the level
-    /// they have reached (full grids take a faster first step to level 2).
-    fn start(&mut self, view: &View) -> usize {
+    /// The maps the search starts from, in `self.states`: the empty map in
+    /// each orientation.
+    fn start(&mut self) {
         self.states.clear();
-        if is_valid_grid(view) {
-            let mut sink = Sink {
-                best: [0; 9],
-                have_best: false,
-                generation: 0,
-                out: &mut self.states,
-            };
-            grid_top(view, &mut sink);
-            2
-        } else {
-            self.states.push(Partial::start(0));
-            self.states.push(Partial::start(1));
-            0
-        }
+        self.states.push(Partial::start(0));
+        self.states.push(Partial::start(1));
     }
 
     /// Extends the maps in `self.states` row by row from `level`, keeping
@@ -380,7 +362,6 @@ impl Canonicalizer {
         let mut sink = Sink {
             best: [0; 9],
             have_best: false,
-            generation: 0,
             out: &mut self.next,
         };
         // A row whose best arrangement puts its first given earlier
@@ -670,216 +651,6 @@ fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
             block(v, end, row, sink);
         }
     }
-}
-
-/// Whether the board is a full valid grid (every row, column and box holds
-/// nine different digits): then row 1 reads 123456789 in every map, and
-/// row 2's digits in a box come from row 1's other two stacks, which the
-/// faster first step relies on.
-fn is_valid_grid(view: &View) -> bool {
-    if view[0].iter().any(|row| row.contains(&0)) {
-        return false;
-    }
-    let all =
-        |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u16, |seen, d| seen | 1 << d) == 0x3FE;
-    let rows = &view[0];
-    let lines = view
-        .iter()
-        .all(|rows| rows.iter().all(|row| all(&mut row.iter().copied())));
-    let boxes = (0..9).all(|b| {
-        let (r0, c0) = (b / 3 * 3, b % 3 * 3);
-        all(&mut (0..9).map(|k| rows[r0 + k / 3][c0 + k % 3]))
-    });
-    lines && boxes
-}
-
-/// The partial column map of the full-grid first step.
-#[derive(Clone, Copy)]
-struct Top {
-    /// Input column at each output position.
-    pi: [u8; 9],
-    /// Output position of each input column.
-    inv: [u8; 9],
-    /// Output stack of each input stack.
-    out_of_in: [u8; 3],
-    /// Input stack of each output stack.
-    in_of_out: [u8; 3],
-    /// Row 2 so far.
-    acc: [u8; 9],
-    /// Whether row 2 so far equals the best's beginning (else it is less:
-    /// greater ones are cut), as of the best of `generation`.
-    tied: bool,
-    generation: u32,
-}
-
-/// What the full-grid step knows of the two rows it places.
-struct TopRows {
-    t: u8,
-    r1: u8,
-    r2: u8,
-    /// Input column of each digit in row 1.
-    pos_in_r1: [u8; 10],
-    /// For each input column, the column of row 1 holding row 2's digit.
-    target: [u8; 9],
-    /// The input stacks that may come first.
-    first_stacks: u8,
-}
-
-/// The full-grid first step: for every first row and second row of its
-/// band, the column orders giving the least second row (the first always
-/// reads 123456789), left in `sink` as maps of depth 2.
-fn grid_top(view: &View, sink: &mut Sink) {
-    // Row 2 starts 456 exactly when the first output stack's three columns
-    // hold, in row 2, the three digits of one other stack of row 1 (a
-    // "pure" stack); else it starts 457. So when any pair of rows has a
-    // pure stack, only those pairs, starting with a pure stack, can win.
-    let mut pairs = [(0u8, 0u8, 0u8, 0u8, [0u8; 10]); 36];
-    let mut count = 0;
-    let mut any_pure = false;
-    for t in 0..2u8 {
-        for r1 in 0..9u8 {
-            let row1 = &view[usize::from(t)][usize::from(r1)];
-            let mut pos_in_r1 = [0u8; 10];
-            for (c, &d) in row1.iter().enumerate() {
-                pos_in_r1[usize::from(d)] = c as u8;
-            }
-            for r2 in r1 / 3 * 3..r1 / 3 * 3 + 3 {
-                if r2 == r1 {
-                    continue;
-                }
-                let row2 = &view[usize::from(t)][usize::from(r2)];
-                let mut pure = 0u8;
-                for x in 0..3 {
-                    let stack = |k: usize| pos_in_r1[usize::from(row2[x * 3 + k])] / 3;
-                    if stack(0) == stack(1) && stack(1) == stack(2) {
-                        pure |= 1 << x;
-                    }
-                }
-                any_pure |= pure != 0;
-                pairs[count] = (t, r1, r2, pure, pos_in_r1);
-                count += 1;
-            }
-        }
-    }
-    for &(t, r1, r2, pure, pos_in_r1) in &pairs[..count] {
-        if any_pure && pure == 0 {
-            continue;
-        }
-        let row2 = &view[usize::from(t)][usize::from(r2)];
-        let rows = TopRows {
-            t,
-            r1,
-            r2,
-            pos_in_r1,
-            target: row2.map(|d| pos_in_r1[usize::from(d)]),
-            first_stacks: if any_pure { pure } else { 0b111 },
-        };
-        let top = Top {
-            pi: [FREE; 9],
-            inv: [FREE; 9],
-            out_of_in: [FREE; 3],
-            in_of_out: [FREE; 3],
-            acc: [0; 9],
-            tied: sink.have_best,
-            generation: sink.generation,
-        };
-        top_position(top, 0, &rows, sink);
-    }
-}
-
-/// Chooses the input column of output position `p` if no earlier step has.
-fn top_position(top: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
-    if p == 9 {
-        let mut label = [0u8; 10];
-        for (digit, label) in label.iter_mut().enumerate().skip(1) {
-            *label = top.inv[usize::from(rows.pos_in_r1[digit])] + 1;
-        }
-        let mut row_list = [0u8; 9];
-        row_list[0] = rows.r1;
-        row_list[1] = rows.r2;
-        let state = Partial {
-            t: rows.t,
-            depth: 2,
-            rows: row_list,
-            used_rows: 1 << rows.r1 | 1 << rows.r2,
-            nfree: 0,
-            free_set: 0,
-            cols: top.pi,
-            starts: 0x1FF,
-            label,
-            next: 10,
-        };
-        sink.offer(top.acc, state);
-        return;
-    }
-    if top.pi[p] != FREE {
-        top_value(top, p, rows, sink);
-        return;
-    }
-    let s = p / 3;
-    for x in 0..3u8 {
-        let tied = top.in_of_out[s];
-        if tied != FREE && tied != x
-            || tied == FREE && top.out_of_in[usize::from(x)] != FREE
-            || p == 0 && rows.first_stacks >> x & 1 == 0
-        {
-            continue;
-        }
-        for c in x * 3..x * 3 + 3 {
-            if top.inv[usize::from(c)] != FREE {
-                continue;
-            }
-            let mut v = top;
-            v.in_of_out[s] = x;
-            v.out_of_in[usize::from(x)] = s as u8;
-            v.pi[p] = c;
-            v.inv[usize::from(c)] = p as u8;
-            top_value(v, p, rows, sink);
-        }
-    }
-}
-
-/// Row 2's label at output position `p`: the output position of the row-1
-/// column holding its digit, placed as early as its stack allows if it is
-/// not placed yet (the least choice, so forced).
-fn top_value(mut v: Top, p: usize, rows: &TopRows, sink: &mut Sink) {
-    let c = usize::from(v.pi[p]);
-    let target = rows.target[c];
-    if v.inv[usize::from(target)] == FREE {
-        let x = usize::from(target / 3);
-        let s = if v.out_of_in[x] != FREE {
-            usize::from(v.out_of_in[x])
-        } else {
-            // Earlier positions are all placed, so their stacks are tied:
-            // the first untied output stack is the least.
-            let s = (0..3).find(|&s| v.in_of_out[s] == FREE).unwrap_or(2);
-            v.in_of_out[s] = x as u8;
-            v.out_of_in[x] = s as u8;
-            s
-        };
-        let q = (s * 3..s * 3 + 3)
-            .find(|&q| v.pi[q] == FREE)
-            .unwrap_or(s * 3);
-        v.pi[q] = target;
-        v.inv[usize::from(target)] = q as u8;
-    }
-    v.acc[p] = v.inv[usize::from(target)] + 1;
-    if v.generation != sink.generation {
-        // The best changed since this prefix was compared: compare afresh.
-        v.generation = sink.generation;
-        match v.acc[..=p].cmp(&sink.best[..=p]) {
-            Ordering::Greater => return,
-            Ordering::Less => v.tied = false,
-            Ordering::Equal => v.tied = true,
-        }
-    } else if v.tied {
-        match v.acc[p].cmp(&sink.best[p]) {
-            Ordering::Greater => return,
-            Ordering::Less => v.tied = false,
-            Ordering::Equal => {}
-        }
-    }
-    top_position(v, p + 1, rows, sink);
 }
 
 /// The board's rows in both orientations; with `pattern`, givens as 1.

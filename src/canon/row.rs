@@ -690,7 +690,7 @@ mod tests {
             let v = view(&Transform::random(seed).apply(&puzzle), false);
             let masks = masks(&v);
             let mut scratch = Canonicalizer::new();
-            scratch.start(&v);
+            scratch.start();
             for level in 0..9 {
                 for state in &scratch.states {
                     let keys = keys_of(state);
@@ -746,7 +746,7 @@ mod tests {
             let v = view(&b, false);
             let masks = masks(&v);
             let mut scratch = Canonicalizer::new();
-            scratch.start(&v);
+            scratch.start();
             for level in 0..9 {
                 for state in &scratch.states {
                     let rows = next_rows(state);
