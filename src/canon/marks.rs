@@ -16,27 +16,20 @@ use std::cmp::Ordering;
 use crate::candidates::Candidates;
 use crate::transform::Transform;
 
-use super::Canonical;
+use super::{Canonical, ORDERS};
 
 /// The nine-line orders the band structure allows: 1296 of them.
 pub(super) fn line_orders() -> Vec<[u8; 9]> {
-    const PERMS: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut orders = Vec::with_capacity(1296);
-    for bands in PERMS {
-        for a in PERMS {
-            for b in PERMS {
-                for c in PERMS {
+    let perms = ORDERS[3];
+    for bands in perms {
+        for a in perms {
+            for b in perms {
+                for c in perms {
                     let mut lines = [0u8; 9];
                     for (at, within) in [a, b, c].iter().enumerate() {
                         for k in 0..3 {
-                            lines[at * 3 + k] = bands[at] * 3 + within[k];
+                            lines[at * 3 + k] = (bands[at] * 3 + within[k]) as u8;
                         }
                     }
                     orders.push(lines);
