@@ -39,7 +39,8 @@ pub use record::GeneratedWriter;
 pub use stream::{run, Generation, RunOptions};
 pub use symmetry::{Groups, Symmetry, UnknownSymmetry, SYMMETRIES};
 
-use dig::{dig, full_grid, Stop};
+pub(crate) use dig::full_grid;
+use dig::{dig, Stop};
 use random::Random;
 use singles::Singles;
 

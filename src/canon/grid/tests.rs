@@ -1,7 +1,7 @@
 use super::*;
 use crate::canon::{Canonicalizer, Order};
+use crate::generate::full_grid;
 use crate::generate::random::Random;
-use crate::solver::solve;
 
 /// The most automorphic grids known (the forum's list, each in minlex form)
 /// with their automorphism counts, the least and the greatest minlex
@@ -53,22 +53,10 @@ fn board(text: &str) -> Board {
     text.parse().unwrap()
 }
 
-/// A random valid grid: boxes 1, 5 and 9 (independent) filled at random,
-/// the solver's first completion, then a random look-alike of that.
+/// A random valid grid (the generator's, a random look-alike of a solved
+/// grid), relabelled at random too.
 fn random_grid(seed: u64) -> Board {
-    let mut random = Random::new(seed);
-    let mut cells = [0u8; 81];
-    for top_left in [0, 30, 60] {
-        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-        random.shuffle(&mut digits);
-        for (k, digit) in digits.into_iter().enumerate() {
-            cells[top_left + k / 3 * 9 + k % 3] = digit;
-        }
-    }
-    let grid = solve(&Board::new(cells).unwrap(), 1)
-        .unwrap()
-        .first
-        .unwrap();
+    let grid = Board::new(full_grid(&mut Random::new(seed))).unwrap();
     Transform::random(seed ^ 0x5EED).apply(&grid)
 }
 
