@@ -653,6 +653,20 @@ fn block(mut w: Work, mut pos: usize, row: &[u8; 9], sink: &mut Sink) {
     }
 }
 
+/// Sorts three keys (a sorting network: three compare-and-swaps).
+fn sort3<T: Ord>(mut keys: [T; 3]) -> [T; 3] {
+    if keys[0] > keys[1] {
+        keys.swap(0, 1);
+    }
+    if keys[1] > keys[2] {
+        keys.swap(1, 2);
+    }
+    if keys[0] > keys[1] {
+        keys.swap(0, 1);
+    }
+    keys
+}
+
 /// The board's rows in both orientations; with `pattern`, givens as 1.
 fn view(board: &Board, pattern: bool) -> View {
     let mut view = [[[0u8; 9]; 9]; 2];

@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::marks::line_orders;
-use super::Canonical;
+use super::{sort3, Canonical};
 use crate::board::Board;
 use crate::transform::Transform;
 
@@ -441,20 +441,6 @@ fn least_pairs(grid: &Grid, tables: &Tables, pairs: &mut [Pair; 18]) -> Option<(
 fn third_row(a: u8, b: u8) -> usize {
     // The band's rows are 3k + 0, 1, 2: 0 + 1 + 2 = 3.
     usize::from(a / 3 * 3 + 3 - a % 3 - b % 3)
-}
-
-/// Sorts three keys (three compare-and-swaps).
-fn sort3(mut keys: [u64; 3]) -> [u64; 3] {
-    if keys[0] > keys[1] {
-        keys.swap(0, 1);
-    }
-    if keys[1] > keys[2] {
-        keys.swap(1, 2);
-    }
-    if keys[0] > keys[1] {
-        keys.swap(0, 1);
-    }
-    keys
 }
 
 /// Offers the candidate with rows `top` first in orientation `t`, under

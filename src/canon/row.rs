@@ -13,7 +13,7 @@
 //! them, in the order the general search visits them (so the first map
 //! kept, whose transform is printed, is the same).
 
-use super::{next_rows, Partial, View, ORDERS};
+use super::{next_rows, sort3, Partial, View, ORDERS};
 
 /// Each row's givens, bit `c` for input column `c`: `[t][r]`.
 pub(super) type Masks = [[u16; 9]; 2];
@@ -225,17 +225,7 @@ fn sort_block(columns: &[u8], cells: &[u8; 9], keys: &[u8; 10]) -> [u16; 3] {
     for (slot, &c) in packed.iter_mut().zip(columns) {
         *slot = u16::from(keys[usize::from(cells[usize::from(c)])]) << 4 | u16::from(c);
     }
-    // A sorting network for three.
-    if packed[0] > packed[1] {
-        packed.swap(0, 1);
-    }
-    if packed[1] > packed[2] {
-        packed.swap(1, 2);
-    }
-    if packed[0] > packed[1] {
-        packed.swap(0, 1);
-    }
-    packed
+    sort3(packed)
 }
 
 /// Lays a sorted block out from output position `at`: its columns, the
