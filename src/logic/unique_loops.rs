@@ -413,11 +413,11 @@ fn naked_sets(
     let cells = &HOUSE_CELLS[house];
     let candidates = |p: usize| grid.candidates(usize::from(cells[p]));
     let common_extra = extra & grid.candidates(c1) & grid.candidates(c2);
-    for tuple in tuples(0x1ff, degree) {
-        if tuple >> index1 & 1 == 0 || tuple >> index2 & 1 != 0 {
-            continue;
-        }
-        let others = tuple & !(1 << index1);
+    // The tuples holding the pseudo-cell and not c2, in increasing order:
+    // adding the pseudo-cell's bit to each set of others keeps the order.
+    let (pseudo, excluded): (u16, u16) = (1 << index1, 1 << index2);
+    for others in tuples(0x1ff & !pseudo & !excluded, degree - 1) {
+        let tuple = others | pseudo;
         let union = bits(others).fold(0, |all, p| all | candidates(p));
         if count(common_extra | union) != degree {
             continue;
