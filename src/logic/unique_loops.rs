@@ -48,6 +48,15 @@ use crate::logic::proof::Chains;
 /// sorted order.
 pub fn unique_loop(grid: &Grid) -> Option<Step> {
     let mut hints: Vec<LoopHint> = Vec::new();
+    // One search for every start cell, so its path and loop lists are
+    // allocated once a position, not once a bivalue cell.
+    let mut search = LoopSearch {
+        grid,
+        pair: 0,
+        holders: 0,
+        path: Vec::with_capacity(16),
+        loops: Vec::new(),
+    };
     for cell in 0..81 {
         let pair = grid.candidates(cell);
         if count(pair) != 2 {
@@ -59,15 +68,9 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
         if holders >> cell & 1 == 0 {
             continue;
         }
-        let mut search = LoopSearch {
-            grid,
-            pair,
-            holders,
-            path: Vec::with_capacity(16),
-            loops: Vec::new(),
-        };
+        (search.pair, search.holders) = (pair, holders);
         search.extend(cell, 0, 2, 0, None);
-        for found in std::mem::take(&mut search.loops) {
+        for found in search.loops.drain(..) {
             if is_valid_loop(&found) {
                 hints_of_loop(grid, &found, pair, &mut hints);
             }
