@@ -9,40 +9,17 @@ use crate::logic::proof::Chains;
 
 /// Iterates the subsets of `within` with `size` members in increasing
 /// numeric order, the order Sudoku Explainer tries tuples in.
-///
-/// Gosper's hack steps through the `size`-subsets of `0..n` (`n` the
-/// members of `within`) in increasing order, and each is spread onto
-/// `within`'s members (bit k to the k-th member): spreading keeps the
-/// order, and only subsets of the right size are visited, not all 2^n.
 pub(super) fn tuples(within: u16, size: u32) -> impl Iterator<Item = u16> {
-    let n = within.count_ones();
-    let mut members = [0u16; 16];
-    let mut rest = within;
-    for member in members.iter_mut().take(n as usize) {
-        *member = rest & rest.wrapping_neg(); // the lowest member left
-        rest &= rest - 1; // clear the lowest set bit
-    }
-    let end = 1u32 << n;
-    let mut next: u32 = if size == 0 || size > n {
-        end
-    } else {
-        (1 << size) - 1
-    };
-    std::iter::from_fn(move || {
-        if next >= end {
+    let mut subset: u16 = 0;
+    std::iter::from_fn(move || loop {
+        // The next subset of `within` in increasing order.
+        subset = subset.wrapping_sub(within) & within;
+        if subset == 0 {
             return None;
         }
-        let mut subset = 0;
-        let mut bits = next;
-        while bits != 0 {
-            subset |= members[bits.trailing_zeros() as usize];
-            bits &= bits - 1; // clear the lowest set bit
+        if count(subset) == size {
+            return Some(subset);
         }
-        // Gosper's hack: the next larger number with as many set bits.
-        let lowest = next & next.wrapping_neg();
-        let ripple = next + lowest;
-        next = (((ripple ^ next) >> 2) / lowest) | ripple;
-        Some(subset)
     })
 }
 
