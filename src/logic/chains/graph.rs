@@ -225,16 +225,22 @@ struct Core {
 impl Core {
     fn new(graph: &Graph, y: bool, x: bool) -> Core {
         let mut local = vec![NO; graph.len()];
-        let mut ids = Vec::new();
+        // Sized once (growing them push by push was a tenth of the
+        // allocator's work in nested searches): every id at most, and each
+        // core id's strong links and weak links.
+        let mut ids = Vec::with_capacity(graph.len());
+        let mut links = 0;
         for (id, slot) in local.iter_mut().enumerate() {
-            if graph.strong(id, y, x).1 > 0 {
+            let strong = graph.strong(id, y, x).1;
+            if strong > 0 {
                 *slot = ids.len() as u16;
                 ids.push(id as u16);
+                links += strong + graph.weak(id, y).len();
             }
         }
         let states = ids.len() * 2;
         let mut first = Vec::with_capacity(states + 1);
-        let mut targets = Vec::new();
+        let mut targets = Vec::with_capacity(links);
         for &id in &ids {
             let id = usize::from(id);
             // "Off" state first (local state k * 2), then "on".
