@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
 use sudoku_cli::canon::Order;
+use sudoku_cli::generate::fresh_seed;
 use sudoku_cli::transform::{Transform, TransformError};
 use sudoku_cli::{Entry, Format, HintLevel, Look, Record, RecordWriter, Request, Status};
 
@@ -94,18 +95,18 @@ fn answer_all(
     })
 }
 
-/// The records of the `chosen` boards of a batch as the CLI's `--format
-/// json` writes them (each board named `boards[I]`), one line each.
-fn json_lines(
+/// The records of a batch as the CLI's `--format json` writes them (each
+/// board named `boards[I]`), one line each: `records` gives each one's
+/// board index and answer.
+fn json_lines<'a>(
     entries: &[Result<Entry, Bad>],
-    answers: &[Result<sudoku_cli::Answer, Bad>],
     request: Request,
-    chosen: &[usize],
+    records: impl IntoIterator<Item = (usize, &'a Result<sudoku_cli::Answer, Bad>)>,
 ) -> Vec<u8> {
     let writer = RecordWriter::new(Format::Json, request);
     let mut out = Vec::new();
-    for &index in chosen {
-        match (&entries[index], &answers[index]) {
+    for (index, answer) in records {
+        match (&entries[index], answer) {
             (Ok(entry), Ok(answer)) => {
                 let source = batch::source(index);
                 let record = Record::Answered {
@@ -243,8 +244,7 @@ fn recorded<'py>(
     record: bool,
 ) -> PyResult<Answered<'py>> {
     let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
-        let every: Vec<usize> = (0..answers.len()).collect();
-        json_lines(entries, answers, request, &every)
+        json_lines(entries, request, answers.iter().enumerate())
     })?;
     Ok((codes, PyBytes::new(py, &json), errors))
 }
@@ -266,8 +266,8 @@ fn validate<'py>(
     // turning every record into a dict would cost more than validating.
     let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
         let invalid = |i: &usize| matches!(&answers[*i], Ok(a) if a.status() == Status::Invalid);
-        let chosen: Vec<usize> = (0..answers.len()).filter(invalid).collect();
-        json_lines(entries, answers, request, &chosen)
+        let chosen = (0..answers.len()).filter(invalid);
+        json_lines(entries, request, chosen.map(|i| (i, &answers[i])))
     })?;
     Ok((codes, PyBytes::new(py, &json), errors))
 }
@@ -376,6 +376,60 @@ fn transform<'py>(
     )
 }
 
+/// `transform --random`: `copies` look-alikes of every board, drawn as
+/// the CLI draws them (copy k of the n-th good board from
+/// `puzzle_seed(seed, n * copies + k)`), so a batch and a file of the same
+/// boards give the same look-alikes: status codes and JSON records (a
+/// board's copies together, in order; one record for a bad board), errors.
+#[pyfunction]
+#[pyo3(signature = (boards, seed=None, copies=1, jobs=None, record=false))]
+fn transform_random<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    seed: Option<u64>,
+    copies: u32,
+    jobs: Option<usize>,
+    record: bool,
+) -> PyResult<Answered<'py>> {
+    if copies < 1 {
+        return Err(PyValueError::new_err("n must be at least 1"));
+    }
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let request = Request::Transform(Look::Random { seed, copies });
+    let input = input(boards)?;
+    let jobs = batch::threads(jobs);
+    let (entries, records) = py.detach(|| -> PyResult<_> {
+        let entries = read(&input, jobs, record)?;
+        // Each board's place among the good boards before it, as the CLI
+        // numbers the boards of a run.
+        let ordinals: Vec<u64> = entries
+            .iter()
+            .scan(0u64, |good, entry| {
+                let ordinal = *good;
+                *good += u64::from(entry.is_ok());
+                Some(ordinal)
+            })
+            .collect();
+        let drawn = batch::map(entries.len(), jobs, 64, |i| match &entries[i] {
+            Ok(entry) => {
+                let marks = entry.candidates.as_deref();
+                let copy = |k| request.answer_copy(&entry.board, marks, ordinals[i], k);
+                (0..copies).map(|k| (i, Ok(copy(k)))).collect()
+            }
+            Err(bad) => vec![(i, Err(bad.clone()))],
+        });
+        Ok((entries, drawn.into_iter().flatten().collect::<Vec<_>>()))
+    })?;
+    let json = json_lines(&entries, request, records.iter().map(|(i, a)| (*i, a)));
+    let answers: Vec<_> = records.into_iter().map(|(_, answer)| answer).collect();
+    let codes = codes(&answers, answers::status_of);
+    Ok((
+        PyBytes::new(py, &codes),
+        PyBytes::new(py, &json),
+        errors(&entries),
+    ))
+}
+
 type Rated<'py> = (
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
@@ -459,6 +513,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(hint, module)?)?;
     module.add_function(wrap_pyfunction!(canon, module)?)?;
     module.add_function(wrap_pyfunction!(transform, module)?)?;
+    module.add_function(wrap_pyfunction!(transform_random, module)?)?;
     module.add_function(wrap_pyfunction!(generate::generate, module)?)?;
     module.add_function(wrap_pyfunction!(cells, module)?)?;
     Ok(())

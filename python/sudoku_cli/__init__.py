@@ -316,6 +316,9 @@ def transform(
     transpose: bool = False,
     relabel: Optional[str] = None,
     *,
+    random: bool = False,
+    seed: Optional[int] = None,
+    n: int = 1,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> List[Dict[str, Any]]:
@@ -325,7 +328,29 @@ def transform(
 
     >>> transform(["1" + "." * 80], rotate=90)[0]["transformed"][:9]
     '........1'
+
+    With ``random``, ``n`` look-alikes of each board instead (``sudoku
+    transform --random --seed S -n N``), drawn uniformly from every map and
+    relabelling: the same ``seed`` gives the same look-alikes as the CLI on
+    the same boards, whatever ``jobs`` is. Each record carries its own
+    ``seed`` (replayed alone with ``n=1``); without ``seed`` one is drawn.
+    A board's ``n`` records come together, in input order.
+
+    >>> looks = transform(["1" + "." * 80], random=True, seed=7, n=3)
+    >>> len(looks), len({look["transformed"] for look in looks}) > 1
+    (3, True)
     """
+    if random:
+        if rotate is not None or mirror or flip or transpose or relabel is not None:
+            raise ValueError("random look-alikes take no named map (rotate, mirror, flip, transpose, relabel)")
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"n must be a whole number of look-alikes, at least 1, not {n!r}")
+        if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 1 << 64):
+            raise ValueError(f"seed must be a whole number from 0 to 2^64-1, not {seed!r}")
+        _codes, data, _bad = _native.transform_random(_batch(boards), seed, n, _jobs(jobs), _record(errors))
+        return _records(data)
+    if seed is not None or n != 1:
+        raise ValueError("seed and n go with random=True")
     _codes, data, _bad = _native.transform(
         _batch(boards), rotate, mirror, flip, transpose, relabel, _jobs(jobs), _record(errors)
     )

@@ -77,6 +77,9 @@ def transform(
     transpose: bool = False,
     relabel: Optional[str] = None,
     *,
+    random: bool = False,
+    seed: Optional[int] = None,
+    n: int = 1,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> List[Dict[str, Any]]: ...

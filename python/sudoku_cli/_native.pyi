@@ -24,6 +24,13 @@ def transform(
     jobs: Optional[int] = ...,
     record: bool = ...,
 ) -> Tuple[bytes, bytes, _Errors]: ...
+def transform_random(
+    boards: Any,
+    seed: Optional[int] = ...,
+    copies: int = ...,
+    jobs: Optional[int] = ...,
+    record: bool = ...,
+) -> Tuple[bytes, bytes, _Errors]: ...
 def cells(boards: Any, jobs: Optional[int] = ..., record: bool = ...) -> Tuple[bytes, bytes, _Errors]: ...
 def generate(
     n: int = ...,

@@ -198,6 +198,56 @@ def test_transform_equals_the_cli_and_keeps_the_canonical_form(cli, bank):
         sudoku_cli.transform(boards, rotate=45)
 
 
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_random_look_alikes_equal_the_cli(cli, bank, jobs):
+    # Bad boards among good ones: the draws of the good ones are numbered
+    # as the CLI numbers them, skipping the bad.
+    boards = MIXED + bank[:60]
+    expected = cli.json(["transform", "--random", "--seed", "7", "-n", "3"], boards)
+    got = sudoku_cli.transform(boards, random=True, seed=7, n=3, jobs=jobs, errors="record")
+    assert got == expected
+    # Three records a good board, in a row; one a bad board.
+    bad = sum(1 for r in got if r["status"] == "error")
+    assert bad > 0 and len(got) == 3 * (len(boards) - bad) + bad
+    good = [r for r in got if r["status"] == "transformed"]
+    assert all(len({r["source"] for r in good[k : k + 3]}) == 1 for k in range(0, len(good), 3))
+    # Look-alikes share the board's canonical form, and each seed replays
+    # its own record alone.
+    first = good[:9]
+    assert [r["canonical"] for r in sudoku_cli.canon([r["transformed"] for r in first])] == [
+        r["canonical"] for r in sudoku_cli.canon([r["puzzle"] for r in first])
+    ]
+    for record in first:
+        again = sudoku_cli.transform([record["puzzle"]], random=True, seed=record["seed"])
+        assert again[0]["transformed"] == record["transformed"]
+
+
+def test_random_look_alikes_keep_puzzle_and_solution_pairs(bank):
+    # The README's recipe: the same seed on the solutions (same order)
+    # draws the same maps, so each look-alike solves its look-alike puzzle.
+    puzzles = bank[:30]
+    solutions = ["".join(map(str, row)) for row in sudoku_cli.solve(puzzles).solutions]
+    looks = sudoku_cli.transform(puzzles, random=True, seed=1, n=4)
+    solved = sudoku_cli.transform(solutions, random=True, seed=1, n=4)
+    assert [r["transform"] for r in looks] == [r["transform"] for r in solved]
+    found = sudoku_cli.solve([r["transformed"] for r in looks]).solutions
+    assert ["".join(map(str, row)) for row in found] == [r["transformed"] for r in solved]
+
+
+def test_random_look_alikes_refuse_named_maps_and_bad_counts(bank):
+    with pytest.raises(ValueError):
+        sudoku_cli.transform(bank[:1], rotate=90, random=True)
+    with pytest.raises(ValueError):
+        sudoku_cli.transform(bank[:1], random=True, n=0)
+    with pytest.raises(ValueError):
+        sudoku_cli.transform(bank[:1], random=True, seed=-1)
+    with pytest.raises(ValueError):
+        sudoku_cli.transform(bank[:1], seed=3)
+    # Without a seed one is drawn, and shown in every record.
+    drawn = sudoku_cli.transform(bank[:2], random=True, n=2)
+    assert len(drawn) == 4 and all(isinstance(r["seed"], int) for r in drawn)
+
+
 # --- generate ---------------------------------------------------------------
 
 
