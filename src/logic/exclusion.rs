@@ -8,7 +8,7 @@ use super::grid::{
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
-use crate::logic::grid::{count, several_cells};
+use crate::logic::grid::count;
 use crate::logic::proof::Chains;
 
 /// The cells that may take part, in reading order, with their excluders.
@@ -17,6 +17,12 @@ struct Bases {
     cells: [u8; 81],
     /// Each base cell's excluders as a set.
     excluders: [Cells; 81],
+    /// The base cells as a set.
+    is_base: Cells,
+    /// Each base cell's index in `cells`.
+    index_of: [u8; 81],
+    /// The cells with 2..=`degree` candidates: the excluders.
+    small: Cells,
 }
 
 /// Base cells: two candidates or more, no peer with a single candidate, and
@@ -26,6 +32,9 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         count: 0,
         cells: [0; 81],
         excluders: [0; 81],
+        is_base: 0,
+        index_of: [0; 81],
+        small: 0,
     };
     let (mut singles, mut small): (Cells, Cells) = (0, 0);
     for cell in 0..81 {
@@ -33,6 +42,7 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         singles |= Cells::from(count == 1) << cell;
         small |= Cells::from((2..=degree).contains(&count)) << cell;
     }
+    bases.small = small;
     for cell in 0..81 {
         let peers = PEERS[cell];
         if count(grid.candidates(cell)) < 2 || peers & singles != 0 || peers & small == 0 {
@@ -40,9 +50,33 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         }
         bases.cells[bases.count] = cell as u8;
         bases.excluders[bases.count] = peers & small;
+        bases.is_base |= 1 << cell;
+        bases.index_of[cell] = bases.count as u8;
         bases.count += 1;
     }
     bases
+}
+
+/// The cells seeing two cells of `set` or more: the cells whose excluders
+/// among `set` make a pair's two common excluders.
+fn seeing_two(set: Cells) -> Cells {
+    let (mut once, mut twice): (Cells, Cells) = (0, 0);
+    for cell in cells_of(set) {
+        // A cell already seeing one cell of `set` and seeing this one too.
+        twice |= once & PEERS[cell];
+        once |= PEERS[cell];
+    }
+    twice
+}
+
+/// The cells seeing a cell of `set`.
+fn peers_of(set: Cells) -> Cells {
+    cells_of(set).fold(0, |peers, cell| peers | PEERS[cell])
+}
+
+/// The cells before `cell` in reading order.
+fn below(cell: u8) -> Cells {
+    (1 << cell) - 1
 }
 
 /// Each cell's 20 peers in three groups, whose cells in increasing order
@@ -86,6 +120,13 @@ impl Changes {
         let hot = emptied.fold(changed, |hot, cell| hot | PEERS[cell]);
         Changes { changed, hot }
     }
+
+    /// The cells that, as the first cell of a pair with `second` (not
+    /// hot), make a pair that can differ: hot ones, and those seeing a
+    /// changed cell that sees `second`.
+    fn near(&self, second: u8) -> Cells {
+        self.hot | peers_of(self.changed & PEERS[usize::from(second)])
+    }
 }
 
 /// The first aligned pair exclusion: pairs of base cells in Sudoku
@@ -97,27 +138,34 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 2);
     for j in 1..bases.count {
-        let second = usize::from(bases.cells[j]);
-        let second_hot = changes.hot >> second & 1 != 0;
-        for i in 0..j {
-            let first = usize::from(bases.cells[i]);
-            if !second_hot
-                && changes.hot >> first & 1 == 0
-                && PEERS[first] & PEERS[second] & changes.changed == 0
-            {
-                continue;
-            }
-            let common = bases.excluders[i] & bases.excluders[j];
-            if !several_cells(common) {
-                continue;
-            }
-            let cells = [bases.cells[i], bases.cells[j]];
-            if let Some(step) = exclude(grid, &cells, common) {
+        let second = bases.cells[j];
+        let firsts = pair_firsts(&bases, j, &changes);
+        for first in cells_of(firsts) {
+            // The pair's common excluders: the first cell's peers among the
+            // second's excluders (both are peers holding two candidates).
+            let common = PEERS[first] & bases.excluders[j];
+            if let Some(step) = exclude(grid, &[first as u8, second], common) {
                 return Some(step);
             }
         }
     }
     None
+}
+
+/// The first cells of the pairs with base cell number `j` that are worth
+/// trying, as a set (increasing order is Sudoku Explainer's): the base
+/// cells before it with two common excluders or more, and, unless the
+/// second cell is hot, that are hot or see a changed cell seeing it.
+fn pair_firsts(bases: &Bases, j: usize, changes: &Changes) -> Cells {
+    let second = bases.cells[j];
+    let mut firsts = below(second) & bases.is_base;
+    if changes.hot >> second & 1 == 0 {
+        firsts &= changes.near(second);
+    }
+    if firsts == 0 {
+        return 0;
+    }
+    firsts & seeing_two(bases.excluders[j])
 }
 
 /// The first aligned triplet exclusion: for each pair of base cells (as
@@ -127,21 +175,16 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
 pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
-    let mut is_base: Cells = 0;
-    let mut index_of = [0u8; 81];
-    for k in 0..bases.count {
-        let cell = bases.cells[k];
-        is_base |= 1 << cell;
-        index_of[usize::from(cell)] = k as u8;
-    }
     let triplets = Triplets {
         grid,
         bases: &bases,
-        is_base,
-        index_of,
+        hot_thirds: changes.hot & bases.is_base & bases.small,
     };
+    let near_hot_thirds = peers_of(triplets.hot_thirds);
     for j in 1..bases.count {
-        for i in 0..j {
+        let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+        for first in cells_of(firsts) {
+            let i = usize::from(bases.index_of[first]);
             if let Some(step) = triplets.first_with_pair(i, j, &changes) {
                 return Some(step);
             }
@@ -150,16 +193,35 @@ pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     None
 }
 
-/// The base cells of a position, indexed, for building triplets.
+/// The base cells of a position, for building triplets.
 struct Triplets<'a> {
     grid: &'a Grid,
     bases: &'a Bases,
-    is_base: Cells,
-    /// Each base cell's index in `bases`.
-    index_of: [u8; 81],
+    /// The hot base cells that are excluders too: the third cells that
+    /// make a triplet worth trying whatever its pair.
+    hot_thirds: Cells,
 }
 
 impl Triplets<'_> {
+    /// The first cells of the pairs with base cell number `j` worth
+    /// trying, as a set: the base cells before it with two common
+    /// excluders or more, and, unless the second cell is hot or is
+    /// excluded by a hot third cell, those that can have a wanted third
+    /// (see [`wanted_thirds`]): hot, seeing a changed cell that sees the
+    /// second, or excluded by a hot third cell.
+    fn firsts(&self, j: usize, changes: &Changes, near_hot_thirds: Cells) -> Cells {
+        let bases = self.bases;
+        let second = bases.cells[j];
+        let mut firsts = below(second) & bases.is_base;
+        if changes.hot >> second & 1 == 0 && bases.excluders[j] & self.hot_thirds == 0 {
+            firsts &= changes.near(second) | near_hot_thirds;
+        }
+        if firsts == 0 {
+            return 0;
+        }
+        firsts & seeing_two(bases.excluders[j])
+    }
+
     /// The first aligned triplet exclusion over base cells `i` and `j`
     /// (`i < j`) and a third, in Sudoku Explainer's order, among triplets
     /// that can differ since `changes`.
@@ -167,41 +229,30 @@ impl Triplets<'_> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair_common = bases.excluders[i] & bases.excluders[j];
-        if !several_cells(pair_common) {
-            // Every triplet's common excluders are a subset of these.
-            return None;
-        }
         let pair: Cells = 1 << c0 | 1 << c1;
-        let wanted = wanted_thirds(pair, c0, c1, changes);
-        let thirds = (bases.excluders[i] | bases.excluders[j]) & self.is_base & !pair;
-        if thirds & wanted == 0 {
+        let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
+        // The third cells to try: the pair's excluders that are base cells,
+        // are wanted and see two common excluders or more.
+        let thirds = (own[0] | own[1]) & wanted_thirds(pair, c0, c1, changes);
+        let thirds = thirds & seeing_two(pair_common);
+        if thirds == 0 {
             return None;
         }
-        // Found on meeting the first third cell with two common excluders.
-        let mut bound: Option<PairBound> = None;
-        let mut listed = pair;
-        for (base, cell) in [(i, c0), (j, c1)] {
-            // The base's excluders that are base cells themselves.
-            let thirds = bases.excluders[base] & self.is_base & !listed;
-            listed |= thirds;
+        let bound = PairBound::new(self.grid, [c0, c1], pair_common);
+        if bound.admits_nothing() {
+            return None;
+        }
+        // The first cell's excluders, then the second's not listed yet.
+        let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
+        for (cell, list) in [c0, c1].into_iter().zip(lists) {
             let groups = PEER_GROUPS[usize::from(cell)];
-            for third in groups
-                .into_iter()
-                .flat_map(|group| cells_of(group & thirds & wanted))
-            {
-                let k = usize::from(self.index_of[third]);
-                let common = pair_common & bases.excluders[k];
-                if !several_cells(common) {
-                    continue;
-                }
-                let bound =
-                    bound.get_or_insert_with(|| PairBound::new(self.grid, [c0, c1], pair_common));
-                if bound.admits_nothing() {
-                    return None;
-                }
+            for third in groups.iter().flat_map(|&group| cells_of(group & list)) {
                 if !bound.admits(self.grid.candidates(third)) {
                     continue;
                 }
+                // The third cell's common excluders with the pair (its
+                // excluders are its peers among the small cells).
+                let common = pair_common & PEERS[third];
                 if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
                     return Some(step);
                 }
@@ -612,6 +663,99 @@ mod tests {
         }
         if !bank().is_empty() {
             assert!(real > 0 && random > 100, "{real} {random}");
+        }
+    }
+
+    #[test]
+    fn seeing_two_counts_peers_in_the_set() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200 {
+            // xorshift: a reproducible stream of sparse sets of cells.
+            let mut set: Cells = 0;
+            for _ in 0..6 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                set |= 1 << (seed % 81);
+            }
+            let twice = seeing_two(set);
+            for cell in 0..81 {
+                let seen = (PEERS[cell] & set).count_ones();
+                assert_eq!(twice >> cell & 1 != 0, seen >= 2, "{set:#x} {cell}");
+            }
+        }
+    }
+
+    /// The first cells of `pair_firsts` and `Triplets::firsts` against
+    /// the tests they stand for, pair by pair: exactly the pairs tried by
+    /// pair exclusion, and at least those worth trying for triplets.
+    fn check_firsts(grid: &Grid, changed: Cells) {
+        let changes = Changes::new(grid, changed);
+        let pairs = bases(grid, 2);
+        for j in 1..pairs.count {
+            let firsts = pair_firsts(&pairs, j, &changes);
+            let (second, s) = (pairs.cells[j], usize::from(pairs.cells[j]));
+            for (i, &first) in pairs.cells[..j].iter().enumerate() {
+                let f = usize::from(first);
+                let hot = (changes.hot >> f | changes.hot >> s) & 1 != 0;
+                let changed_near = PEERS[f] & PEERS[s] & changes.changed != 0;
+                let common = pairs.excluders[i] & pairs.excluders[j];
+                let tried = (hot || changed_near) && common.count_ones() >= 2;
+                assert_eq!(firsts >> first & 1 != 0, tried, "{grid:?} {first} {second}");
+            }
+        }
+        let bases = bases(grid, 3);
+        let triplets = Triplets {
+            grid,
+            bases: &bases,
+            hot_thirds: changes.hot & bases.is_base & bases.small,
+        };
+        let near_hot_thirds = peers_of(triplets.hot_thirds);
+        for j in 1..bases.count {
+            let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+            let c1 = bases.cells[j];
+            for (i, &c0) in bases.cells[..j].iter().enumerate() {
+                let common = bases.excluders[i] & bases.excluders[j];
+                let pair: Cells = 1 << c0 | 1 << c1;
+                let thirds = (bases.excluders[i] | bases.excluders[j]) & bases.is_base & !pair;
+                let wanted = wanted_thirds(pair, c0, c1, &changes);
+                if common.count_ones() >= 2 && thirds & wanted != 0 {
+                    assert!(firsts >> c0 & 1 != 0, "{grid:?} {c0} {c1}");
+                }
+            }
+        }
+    }
+
+    /// On bank positions with candidates taken out at random, the cells
+    /// taken out (and a placement's peers, when a cell is emptied) as the
+    /// changes.
+    #[test]
+    fn firsts_keep_every_pair_worth_trying() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut checked = 0;
+        for board in bank().iter().step_by(25) {
+            let mut grid = Grid::new(board);
+            let mut changed: Cells = 0;
+            for round in 0..200 {
+                // xorshift: a cheap reproducible stream of cells and digits.
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                if grid.candidates(cell).count_ones() > 1 {
+                    grid.remove(cell, digit);
+                    changed |= 1 << cell;
+                }
+                if round % 20 == 19 {
+                    check_firsts(&grid, changed);
+                    check_firsts(&grid, ALL_CELLS);
+                    changed = 0;
+                    checked += 1;
+                }
+            }
+        }
+        if !bank().is_empty() {
+            assert!(checked > 50, "{checked}");
         }
     }
 
