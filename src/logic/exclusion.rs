@@ -470,21 +470,30 @@ fn sees(cells: &[u8], a: usize, b: usize) -> bool {
 }
 
 /// Each cell's digits that take part in some possible combination of two.
+/// Pair exclusion's excluders hold two digits, so a combination is
+/// impossible when it is an excluder's pair of digits, or repeats a digit
+/// in a shared house: each digit has a set of forbidden partners.
 fn allowed_pairs(grid: &Grid, cells: &[u8], candidates: [Digits; 3], common: Cells) -> [Digits; 3] {
-    let (excluders, count) = relevant_excluders(grid, common, candidates[0] | candidates[1]);
-    let excluders = &excluders[..count];
-    let sees01 = sees(cells, 0, 1);
+    let mut forbidden = [0 as Digits; 9];
+    if sees(cells, 0, 1) {
+        for (d, forbidden) in forbidden.iter_mut().enumerate() {
+            *forbidden = 1 << d;
+        }
+    }
+    for cell in cells_of(common) {
+        let digits = grid.candidates(cell);
+        debug_assert_eq!(count(digits), 2, "an excluder of two digits");
+        let rest = digits & (digits - 1); // without its lowest digit
+        forbidden[digits.trailing_zeros() as usize] |= rest;
+        forbidden[rest.trailing_zeros() as usize] |= digits & !rest;
+    }
+    // Being forbidden partners is symmetric: both cells use the same sets.
     let mut allowed = [0 as Digits; 3];
-    for d0 in bits(candidates[0]) {
-        for d1 in bits(candidates[1]) {
-            // The same digit twice in a house is impossible, and so is a
-            // combination leaving an excluder no candidate.
-            let pair: Digits = 1 << d0 | 1 << d1;
-            if (d0 == d1 && sees01) || excluders.iter().any(|&e| e & !pair == 0) {
-                continue;
+    for (k, other) in [(0, 1), (1, 0)] {
+        for d in bits(candidates[k]) {
+            if candidates[other] & !forbidden[d] != 0 {
+                allowed[k] |= 1 << d;
             }
-            allowed[0] |= 1 << d0;
-            allowed[1] |= 1 << d1;
         }
     }
     allowed
@@ -756,6 +765,78 @@ mod tests {
         }
         if !bank().is_empty() {
             assert!(checked > 50, "{checked}");
+        }
+    }
+
+    /// Each cell's digits in some possible combination of `cells`' digits,
+    /// trying every combination.
+    fn allowed_by_trying(grid: &Grid, cells: &[u8], common: Cells) -> [Digits; 3] {
+        let mut allowed = [0 as Digits; 3];
+        let candidates: Vec<Digits> = cells.iter().map(|&c| grid.candidates(c.into())).collect();
+        let combinations = candidates
+            .iter()
+            .map(|&c| u32::from(c).count_ones())
+            .product();
+        for mut n in 0..combinations {
+            let mut digits = [0usize; 3];
+            for (k, &has) in candidates.iter().enumerate() {
+                let size = u32::from(has).count_ones() as usize;
+                digits[k] = bits(has).nth(n as usize % size).unwrap();
+                n /= size as u32;
+            }
+            let used = digits[..cells.len()].iter().fold(0, |u, &d| u | 1 << d);
+            let repeats = (0..cells.len())
+                .any(|a| (a + 1..cells.len()).any(|b| digits[a] == digits[b] && sees(cells, a, b)));
+            let empties = cells_of(common).any(|e| grid.candidates(e) & !used == 0);
+            if !repeats && !empties {
+                for k in 0..cells.len() {
+                    allowed[k] |= 1 << digits[k];
+                }
+            }
+        }
+        allowed
+    }
+
+    /// `allowed_pairs` and `allowed_triplets` against trying every
+    /// combination, on the bank's aligned sets with two common excluders.
+    #[test]
+    fn allowed_digits_match_every_combination() {
+        let (mut pairs, mut triplets) = (0, 0);
+        for board in bank().iter().step_by(50) {
+            let mut grid = Grid::new(board);
+            for step in crate::logic::explain(board).steps {
+                let two = bases(&grid, 2);
+                for j in 1..two.count {
+                    for i in 0..j {
+                        let common = two.excluders[i] & two.excluders[j];
+                        let cells = [two.cells[i], two.cells[j]];
+                        let candidates = cells.map(|c| grid.candidates(c.into()));
+                        let candidates = [candidates[0], candidates[1], 0];
+                        let allowed = allowed_pairs(&grid, &cells, candidates, common);
+                        assert_eq!(allowed, allowed_by_trying(&grid, &cells, common));
+                        pairs += 1;
+                    }
+                }
+                let three = bases(&grid, 3);
+                for k in 0..three.count {
+                    for j in 0..three.count {
+                        let i = (j + k + 1) % three.count;
+                        let common = three.excluders[i] & three.excluders[j] & three.excluders[k];
+                        if i == j || j == k || i == k || common.count_ones() < 2 {
+                            continue;
+                        }
+                        let cells = [three.cells[i], three.cells[j], three.cells[k]];
+                        let candidates = cells.map(|c| grid.candidates(c.into()));
+                        let allowed = allowed_triplets(&grid, &cells, candidates, common);
+                        assert_eq!(allowed, allowed_by_trying(&grid, &cells, common));
+                        triplets += 1;
+                    }
+                }
+                step.apply(&mut grid);
+            }
+        }
+        if !bank().is_empty() {
+            assert!(pairs > 1000 && triplets > 1000, "{pairs} {triplets}");
         }
     }
 
