@@ -294,21 +294,21 @@ impl PairBound {
     /// The bound of base cells `cells` with their common excluders `common`.
     fn new(grid: &Grid, cells: [u8; 2], common: Cells) -> PairBound {
         let [first, second] = cells.map(|cell| grid.candidates(usize::from(cell)));
-        let links = ExcluderLinks::new(grid, common, first | second);
+        let links = ExcluderLinks::new(grid, common);
         let sees01 = sees(&cells, 0, 1);
         let mut thirds = Digits::MAX;
         let mut by_digit = [[Digits::MAX; 9]; 2];
         for d0 in bits(first) {
-            for d1 in bits(second) {
-                if d0 == d1 && sees01 {
-                    continue;
-                }
+            // Impossible pairs of digits (an excluder's, or a digit twice in
+            // a house) rule out every third digit: they bound nothing.
+            let impossible = links.partners[d0] | Digits::from(sees01) << d0;
+            for d1 in bits(second & !impossible) {
                 // The relaxed third cell sees both, so it cannot repeat either.
                 let ruled_out = links.ruled_out(d0, d1) | 1 << d0 | 1 << d1;
-                thirds &= ruled_out;
                 by_digit[0][d0] &= ruled_out;
                 by_digit[1][d1] &= ruled_out;
             }
+            thirds &= by_digit[0][d0];
         }
         let mut bound = PairBound {
             thirds: thirds & ALL_DIGITS,
@@ -318,7 +318,8 @@ impl PairBound {
         for (digits, fits) in [first, second].into_iter().zip(by_digit) {
             for d in bits(digits) {
                 let fit = fits[d] & ALL_DIGITS;
-                if count(fit) >= 2 {
+                // Two digits or more: clearing the lowest leaves some.
+                if fit & (fit - 1) != 0 {
                     bound.fits[bound.count] = fits[d];
                     bound.count += 1;
                 }
@@ -385,50 +386,47 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
 struct ExcluderLinks {
     /// Each digit's partners in excluders of two digits.
     partners: [Digits; 9],
-    /// The excluders of three digits with two of them among the pair's
-    /// (the others are never emptied).
-    triples: [Digits; 20],
-    count: usize,
+    /// For each two digits, the third digits of the excluders of three
+    /// digits holding both.
+    thirds: [[Digits; 9]; 9],
 }
 
 impl ExcluderLinks {
-    fn new(grid: &Grid, common: Cells, within: Digits) -> ExcluderLinks {
+    /// The links of excluders `common` (of two or three digits; more are
+    /// never emptied by three cells).
+    fn new(grid: &Grid, common: Cells) -> ExcluderLinks {
         let mut links = ExcluderLinks {
             partners: [0; 9],
-            triples: [0; 20],
-            count: 0,
+            thirds: [[0; 9]; 9],
         };
         for cell in cells_of(common) {
             let digits = grid.candidates(cell);
-            if count(digits) == 2 {
-                let rest = digits & (digits - 1); // without its lowest digit
-                let (low, high) = (digits.trailing_zeros(), rest.trailing_zeros());
-                links.partners[low as usize] |= rest;
-                links.partners[high as usize] |= digits & !rest;
-            } else if count(digits & within) >= 2 {
-                links.triples[links.count] = digits;
-                links.count += 1;
+            let rest = digits & (digits - 1); // without its lowest digit
+            debug_assert!(rest != 0, "an excluder holds two digits or more");
+            let last = rest & (rest - 1); // without its two lowest digits
+            let (low, mid) = (
+                digits.trailing_zeros() as usize,
+                rest.trailing_zeros() as usize,
+            );
+            if last == 0 {
+                links.partners[low] |= rest;
+                links.partners[mid] |= digits & !rest;
+            } else if last & (last - 1) == 0 {
+                // Three digits: each two of them rule out the third.
+                let high = last.trailing_zeros() as usize;
+                for (a, b, c) in [(low, mid, high), (low, high, mid), (mid, high, low)] {
+                    links.thirds[a][b] |= 1 << c;
+                    links.thirds[b][a] |= 1 << c;
+                }
             }
         }
         links
     }
 
-    /// The third digits that, with digits `d0` and `d1`, empty an excluder:
-    /// all when the two alone empty one.
+    /// The third digits that, with digits `d0` and `d1` (not an excluder's
+    /// two digits), empty an excluder.
     fn ruled_out(&self, d0: usize, d1: usize) -> Digits {
-        // The two digits are a two-digit excluder's: no third digit helps.
-        if self.partners[d0] >> d1 & 1 != 0 {
-            return Digits::MAX;
-        }
-        let pair: Digits = 1 << d0 | 1 << d1;
-        let mut ruled_out = self.partners[d0] | self.partners[d1];
-        for &triple in &self.triples[..self.count] {
-            let rest = triple & !pair;
-            if count(rest) == 1 {
-                ruled_out |= rest;
-            }
-        }
-        ruled_out
+        self.partners[d0] | self.partners[d1] | self.thirds[d0][d1]
     }
 }
 
@@ -457,7 +455,8 @@ fn ruled_out_thirds(excluders: &[Digits], pair: Digits) -> Digits {
         if rest == 0 {
             return Digits::MAX;
         }
-        if count(rest) == 1 {
+        // One digit left: clearing the lowest leaves none.
+        if rest & (rest - 1) == 0 {
             ruled_out |= rest;
         }
     }
@@ -837,6 +836,40 @@ mod tests {
         }
         if !bank().is_empty() {
             assert!(pairs > 1000 && triplets > 1000, "{pairs} {triplets}");
+        }
+    }
+
+    /// `ExcluderLinks` against each excluder's digits left by two digits,
+    /// on the common excluders of the bank's pairs of base cells.
+    #[test]
+    fn excluder_links_rule_out_each_excluders_last_digit() {
+        let mut tried = 0;
+        for board in bank().iter().step_by(50) {
+            let mut grid = Grid::new(board);
+            for step in crate::logic::explain(board).steps {
+                let bases = bases(&grid, 3);
+                for j in 1..bases.count {
+                    let common = bases.excluders[j - 1] & bases.excluders[j];
+                    let links = ExcluderLinks::new(&grid, common);
+                    for (d0, d1) in (0..9).flat_map(|d0| (0..9).map(move |d1| (d0, d1))) {
+                        let pair: Digits = 1 << d0 | 1 << d1;
+                        let lefts = cells_of(common).map(|e| grid.candidates(e) & !pair);
+                        let lefts: Vec<Digits> = lefts.collect();
+                        let emptied = lefts.contains(&0);
+                        assert_eq!(links.partners[d0] >> d1 & 1 != 0, emptied);
+                        if !emptied {
+                            let one = lefts.iter().filter(|&&left| left.count_ones() == 1);
+                            let expected = one.fold(0, |all, &left| all | left);
+                            assert_eq!(links.ruled_out(d0, d1), expected, "{common:#x}");
+                            tried += 1;
+                        }
+                    }
+                }
+                step.apply(&mut grid);
+            }
+        }
+        if !bank().is_empty() {
+            assert!(tried > 1000, "{tried}");
         }
     }
 
