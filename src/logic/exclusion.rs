@@ -430,39 +430,6 @@ impl ExcluderLinks {
     }
 }
 
-/// The excluders' candidates that could be emptied by digits of
-/// `within`: the others never exclude a combination.
-fn relevant_excluders(grid: &Grid, common: Cells, within: Digits) -> ([Digits; 20], usize) {
-    let mut excluders = [0 as Digits; 20];
-    let mut count = 0;
-    for cell in cells_of(common) {
-        let digits = grid.candidates(cell);
-        if digits & !within == 0 {
-            excluders[count] = digits;
-            count += 1;
-        }
-    }
-    (excluders, count)
-}
-
-/// The third digits that, with the two digits of `pair`, empty one of
-/// `excluders`: all when the pair alone empties one, else each
-/// excluder's one remaining digit.
-fn ruled_out_thirds(excluders: &[Digits], pair: Digits) -> Digits {
-    let mut ruled_out: Digits = 0;
-    for &e in excluders {
-        let rest = e & !pair;
-        if rest == 0 {
-            return Digits::MAX;
-        }
-        // One digit left: clearing the lowest leaves none.
-        if rest & (rest - 1) == 0 {
-            ruled_out |= rest;
-        }
-    }
-    ruled_out
-}
-
 /// Whether cells `a` and `b` of `cells` share a house.
 fn sees(cells: &[u8], a: usize, b: usize) -> bool {
     PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0
@@ -507,19 +474,19 @@ fn allowed_triplets(
     candidates: [Digits; 3],
     common: Cells,
 ) -> [Digits; 3] {
-    let within = candidates[0] | candidates[1] | candidates[2];
-    let (excluders, count) = relevant_excluders(grid, common, within);
-    let excluders = &excluders[..count];
+    let links = ExcluderLinks::new(grid, common);
     let (sees01, sees02, sees12) = (sees(cells, 0, 1), sees(cells, 0, 2), sees(cells, 1, 2));
     let mut allowed = [0 as Digits; 3];
     for d0 in bits(candidates[0]) {
-        for d1 in bits(candidates[1]) {
-            let known = allowed[0] >> d0 & allowed[1] >> d1 & 1 != 0;
-            if (d0 == d1 && sees01) || (known && allowed[2] == candidates[2]) {
-                // Impossible, or could only allow digits already allowed.
+        // Impossible pairs of digits: an excluder's, or a digit twice.
+        let impossible = links.partners[d0] | Digits::from(sees01) << d0;
+        for d1 in bits(candidates[1] & !impossible) {
+            if allowed[0] >> d0 & allowed[1] >> d1 & 1 != 0 && allowed[2] == candidates[2] {
+                // Could only allow digits already allowed.
                 continue;
             }
-            let mut ruled_out = ruled_out_thirds(excluders, 1 << d0 | 1 << d1);
+            // An excluder's digits outside the cells' are never the third's.
+            let mut ruled_out = links.ruled_out(d0, d1);
             if sees02 {
                 ruled_out |= 1 << d0;
             }
