@@ -8,7 +8,7 @@ use super::grid::{
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
-use crate::logic::grid::{count, several_cells};
+use crate::logic::grid::count;
 use crate::logic::proof::Chains;
 
 /// The cells that may take part, in reading order, with their excluders.
@@ -17,6 +17,12 @@ struct Bases {
     cells: [u8; 81],
     /// Each base cell's excluders as a set.
     excluders: [Cells; 81],
+    /// The base cells as a set.
+    is_base: Cells,
+    /// Each base cell's index in `cells`.
+    index_of: [u8; 81],
+    /// The cells with 2..=`degree` candidates: the excluders.
+    small: Cells,
 }
 
 /// Base cells: two candidates or more, no peer with a single candidate, and
@@ -26,6 +32,9 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         count: 0,
         cells: [0; 81],
         excluders: [0; 81],
+        is_base: 0,
+        index_of: [0; 81],
+        small: 0,
     };
     let (mut singles, mut small): (Cells, Cells) = (0, 0);
     for cell in 0..81 {
@@ -33,6 +42,7 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         singles |= Cells::from(count == 1) << cell;
         small |= Cells::from((2..=degree).contains(&count)) << cell;
     }
+    bases.small = small;
     for cell in 0..81 {
         let peers = PEERS[cell];
         if count(grid.candidates(cell)) < 2 || peers & singles != 0 || peers & small == 0 {
@@ -40,9 +50,33 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         }
         bases.cells[bases.count] = cell as u8;
         bases.excluders[bases.count] = peers & small;
+        bases.is_base |= 1 << cell;
+        bases.index_of[cell] = bases.count as u8;
         bases.count += 1;
     }
     bases
+}
+
+/// The cells seeing two cells of `set` or more: the cells whose excluders
+/// among `set` make a pair's two common excluders.
+fn seeing_two(set: Cells) -> Cells {
+    let (mut once, mut twice): (Cells, Cells) = (0, 0);
+    for cell in cells_of(set) {
+        // A cell already seeing one cell of `set` and seeing this one too.
+        twice |= once & PEERS[cell];
+        once |= PEERS[cell];
+    }
+    twice
+}
+
+/// The cells seeing a cell of `set`.
+fn peers_of(set: Cells) -> Cells {
+    cells_of(set).fold(0, |peers, cell| peers | PEERS[cell])
+}
+
+/// The cells before `cell` in reading order.
+fn below(cell: u8) -> Cells {
+    (1 << cell) - 1
 }
 
 /// Each cell's 20 peers in three groups, whose cells in increasing order
@@ -86,6 +120,13 @@ impl Changes {
         let hot = emptied.fold(changed, |hot, cell| hot | PEERS[cell]);
         Changes { changed, hot }
     }
+
+    /// The cells that, as the first cell of a pair with `second` (not
+    /// hot), make a pair that can differ: hot ones, and those seeing a
+    /// changed cell that sees `second`.
+    fn near(&self, second: u8) -> Cells {
+        self.hot | peers_of(self.changed & PEERS[usize::from(second)])
+    }
 }
 
 /// The first aligned pair exclusion: pairs of base cells in Sudoku
@@ -97,27 +138,34 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 2);
     for j in 1..bases.count {
-        let second = usize::from(bases.cells[j]);
-        let second_hot = changes.hot >> second & 1 != 0;
-        for i in 0..j {
-            let first = usize::from(bases.cells[i]);
-            if !second_hot
-                && changes.hot >> first & 1 == 0
-                && PEERS[first] & PEERS[second] & changes.changed == 0
-            {
-                continue;
-            }
-            let common = bases.excluders[i] & bases.excluders[j];
-            if !several_cells(common) {
-                continue;
-            }
-            let cells = [bases.cells[i], bases.cells[j]];
-            if let Some(step) = exclude(grid, &cells, common) {
+        let second = bases.cells[j];
+        let firsts = pair_firsts(&bases, j, &changes);
+        for first in cells_of(firsts) {
+            // The pair's common excluders: the first cell's peers among the
+            // second's excluders (both are peers holding two candidates).
+            let common = PEERS[first] & bases.excluders[j];
+            if let Some(step) = exclude(grid, &[first as u8, second], common) {
                 return Some(step);
             }
         }
     }
     None
+}
+
+/// The first cells of the pairs with base cell number `j` that are worth
+/// trying, as a set (increasing order is Sudoku Explainer's): the base
+/// cells before it with two common excluders or more, and, unless the
+/// second cell is hot, that are hot or see a changed cell seeing it.
+fn pair_firsts(bases: &Bases, j: usize, changes: &Changes) -> Cells {
+    let second = bases.cells[j];
+    let mut firsts = below(second) & bases.is_base;
+    if changes.hot >> second & 1 == 0 {
+        firsts &= changes.near(second);
+    }
+    if firsts == 0 {
+        return 0;
+    }
+    firsts & seeing_two(bases.excluders[j])
 }
 
 /// The first aligned triplet exclusion: for each pair of base cells (as
@@ -127,21 +175,16 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
 pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
-    let mut is_base: Cells = 0;
-    let mut index_of = [0u8; 81];
-    for k in 0..bases.count {
-        let cell = bases.cells[k];
-        is_base |= 1 << cell;
-        index_of[usize::from(cell)] = k as u8;
-    }
     let triplets = Triplets {
         grid,
         bases: &bases,
-        is_base,
-        index_of,
+        hot_thirds: changes.hot & bases.is_base & bases.small,
     };
+    let near_hot_thirds = peers_of(triplets.hot_thirds);
     for j in 1..bases.count {
-        for i in 0..j {
+        let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+        for first in cells_of(firsts) {
+            let i = usize::from(bases.index_of[first]);
             if let Some(step) = triplets.first_with_pair(i, j, &changes) {
                 return Some(step);
             }
@@ -150,16 +193,35 @@ pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     None
 }
 
-/// The base cells of a position, indexed, for building triplets.
+/// The base cells of a position, for building triplets.
 struct Triplets<'a> {
     grid: &'a Grid,
     bases: &'a Bases,
-    is_base: Cells,
-    /// Each base cell's index in `bases`.
-    index_of: [u8; 81],
+    /// The hot base cells that are excluders too: the third cells that
+    /// make a triplet worth trying whatever its pair.
+    hot_thirds: Cells,
 }
 
 impl Triplets<'_> {
+    /// The first cells of the pairs with base cell number `j` worth
+    /// trying, as a set: the base cells before it with two common
+    /// excluders or more, and, unless the second cell is hot or is
+    /// excluded by a hot third cell, those that can have a wanted third
+    /// (see [`wanted_thirds`]): hot, seeing a changed cell that sees the
+    /// second, or excluded by a hot third cell.
+    fn firsts(&self, j: usize, changes: &Changes, near_hot_thirds: Cells) -> Cells {
+        let bases = self.bases;
+        let second = bases.cells[j];
+        let mut firsts = below(second) & bases.is_base;
+        if changes.hot >> second & 1 == 0 && bases.excluders[j] & self.hot_thirds == 0 {
+            firsts &= changes.near(second) | near_hot_thirds;
+        }
+        if firsts == 0 {
+            return 0;
+        }
+        firsts & seeing_two(bases.excluders[j])
+    }
+
     /// The first aligned triplet exclusion over base cells `i` and `j`
     /// (`i < j`) and a third, in Sudoku Explainer's order, among triplets
     /// that can differ since `changes`.
@@ -167,41 +229,30 @@ impl Triplets<'_> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair_common = bases.excluders[i] & bases.excluders[j];
-        if !several_cells(pair_common) {
-            // Every triplet's common excluders are a subset of these.
-            return None;
-        }
         let pair: Cells = 1 << c0 | 1 << c1;
-        let wanted = wanted_thirds(pair, c0, c1, changes);
-        let thirds = (bases.excluders[i] | bases.excluders[j]) & self.is_base & !pair;
-        if thirds & wanted == 0 {
+        let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
+        // The third cells to try: the pair's excluders that are base cells,
+        // are wanted and see two common excluders or more.
+        let thirds = (own[0] | own[1]) & wanted_thirds(pair, c0, c1, changes);
+        let thirds = thirds & seeing_two(pair_common);
+        if thirds == 0 {
             return None;
         }
-        // Found on meeting the first third cell with two common excluders.
-        let mut bound: Option<PairBound> = None;
-        let mut listed = pair;
-        for (base, cell) in [(i, c0), (j, c1)] {
-            // The base's excluders that are base cells themselves.
-            let thirds = bases.excluders[base] & self.is_base & !listed;
-            listed |= thirds;
+        let bound = PairBound::new(self.grid, [c0, c1], pair_common);
+        if bound.admits_nothing() {
+            return None;
+        }
+        // The first cell's excluders, then the second's not listed yet.
+        let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
+        for (cell, list) in [c0, c1].into_iter().zip(lists) {
             let groups = PEER_GROUPS[usize::from(cell)];
-            for third in groups
-                .into_iter()
-                .flat_map(|group| cells_of(group & thirds & wanted))
-            {
-                let k = usize::from(self.index_of[third]);
-                let common = pair_common & bases.excluders[k];
-                if !several_cells(common) {
-                    continue;
-                }
-                let bound =
-                    bound.get_or_insert_with(|| PairBound::new(self.grid, [c0, c1], pair_common));
-                if bound.admits_nothing() {
-                    return None;
-                }
+            for third in groups.iter().flat_map(|&group| cells_of(group & list)) {
                 if !bound.admits(self.grid.candidates(third)) {
                     continue;
                 }
+                // The third cell's common excluders with the pair (its
+                // excluders are its peers among the small cells).
+                let common = pair_common & PEERS[third];
                 if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
                     return Some(step);
                 }
@@ -243,21 +294,21 @@ impl PairBound {
     /// The bound of base cells `cells` with their common excluders `common`.
     fn new(grid: &Grid, cells: [u8; 2], common: Cells) -> PairBound {
         let [first, second] = cells.map(|cell| grid.candidates(usize::from(cell)));
-        let links = ExcluderLinks::new(grid, common, first | second);
+        let links = ExcluderLinks::new(grid, common);
         let sees01 = sees(&cells, 0, 1);
         let mut thirds = Digits::MAX;
         let mut by_digit = [[Digits::MAX; 9]; 2];
         for d0 in bits(first) {
-            for d1 in bits(second) {
-                if d0 == d1 && sees01 {
-                    continue;
-                }
+            // Impossible pairs of digits (an excluder's, or a digit twice in
+            // a house) rule out every third digit: they bound nothing.
+            let impossible = links.partners[d0] | Digits::from(sees01) << d0;
+            for d1 in bits(second & !impossible) {
                 // The relaxed third cell sees both, so it cannot repeat either.
                 let ruled_out = links.ruled_out(d0, d1) | 1 << d0 | 1 << d1;
-                thirds &= ruled_out;
                 by_digit[0][d0] &= ruled_out;
                 by_digit[1][d1] &= ruled_out;
             }
+            thirds &= by_digit[0][d0];
         }
         let mut bound = PairBound {
             thirds: thirds & ALL_DIGITS,
@@ -267,7 +318,8 @@ impl PairBound {
         for (digits, fits) in [first, second].into_iter().zip(by_digit) {
             for d in bits(digits) {
                 let fit = fits[d] & ALL_DIGITS;
-                if count(fit) >= 2 {
+                // Two digits or more: clearing the lowest leaves some.
+                if fit & (fit - 1) != 0 {
                     bound.fits[bound.count] = fits[d];
                     bound.count += 1;
                 }
@@ -334,83 +386,48 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
 struct ExcluderLinks {
     /// Each digit's partners in excluders of two digits.
     partners: [Digits; 9],
-    /// The excluders of three digits with two of them among the pair's
-    /// (the others are never emptied).
-    triples: [Digits; 20],
-    count: usize,
+    /// For each two digits, the third digits of the excluders of three
+    /// digits holding both.
+    thirds: [[Digits; 9]; 9],
 }
 
 impl ExcluderLinks {
-    fn new(grid: &Grid, common: Cells, within: Digits) -> ExcluderLinks {
+    /// The links of excluders `common` (of two or three digits; more are
+    /// never emptied by three cells).
+    fn new(grid: &Grid, common: Cells) -> ExcluderLinks {
         let mut links = ExcluderLinks {
             partners: [0; 9],
-            triples: [0; 20],
-            count: 0,
+            thirds: [[0; 9]; 9],
         };
         for cell in cells_of(common) {
             let digits = grid.candidates(cell);
-            if count(digits) == 2 {
-                let rest = digits & (digits - 1); // without its lowest digit
-                let (low, high) = (digits.trailing_zeros(), rest.trailing_zeros());
-                links.partners[low as usize] |= rest;
-                links.partners[high as usize] |= digits & !rest;
-            } else if count(digits & within) >= 2 {
-                links.triples[links.count] = digits;
-                links.count += 1;
+            let rest = digits & (digits - 1); // without its lowest digit
+            debug_assert!(rest != 0, "an excluder holds two digits or more");
+            let last = rest & (rest - 1); // without its two lowest digits
+            let (low, mid) = (
+                digits.trailing_zeros() as usize,
+                rest.trailing_zeros() as usize,
+            );
+            if last == 0 {
+                links.partners[low] |= rest;
+                links.partners[mid] |= digits & !rest;
+            } else if last & (last - 1) == 0 {
+                // Three digits: each two of them rule out the third.
+                let high = last.trailing_zeros() as usize;
+                for (a, b, c) in [(low, mid, high), (low, high, mid), (mid, high, low)] {
+                    links.thirds[a][b] |= 1 << c;
+                    links.thirds[b][a] |= 1 << c;
+                }
             }
         }
         links
     }
 
-    /// The third digits that, with digits `d0` and `d1`, empty an excluder:
-    /// all when the two alone empty one.
+    /// The third digits that, with digits `d0` and `d1` (not an excluder's
+    /// two digits), empty an excluder.
     fn ruled_out(&self, d0: usize, d1: usize) -> Digits {
-        // The two digits are a two-digit excluder's: no third digit helps.
-        if self.partners[d0] >> d1 & 1 != 0 {
-            return Digits::MAX;
-        }
-        let pair: Digits = 1 << d0 | 1 << d1;
-        let mut ruled_out = self.partners[d0] | self.partners[d1];
-        for &triple in &self.triples[..self.count] {
-            let rest = triple & !pair;
-            if count(rest) == 1 {
-                ruled_out |= rest;
-            }
-        }
-        ruled_out
+        self.partners[d0] | self.partners[d1] | self.thirds[d0][d1]
     }
-}
-
-/// The excluders' candidates that could be emptied by digits of
-/// `within`: the others never exclude a combination.
-fn relevant_excluders(grid: &Grid, common: Cells, within: Digits) -> ([Digits; 20], usize) {
-    let mut excluders = [0 as Digits; 20];
-    let mut count = 0;
-    for cell in cells_of(common) {
-        let digits = grid.candidates(cell);
-        if digits & !within == 0 {
-            excluders[count] = digits;
-            count += 1;
-        }
-    }
-    (excluders, count)
-}
-
-/// The third digits that, with the two digits of `pair`, empty one of
-/// `excluders`: all when the pair alone empties one, else each
-/// excluder's one remaining digit.
-fn ruled_out_thirds(excluders: &[Digits], pair: Digits) -> Digits {
-    let mut ruled_out: Digits = 0;
-    for &e in excluders {
-        let rest = e & !pair;
-        if rest == 0 {
-            return Digits::MAX;
-        }
-        if count(rest) == 1 {
-            ruled_out |= rest;
-        }
-    }
-    ruled_out
 }
 
 /// Whether cells `a` and `b` of `cells` share a house.
@@ -419,21 +436,30 @@ fn sees(cells: &[u8], a: usize, b: usize) -> bool {
 }
 
 /// Each cell's digits that take part in some possible combination of two.
+/// Pair exclusion's excluders hold two digits, so a combination is
+/// impossible when it is an excluder's pair of digits, or repeats a digit
+/// in a shared house: each digit has a set of forbidden partners.
 fn allowed_pairs(grid: &Grid, cells: &[u8], candidates: [Digits; 3], common: Cells) -> [Digits; 3] {
-    let (excluders, count) = relevant_excluders(grid, common, candidates[0] | candidates[1]);
-    let excluders = &excluders[..count];
-    let sees01 = sees(cells, 0, 1);
+    let mut forbidden = [0 as Digits; 9];
+    if sees(cells, 0, 1) {
+        for (d, forbidden) in forbidden.iter_mut().enumerate() {
+            *forbidden = 1 << d;
+        }
+    }
+    for cell in cells_of(common) {
+        let digits = grid.candidates(cell);
+        debug_assert_eq!(count(digits), 2, "an excluder of two digits");
+        let rest = digits & (digits - 1); // without its lowest digit
+        forbidden[digits.trailing_zeros() as usize] |= rest;
+        forbidden[rest.trailing_zeros() as usize] |= digits & !rest;
+    }
+    // Being forbidden partners is symmetric: both cells use the same sets.
     let mut allowed = [0 as Digits; 3];
-    for d0 in bits(candidates[0]) {
-        for d1 in bits(candidates[1]) {
-            // The same digit twice in a house is impossible, and so is a
-            // combination leaving an excluder no candidate.
-            let pair: Digits = 1 << d0 | 1 << d1;
-            if (d0 == d1 && sees01) || excluders.iter().any(|&e| e & !pair == 0) {
-                continue;
+    for (k, other) in [(0, 1), (1, 0)] {
+        for d in bits(candidates[k]) {
+            if candidates[other] & !forbidden[d] != 0 {
+                allowed[k] |= 1 << d;
             }
-            allowed[0] |= 1 << d0;
-            allowed[1] |= 1 << d1;
         }
     }
     allowed
@@ -448,19 +474,19 @@ fn allowed_triplets(
     candidates: [Digits; 3],
     common: Cells,
 ) -> [Digits; 3] {
-    let within = candidates[0] | candidates[1] | candidates[2];
-    let (excluders, count) = relevant_excluders(grid, common, within);
-    let excluders = &excluders[..count];
+    let links = ExcluderLinks::new(grid, common);
     let (sees01, sees02, sees12) = (sees(cells, 0, 1), sees(cells, 0, 2), sees(cells, 1, 2));
     let mut allowed = [0 as Digits; 3];
     for d0 in bits(candidates[0]) {
-        for d1 in bits(candidates[1]) {
-            let known = allowed[0] >> d0 & allowed[1] >> d1 & 1 != 0;
-            if (d0 == d1 && sees01) || (known && allowed[2] == candidates[2]) {
-                // Impossible, or could only allow digits already allowed.
+        // Impossible pairs of digits: an excluder's, or a digit twice.
+        let impossible = links.partners[d0] | Digits::from(sees01) << d0;
+        for d1 in bits(candidates[1] & !impossible) {
+            if allowed[0] >> d0 & allowed[1] >> d1 & 1 != 0 && allowed[2] == candidates[2] {
+                // Could only allow digits already allowed.
                 continue;
             }
-            let mut ruled_out = ruled_out_thirds(excluders, 1 << d0 | 1 << d1);
+            // An excluder's digits outside the cells' are never the third's.
+            let mut ruled_out = links.ruled_out(d0, d1);
             if sees02 {
                 ruled_out |= 1 << d0;
             }
@@ -612,6 +638,205 @@ mod tests {
         }
         if !bank().is_empty() {
             assert!(real > 0 && random > 100, "{real} {random}");
+        }
+    }
+
+    #[test]
+    fn seeing_two_counts_peers_in_the_set() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200 {
+            // xorshift: a reproducible stream of sparse sets of cells.
+            let mut set: Cells = 0;
+            for _ in 0..6 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                set |= 1 << (seed % 81);
+            }
+            let twice = seeing_two(set);
+            for cell in 0..81 {
+                let seen = (PEERS[cell] & set).count_ones();
+                assert_eq!(twice >> cell & 1 != 0, seen >= 2, "{set:#x} {cell}");
+            }
+        }
+    }
+
+    /// The first cells of `pair_firsts` and `Triplets::firsts` against
+    /// the tests they stand for, pair by pair: exactly the pairs tried by
+    /// pair exclusion, and at least those worth trying for triplets.
+    fn check_firsts(grid: &Grid, changed: Cells) {
+        let changes = Changes::new(grid, changed);
+        let pairs = bases(grid, 2);
+        for j in 1..pairs.count {
+            let firsts = pair_firsts(&pairs, j, &changes);
+            let (second, s) = (pairs.cells[j], usize::from(pairs.cells[j]));
+            for (i, &first) in pairs.cells[..j].iter().enumerate() {
+                let f = usize::from(first);
+                let hot = (changes.hot >> f | changes.hot >> s) & 1 != 0;
+                let changed_near = PEERS[f] & PEERS[s] & changes.changed != 0;
+                let common = pairs.excluders[i] & pairs.excluders[j];
+                let tried = (hot || changed_near) && common.count_ones() >= 2;
+                assert_eq!(firsts >> first & 1 != 0, tried, "{grid:?} {first} {second}");
+            }
+        }
+        let bases = bases(grid, 3);
+        let triplets = Triplets {
+            grid,
+            bases: &bases,
+            hot_thirds: changes.hot & bases.is_base & bases.small,
+        };
+        let near_hot_thirds = peers_of(triplets.hot_thirds);
+        for j in 1..bases.count {
+            let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+            let c1 = bases.cells[j];
+            for (i, &c0) in bases.cells[..j].iter().enumerate() {
+                let common = bases.excluders[i] & bases.excluders[j];
+                let pair: Cells = 1 << c0 | 1 << c1;
+                let thirds = (bases.excluders[i] | bases.excluders[j]) & bases.is_base & !pair;
+                let wanted = wanted_thirds(pair, c0, c1, &changes);
+                if common.count_ones() >= 2 && thirds & wanted != 0 {
+                    assert!(firsts >> c0 & 1 != 0, "{grid:?} {c0} {c1}");
+                }
+            }
+        }
+    }
+
+    /// On bank positions with candidates taken out at random, the cells
+    /// taken out (and a placement's peers, when a cell is emptied) as the
+    /// changes.
+    #[test]
+    fn firsts_keep_every_pair_worth_trying() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut checked = 0;
+        for board in bank().iter().step_by(25) {
+            let mut grid = Grid::new(board);
+            let mut changed: Cells = 0;
+            for round in 0..200 {
+                // xorshift: a cheap reproducible stream of cells and digits.
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                if grid.candidates(cell).count_ones() > 1 {
+                    grid.remove(cell, digit);
+                    changed |= 1 << cell;
+                }
+                if round % 20 == 19 {
+                    check_firsts(&grid, changed);
+                    check_firsts(&grid, ALL_CELLS);
+                    changed = 0;
+                    checked += 1;
+                }
+            }
+        }
+        if !bank().is_empty() {
+            assert!(checked > 50, "{checked}");
+        }
+    }
+
+    /// Each cell's digits in some possible combination of `cells`' digits,
+    /// trying every combination.
+    fn allowed_by_trying(grid: &Grid, cells: &[u8], common: Cells) -> [Digits; 3] {
+        let mut allowed = [0 as Digits; 3];
+        let candidates: Vec<Digits> = cells.iter().map(|&c| grid.candidates(c.into())).collect();
+        let combinations = candidates
+            .iter()
+            .map(|&c| u32::from(c).count_ones())
+            .product();
+        for mut n in 0..combinations {
+            let mut digits = [0usize; 3];
+            for (k, &has) in candidates.iter().enumerate() {
+                let size = u32::from(has).count_ones() as usize;
+                digits[k] = bits(has).nth(n as usize % size).unwrap();
+                n /= size as u32;
+            }
+            let used = digits[..cells.len()].iter().fold(0, |u, &d| u | 1 << d);
+            let repeats = (0..cells.len())
+                .any(|a| (a + 1..cells.len()).any(|b| digits[a] == digits[b] && sees(cells, a, b)));
+            let empties = cells_of(common).any(|e| grid.candidates(e) & !used == 0);
+            if !repeats && !empties {
+                for k in 0..cells.len() {
+                    allowed[k] |= 1 << digits[k];
+                }
+            }
+        }
+        allowed
+    }
+
+    /// `allowed_pairs` and `allowed_triplets` against trying every
+    /// combination, on the bank's aligned sets with two common excluders.
+    #[test]
+    fn allowed_digits_match_every_combination() {
+        let (mut pairs, mut triplets) = (0, 0);
+        for board in bank().iter().step_by(50) {
+            let mut grid = Grid::new(board);
+            for step in crate::logic::explain(board).steps {
+                let two = bases(&grid, 2);
+                for j in 1..two.count {
+                    for i in 0..j {
+                        let common = two.excluders[i] & two.excluders[j];
+                        let cells = [two.cells[i], two.cells[j]];
+                        let candidates = cells.map(|c| grid.candidates(c.into()));
+                        let candidates = [candidates[0], candidates[1], 0];
+                        let allowed = allowed_pairs(&grid, &cells, candidates, common);
+                        assert_eq!(allowed, allowed_by_trying(&grid, &cells, common));
+                        pairs += 1;
+                    }
+                }
+                let three = bases(&grid, 3);
+                for k in 0..three.count {
+                    for j in 0..three.count {
+                        let i = (j + k + 1) % three.count;
+                        let common = three.excluders[i] & three.excluders[j] & three.excluders[k];
+                        if i == j || j == k || i == k || common.count_ones() < 2 {
+                            continue;
+                        }
+                        let cells = [three.cells[i], three.cells[j], three.cells[k]];
+                        let candidates = cells.map(|c| grid.candidates(c.into()));
+                        let allowed = allowed_triplets(&grid, &cells, candidates, common);
+                        assert_eq!(allowed, allowed_by_trying(&grid, &cells, common));
+                        triplets += 1;
+                    }
+                }
+                step.apply(&mut grid);
+            }
+        }
+        if !bank().is_empty() {
+            assert!(pairs > 1000 && triplets > 1000, "{pairs} {triplets}");
+        }
+    }
+
+    /// `ExcluderLinks` against each excluder's digits left by two digits,
+    /// on the common excluders of the bank's pairs of base cells.
+    #[test]
+    fn excluder_links_rule_out_each_excluders_last_digit() {
+        let mut tried = 0;
+        for board in bank().iter().step_by(50) {
+            let mut grid = Grid::new(board);
+            for step in crate::logic::explain(board).steps {
+                let bases = bases(&grid, 3);
+                for j in 1..bases.count {
+                    let common = bases.excluders[j - 1] & bases.excluders[j];
+                    let links = ExcluderLinks::new(&grid, common);
+                    for (d0, d1) in (0..9).flat_map(|d0| (0..9).map(move |d1| (d0, d1))) {
+                        let pair: Digits = 1 << d0 | 1 << d1;
+                        let lefts = cells_of(common).map(|e| grid.candidates(e) & !pair);
+                        let lefts: Vec<Digits> = lefts.collect();
+                        let emptied = lefts.contains(&0);
+                        assert_eq!(links.partners[d0] >> d1 & 1 != 0, emptied);
+                        if !emptied {
+                            let one = lefts.iter().filter(|&&left| left.count_ones() == 1);
+                            let expected = one.fold(0, |all, &left| all | left);
+                            assert_eq!(links.ruled_out(d0, d1), expected, "{common:#x}");
+                            tried += 1;
+                        }
+                    }
+                }
+                step.apply(&mut grid);
+            }
+        }
+        if !bank().is_empty() {
+            assert!(tried > 1000, "{tried}");
         }
     }
 
