@@ -660,7 +660,10 @@ impl Engine {
                     if count > limit {
                         return count;
                     }
-                    self.next.extend_from_slice(arena.parents_of(at));
+                    // Mostly one parent: a loop beats a copy call.
+                    for &parent in arena.parents_of(at) {
+                        self.next.push(parent);
+                    }
                     let nested = arena.nodes[at as usize].nested;
                     if nested != NONE {
                         let entry = arena.nested[nested as usize];
