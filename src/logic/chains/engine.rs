@@ -12,7 +12,7 @@
 
 use super::advanced::{advanced, Found, Origin};
 use super::links::{cell_of, conjugate, digit_of, is_on, state, Cands, Cause, State, STATES};
-use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
+use crate::logic::grid::{bits, cells_of, houses_at, houses_of, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
 const NONE: u32 = u32::MAX;
@@ -36,6 +36,9 @@ pub struct Node {
 }
 
 /// The outcome of one assumption: every state reached, in order.
+///
+/// Handed out boxed: an arena is some 300 bytes, and producers move each
+/// several times (cached, lent, recycled).
 #[derive(Clone)]
 pub struct Arena {
     /// The nodes, in the order they were reached.
@@ -201,18 +204,31 @@ impl Links {
     /// The links of `cands`; "off" to "on" links only when `strong` (for
     /// static chains).
     pub fn new(cands: &Cands, strong: bool) -> Links {
+        let (weak, weak_start, weak_house, strong_links) = SPARE_LINKS
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_else(|| {
+                let weak = Vec::with_capacity(4096);
+                (
+                    weak,
+                    Vec::with_capacity(730),
+                    Vec::with_capacity(729),
+                    Vec::new(),
+                )
+            });
         let mut links = Links {
-            weak: Vec::with_capacity(4096),
-            weak_start: Vec::with_capacity(730),
-            weak_house: Vec::with_capacity(729),
-            strong: Vec::new(),
+            weak,
+            weak_start,
+            weak_house,
+            strong: strong_links,
         };
         for cand in 0..729 {
             links.push_weak(cands, cand);
         }
         links.weak_start.push(links.weak.len() as u32);
         if strong {
-            links.strong = (0..729).map(|cand| Strong::of(cands, cand)).collect();
+            links
+                .strong
+                .extend((0..729).map(|cand| Strong::of(cands, cand)));
         }
         links
     }
@@ -265,11 +281,43 @@ impl Links {
     }
 }
 
+/// The tables of links that are gone, emptied.
+type Tables = (Vec<(State, Cause)>, Vec<u32>, Vec<u32>, Vec<Strong>);
+
+impl Drop for Links {
+    /// Hands the tables' memory to the next producer on this thread: nested
+    /// producers build links on every reduced position, and a 16 KB
+    /// allocation each time costs more than filling it.
+    fn drop(&mut self) {
+        let mut tables: Tables = (
+            std::mem::take(&mut self.weak),
+            std::mem::take(&mut self.weak_start),
+            std::mem::take(&mut self.weak_house),
+            std::mem::take(&mut self.strong),
+        );
+        tables.0.clear();
+        tables.1.clear();
+        tables.2.clear();
+        tables.3.clear();
+        SPARE_LINKS.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.is_none() {
+                *spare = Some(tables);
+            }
+        });
+    }
+}
+
 thread_local! {
+    /// The emptied tables of the last links dropped on this thread.
+    static SPARE_LINKS: std::cell::RefCell<Option<Tables>> =
+        const { std::cell::RefCell::new(None) };
+
     /// Arenas of engines that are gone, kept with their memory for the
     /// next engine on this thread: a producer's arenas grow to the size of
     /// its propagations once, not on every run.
-    static SPARE: std::cell::RefCell<Vec<Arena>> = const { std::cell::RefCell::new(Vec::new()) };
+    #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
+    static SPARE: std::cell::RefCell<Vec<Box<Arena>>> = const { std::cell::RefCell::new(Vec::new()) };
 
     /// The state maps of an engine that is gone (`index` all unset,
     /// `stamp` with its generation), so a new engine need not fill 3,000
@@ -340,7 +388,8 @@ pub struct Engine {
     nested_seen: Vec<(u32, u32)>,
     nested_count: u32,
     /// Arenas given back, to reuse their memory.
-    spare: Vec<Arena>,
+    #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
+    spare: Vec<Box<Arena>>,
     /// The working position of a dynamic propagation (boxed: a
     /// propagation takes it out and puts it back).
     work: Option<Box<Cands>>,
@@ -382,7 +431,7 @@ impl Engine {
     }
 
     /// Takes back an arena no longer needed, to reuse its memory.
-    pub fn recycle(&mut self, arena: Arena) {
+    pub fn recycle(&mut self, arena: Box<Arena>) {
         self.spare.push(arena);
     }
 
@@ -400,7 +449,7 @@ impl Engine {
         dynamic: bool,
         level: u8,
         limit: u8,
-    ) -> Arena {
+    ) -> Box<Arena> {
         let mut arena = self.spare.pop().unwrap_or_default();
         arena.clear();
         // Static chains work on `source` itself; dynamic ones on a copy
@@ -527,7 +576,7 @@ impl Engine {
         // House links name another cell than the cell link: only they can
         // repeat one another.
         let mut done = [State::MAX; 3];
-        for (k, house) in houses_of(cell).into_iter().enumerate() {
+        for (k, house) in houses_at(cell).into_iter().enumerate() {
             let places = work.places(house, d0);
             if !two_cells(places) {
                 continue;

@@ -170,7 +170,8 @@ struct Producer {
     closure: Option<(Closure, Graph)>,
     /// The "on" assumptions of the cell being scanned (empty between
     /// cells; kept for its memory).
-    outcomes: Vec<Arena>,
+    #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
+    outcomes: Vec<Box<Arena>>,
 }
 
 /// Propagations kept for later, by candidate: a small index over a list,
@@ -178,7 +179,7 @@ struct Producer {
 struct Cache {
     /// Each candidate's place in `arenas`, or `u16::MAX`.
     slot: [u16; 729],
-    arenas: Vec<Option<Arena>>,
+    arenas: Vec<Option<Box<Arena>>>,
 }
 
 impl Cache {
@@ -191,15 +192,15 @@ impl Cache {
 
     fn get(&self, cand: usize) -> Option<&Arena> {
         let slot = self.slot[cand];
-        self.arenas.get(usize::from(slot))?.as_ref()
+        self.arenas.get(usize::from(slot))?.as_deref()
     }
 
-    fn take(&mut self, cand: usize) -> Option<Arena> {
+    fn take(&mut self, cand: usize) -> Option<Box<Arena>> {
         let slot = std::mem::replace(&mut self.slot[cand], u16::MAX);
         self.arenas.get_mut(usize::from(slot))?.take()
     }
 
-    fn put(&mut self, cand: usize, arena: Arena) {
+    fn put(&mut self, cand: usize, arena: Box<Arena>) {
         self.slot[cand] = self.arenas.len() as u16;
         self.arenas.push(Some(arena));
     }
@@ -266,7 +267,7 @@ impl Producer {
         size + self.engine.take_nested()
     }
 
-    fn propagate(&mut self, s: State) -> Arena {
+    fn propagate(&mut self, s: State) -> Box<Arena> {
         self.engine.propagate(
             &self.cands,
             &self.links,
@@ -279,7 +280,7 @@ impl Producer {
     }
 
     /// The "on" assumption of candidate `cand`, from the cache or computed.
-    fn assume_on(&mut self, cand: usize) -> Arena {
+    fn assume_on(&mut self, cand: usize) -> Box<Arena> {
         match self.cache.take(cand) {
             Some(arena) => arena,
             None => self.propagate(state(cand / 9, cand % 9, true)),
@@ -345,7 +346,7 @@ impl Producer {
         }
         if cell_chain && !outcomes.is_empty() {
             // At most nine digits: no list to allocate.
-            let mut refs = [&outcomes[0]; 9];
+            let mut refs: [&Arena; 9] = [&outcomes[0]; 9];
             for (k, arena) in outcomes.iter().enumerate() {
                 refs[k] = arena;
             }
