@@ -218,7 +218,12 @@ impl Drop for Producer {
 impl Producer {
     fn new(cands: Cands, mode: Mode) -> Producer {
         Producer {
-            links: Links::new(&cands, !mode.dynamic),
+            // Dynamic propagations read links from their reduced position.
+            links: if mode.dynamic {
+                Links::none()
+            } else {
+                Links::new(&cands, true)
+            },
             cands,
             mode,
             engine: Engine::new(),
