@@ -160,6 +160,12 @@ impl Graph {
         &self.weak[from as usize..self.weak_start[id + 1] as usize]
     }
 
+    /// Whether [`Graph::strong`] lists anything, without listing it.
+    #[inline]
+    fn has_strong(&self, id: usize, y: bool, x: bool) -> bool {
+        (y && self.cell_strong[id] != NO) || (x && self.house_strong[id].1 > 0)
+    }
+
     /// The ids candidate `id` being "off" turns "on", in order: its cell's
     /// other candidate (when `y`), then its digit's other place in each
     /// house with two (when `x`). A cell link and a house link never name
@@ -252,7 +258,7 @@ impl Core {
         let mut local = vec![NO; graph.len()];
         let mut ids = Vec::new();
         for (id, slot) in local.iter_mut().enumerate() {
-            if graph.strong(id, y, x).1 > 0 {
+            if graph.has_strong(id, y, x) {
                 *slot = ids.len() as u16;
                 ids.push(id as u16);
             }
