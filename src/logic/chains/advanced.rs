@@ -5,7 +5,9 @@
 //! all its eliminations, each resting on those removed candidates.
 
 use super::links::Cands;
-use crate::logic::grid::{bits, cells_of, houses_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS};
+use crate::logic::grid::{
+    bits, cells_of, houses_at, houses_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS,
+};
 use crate::logic::grid::{count, several_cells, two_cells};
 use crate::logic::singles::BOX_COLUMN_ROW;
 use crate::logic::subsets::tuples;
@@ -150,11 +152,12 @@ fn simple(work: &Cands, source: &Cands, found: &mut Found) {
     if gone.iter().all(|&cells| cells == 0) {
         return; // nothing to rest on
     }
-    locking(work, source, &gone, found);
+    let touched = touched_houses(&gone);
+    locking(work, source, &gone, &touched, found);
     if !found.removals.is_empty() {
         return;
     }
-    hidden_pairs(work, source, &gone, found);
+    hidden_pairs(work, source, &touched, found);
     if !found.removals.is_empty() {
         return;
     }
@@ -165,11 +168,25 @@ fn simple(work: &Cands, source: &Cands, found: &mut Found) {
     x_wings(work, source, &gone, found);
 }
 
+/// Each house's digits (bits 0-8) that lost a candidate there: from the
+/// few removed candidates, rather than one test per house and digit.
+fn touched_houses(gone: &Removed) -> [u16; 27] {
+    let mut touched = [0u16; 27];
+    for (d0, &cells) in gone.iter().enumerate() {
+        for cell in cells_of(cells) {
+            for house in houses_at(cell) {
+                touched[house] |= 1 << d0;
+            }
+        }
+    }
+    touched
+}
+
 fn house_kind_range(kind: HouseKind) -> std::ops::Range<usize> {
     kind.first()..kind.first() + 9
 }
 
-fn locking(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
+fn locking(work: &Cands, source: &Cands, gone: &Removed, touched: &[u16; 27], found: &mut Found) {
     const ORDER: [(HouseKind, HouseKind); 4] = [
         (HouseKind::Box, HouseKind::Column),
         (HouseKind::Box, HouseKind::Row),
@@ -185,7 +202,7 @@ fn locking(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
             }
             for from in house_kind_range(kind1) {
                 // Parents: places removed in `from` outside `to`.
-                if gone[d0] & HOUSE_MASKS[from] == 0 {
+                if touched[from] >> d0 & 1 == 0 {
                     continue;
                 }
                 let places = work.digits[d0] & HOUSE_MASKS[from];
@@ -236,16 +253,14 @@ fn empty_in(source: &Cands, house: usize) -> usize {
         .count()
 }
 
-fn hidden_pairs(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
+fn hidden_pairs(work: &Cands, source: &Cands, touched: &[u16; 27], found: &mut Found) {
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     for kind in BOX_COLUMN_ROW {
         for house in house_kind_range(kind) {
             // Parents: the pair's digits removed from the house's other
             // cells (the pair holds the digits' only places left).
-            let removed_here = (0..9)
-                .filter(|&d0| gone[d0] & HOUSE_MASKS[house] != 0)
-                .fold(0u16, |m, d0| m | 1 << d0);
+            let removed_here = touched[house];
             if removed_here == 0 || empty_in(source, house) <= 4 {
                 continue;
             }

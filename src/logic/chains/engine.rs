@@ -12,7 +12,7 @@
 
 use super::advanced::{advanced, Found, Origin};
 use super::links::{cell_of, conjugate, digit_of, is_on, state, Cands, Cause, State, STATES};
-use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
+use crate::logic::grid::{bits, cells_of, houses_at, houses_of, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
 const NONE: u32 = u32::MAX;
@@ -36,6 +36,9 @@ pub struct Node {
 }
 
 /// The outcome of one assumption: every state reached, in order.
+///
+/// Handed out boxed: an arena is some 300 bytes, and producers move each
+/// several times (cached, lent, recycled).
 #[derive(Clone)]
 pub struct Arena {
     /// The nodes, in the order they were reached.
@@ -198,21 +201,45 @@ impl Strong {
 }
 
 impl Links {
+    /// No links: dynamic propagations read them from their reduced
+    /// position.
+    pub fn none() -> Links {
+        Links {
+            weak: Vec::new(),
+            weak_start: Vec::new(),
+            weak_house: Vec::new(),
+            strong: Vec::new(),
+        }
+    }
+
     /// The links of `cands`; "off" to "on" links only when `strong` (for
     /// static chains).
     pub fn new(cands: &Cands, strong: bool) -> Links {
+        let (weak, weak_start, weak_house, strong_links) = SPARE_LINKS
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_else(|| {
+                let weak = Vec::with_capacity(4096);
+                (
+                    weak,
+                    Vec::with_capacity(730),
+                    Vec::with_capacity(729),
+                    Vec::new(),
+                )
+            });
         let mut links = Links {
-            weak: Vec::with_capacity(4096),
-            weak_start: Vec::with_capacity(730),
-            weak_house: Vec::with_capacity(729),
-            strong: Vec::new(),
+            weak,
+            weak_start,
+            weak_house,
+            strong: strong_links,
         };
         for cand in 0..729 {
             links.push_weak(cands, cand);
         }
         links.weak_start.push(links.weak.len() as u32);
         if strong {
-            links.strong = (0..729).map(|cand| Strong::of(cands, cand)).collect();
+            links
+                .strong
+                .extend((0..729).map(|cand| Strong::of(cands, cand)));
         }
         links
     }
@@ -265,11 +292,46 @@ impl Links {
     }
 }
 
+/// The tables of links that are gone, emptied.
+type Tables = (Vec<(State, Cause)>, Vec<u32>, Vec<u32>, Vec<Strong>);
+
+impl Drop for Links {
+    /// Hands the tables' memory to the next producer on this thread: nested
+    /// producers build links on every reduced position, and a 16 KB
+    /// allocation each time costs more than filling it.
+    fn drop(&mut self) {
+        if self.weak.capacity() == 0 {
+            return; // no table (dynamic producers): nothing to keep
+        }
+        let mut tables: Tables = (
+            std::mem::take(&mut self.weak),
+            std::mem::take(&mut self.weak_start),
+            std::mem::take(&mut self.weak_house),
+            std::mem::take(&mut self.strong),
+        );
+        tables.0.clear();
+        tables.1.clear();
+        tables.2.clear();
+        tables.3.clear();
+        SPARE_LINKS.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.is_none() {
+                *spare = Some(tables);
+            }
+        });
+    }
+}
+
 thread_local! {
+    /// The emptied tables of the last links dropped on this thread.
+    static SPARE_LINKS: std::cell::RefCell<Option<Tables>> =
+        const { std::cell::RefCell::new(None) };
+
     /// Arenas of engines that are gone, kept with their memory for the
     /// next engine on this thread: a producer's arenas grow to the size of
     /// its propagations once, not on every run.
-    static SPARE: std::cell::RefCell<Vec<Arena>> = const { std::cell::RefCell::new(Vec::new()) };
+    #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
+    static SPARE: std::cell::RefCell<Vec<Box<Arena>>> = const { std::cell::RefCell::new(Vec::new()) };
 
     /// The state maps of an engine that is gone (`index` all unset,
     /// `stamp` with its generation), so a new engine need not fill 3,000
@@ -340,7 +402,8 @@ pub struct Engine {
     nested_seen: Vec<(u32, u32)>,
     nested_count: u32,
     /// Arenas given back, to reuse their memory.
-    spare: Vec<Arena>,
+    #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
+    spare: Vec<Box<Arena>>,
     /// The working position of a dynamic propagation (boxed: a
     /// propagation takes it out and puts it back).
     work: Option<Box<Cands>>,
@@ -382,7 +445,7 @@ impl Engine {
     }
 
     /// Takes back an arena no longer needed, to reuse its memory.
-    pub fn recycle(&mut self, arena: Arena) {
+    pub fn recycle(&mut self, arena: Box<Arena>) {
         self.spare.push(arena);
     }
 
@@ -400,7 +463,7 @@ impl Engine {
         dynamic: bool,
         level: u8,
         limit: u8,
-    ) -> Arena {
+    ) -> Box<Arena> {
         let mut arena = self.spare.pop().unwrap_or_default();
         arena.clear();
         // Static chains work on `source` itself; dynamic ones on a copy
@@ -426,26 +489,12 @@ impl Engine {
         loop {
             if let Some(&p) = self.pending_on.get(next_on) {
                 next_on += 1;
-                let ps = arena.nodes[p as usize].state;
-                // The hottest loop: written out rather than through
-                // `turn_on`'s mirror (one parent, no hidden ones).
-                for &(off, cause) in links.weak(usize::from(ps / 2), cell_links) {
-                    let cand = usize::from(off / 2);
-                    if dynamic && work.cells[cand / 9] >> (cand % 9) & 1 == 0 {
-                        continue; // removed since: no longer a link
-                    }
-                    let on = self.index[usize::from(conjugate(off))];
-                    if on != NONE {
-                        let n = arena.add(off, cause, &[p], false);
-                        arena.contradiction = Some((on, n));
-                        break;
-                    } else if self.index[usize::from(off)] == NONE {
-                        let n = arena.add(off, cause, &[p], true);
-                        self.index[usize::from(off)] = n;
-                        self.pending_off.push(n);
-                    }
-                }
-                if arena.contradiction.is_some() {
+                let contradiction = if dynamic {
+                    self.expand_on_dynamic(&mut arena, &work, p, cell_links)
+                } else {
+                    self.expand_on_static(&mut arena, links, p, cell_links)
+                };
+                if contradiction {
                     break;
                 }
             } else if let Some(&p) = self.pending_off.get(next_off) {
@@ -474,6 +523,83 @@ impl Engine {
         }
         self.work = Some(work);
         arena
+    }
+
+    /// Expands "on" node `p` of a static propagation: the table's links.
+    /// True on a contradiction.
+    fn expand_on_static(
+        &mut self,
+        arena: &mut Arena,
+        links: &Links,
+        p: u32,
+        cell_links: bool,
+    ) -> bool {
+        let ps = arena.nodes[p as usize].state;
+        for &(off, cause) in links.weak(usize::from(ps / 2), cell_links) {
+            if self.turn_off(arena, off, cause, p) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Expands "on" node `p` of a dynamic propagation from the reduced
+    /// position `work` itself: the cell's other digits (when
+    /// `cell_links`), then the digit's other places in the box, the row
+    /// outside it and the column outside it, as `Links` lists them for a
+    /// fixed position less the candidates removed since (so dynamic
+    /// producers build no table).
+    fn expand_on_dynamic(
+        &mut self,
+        arena: &mut Arena,
+        work: &Cands,
+        p: u32,
+        cell_links: bool,
+    ) -> bool {
+        let ps = arena.nodes[p as usize].state;
+        let (cell, d0) = (cell_of(ps), digit_of(ps));
+        if cell_links {
+            for other in bits(work.cells[cell] & !(1 << d0)) {
+                if self.turn_off(arena, state(cell, other, false), Cause::Cell, p) {
+                    return true;
+                }
+            }
+        }
+        let [bx, row, column] = houses_at(cell);
+        let digit = work.digits[d0] & !(1u128 << cell);
+        let in_box = HOUSE_MASKS[bx];
+        for (peers, house) in [
+            (digit & in_box, bx),
+            (digit & HOUSE_MASKS[row] & !in_box, row),
+            (digit & HOUSE_MASKS[column] & !in_box, column),
+        ] {
+            for peer in cells_of(peers) {
+                if self.turn_off(arena, state(peer, d0, false), Cause::House(house as u8), p) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Adds "off" state `off`, following from node `p` for `cause`, unless
+    /// already reached: the hottest step, written out rather than through
+    /// [`Engine::turn_on`]'s mirror (one parent, no hidden ones). True,
+    /// with the contradiction recorded, when its negation was reached.
+    #[inline(always)]
+    fn turn_off(&mut self, arena: &mut Arena, off: State, cause: Cause, p: u32) -> bool {
+        let on = self.index[usize::from(conjugate(off))];
+        if on != NONE {
+            let n = arena.add(off, cause, &[p], false);
+            arena.contradiction = Some((on, n));
+            return true;
+        }
+        if self.index[usize::from(off)] == NONE {
+            let n = arena.add(off, cause, &[p], true);
+            self.index[usize::from(off)] = n;
+            self.pending_off.push(n);
+        }
+        false
     }
 
     /// Expands "off" node `p` of a static propagation: the table's links,
@@ -527,7 +653,7 @@ impl Engine {
         // House links name another cell than the cell link: only they can
         // repeat one another.
         let mut done = [State::MAX; 3];
-        for (k, house) in houses_of(cell).into_iter().enumerate() {
+        for (k, house) in houses_at(cell).into_iter().enumerate() {
             let places = work.places(house, d0);
             if !two_cells(places) {
                 continue;
@@ -563,7 +689,7 @@ impl Engine {
     /// Adds "on" state `on`, following from `self.parents` for `cause`,
     /// unless already reached. True, with the contradiction recorded, when
     /// its negation was reached.
-    #[inline]
+    #[inline(always)]
     fn turn_on(&mut self, arena: &mut Arena, on: State, cause: Cause) -> bool {
         let off = self.index[usize::from(conjugate(on))];
         if off != NONE {
@@ -640,38 +766,54 @@ impl Engine {
     /// The number of distinct states node `n` rests on, itself included
     /// (`ChainingHint.getAncestorCount`), or any count above `limit` once
     /// it passes `limit` (the caller wants no larger count).
+    ///
+    /// A breadth-first walk in one queue, each state marked when queued
+    /// (so a parent many nodes share is queued once): the first node of
+    /// each state in that order is the one whose parents are followed, as
+    /// in a walk that marks states when taking them out.
     pub fn ancestors(&mut self, arena: &Arena, n: u32, limit: u32) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
             self.generation = 1;
         }
-        let mut count = 0;
         self.todo.clear();
-        self.todo.push(n);
-        while !self.todo.is_empty() {
-            self.next.clear();
-            for i in 0..self.todo.len() {
-                let at = self.todo[i];
-                let s = usize::from(arena.nodes[at as usize].state);
-                if self.stamp[s] != self.generation {
-                    self.stamp[s] = self.generation;
+        let mut count = 0;
+        if self.mark(arena, n) {
+            count += 1;
+        }
+        let mut next = 0;
+        while let Some(&at) = self.todo.get(next) {
+            next += 1;
+            if count > limit {
+                return count;
+            }
+            for &parent in arena.parents_of(at) {
+                if self.mark(arena, parent) {
                     count += 1;
-                    if count > limit {
-                        return count;
-                    }
-                    self.next.extend_from_slice(arena.parents_of(at));
-                    let nested = arena.nodes[at as usize].nested;
-                    if nested != NONE {
-                        let entry = arena.nested[nested as usize];
-                        if !self.nested_seen.contains(&entry) {
-                            self.nested_seen.push(entry);
-                        }
-                    }
                 }
             }
-            std::mem::swap(&mut self.todo, &mut self.next);
+            let nested = arena.nodes[at as usize].nested;
+            if nested != NONE {
+                let entry = arena.nested[nested as usize];
+                if !self.nested_seen.contains(&entry) {
+                    self.nested_seen.push(entry);
+                }
+            }
         }
         count
+    }
+
+    /// Queues node `n` for [`Engine::ancestors`] unless its state is
+    /// marked already; true when it was not.
+    #[inline]
+    fn mark(&mut self, arena: &Arena, n: u32) -> bool {
+        let s = usize::from(arena.nodes[n as usize].state);
+        if self.stamp[s] == self.generation {
+            return false;
+        }
+        self.stamp[s] = self.generation;
+        self.todo.push(n);
+        true
     }
 }

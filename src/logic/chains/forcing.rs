@@ -168,6 +168,10 @@ struct Producer {
     /// Static chains: what each state reaches in the fixed position, to
     /// skip the cell and region chains whose branches share no state.
     closure: Option<(Closure, Graph)>,
+    /// The "on" assumptions of the cell being scanned (empty between
+    /// cells; kept for its memory).
+    #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
+    outcomes: Vec<Box<Arena>>,
 }
 
 /// Propagations kept for later, by candidate: a small index over a list,
@@ -175,7 +179,7 @@ struct Producer {
 struct Cache {
     /// Each candidate's place in `arenas`, or `u16::MAX`.
     slot: [u16; 729],
-    arenas: Vec<Option<Arena>>,
+    arenas: Vec<Option<Box<Arena>>>,
 }
 
 impl Cache {
@@ -188,15 +192,15 @@ impl Cache {
 
     fn get(&self, cand: usize) -> Option<&Arena> {
         let slot = self.slot[cand];
-        self.arenas.get(usize::from(slot))?.as_ref()
+        self.arenas.get(usize::from(slot))?.as_deref()
     }
 
-    fn take(&mut self, cand: usize) -> Option<Arena> {
+    fn take(&mut self, cand: usize) -> Option<Box<Arena>> {
         let slot = std::mem::replace(&mut self.slot[cand], u16::MAX);
         self.arenas.get_mut(usize::from(slot))?.take()
     }
 
-    fn put(&mut self, cand: usize, arena: Arena) {
+    fn put(&mut self, cand: usize, arena: Box<Arena>) {
         self.slot[cand] = self.arenas.len() as u16;
         self.arenas.push(Some(arena));
     }
@@ -214,7 +218,12 @@ impl Drop for Producer {
 impl Producer {
     fn new(cands: Cands, mode: Mode) -> Producer {
         Producer {
-            links: Links::new(&cands, !mode.dynamic),
+            // Dynamic propagations read links from their reduced position.
+            links: if mode.dynamic {
+                Links::none()
+            } else {
+                Links::new(&cands, true)
+            },
             cands,
             mode,
             engine: Engine::new(),
@@ -222,6 +231,7 @@ impl Producer {
             cache: Cache::new(),
             digits: ALL_DIGITS,
             closure: None,
+            outcomes: Vec::with_capacity(9),
         }
     }
 
@@ -243,10 +253,14 @@ impl Producer {
     /// plus the nested chains they use.
     ///
     /// A hint larger than the best so far can never replace it (keys grow
-    /// with size), so counting stops, with some size above the best's,
-    /// once the count passes it.
-    fn size(&mut self, targets: &[(&Arena, u32)]) -> u32 {
-        let limit = self.best.size_limit();
+    /// with size), nor, when collecting, one whose removals earlier hints
+    /// of smaller keys make add anything: counting stops, with some size
+    /// above the limit, once the count passes it. `kind` and `conclusion`
+    /// are the hint's.
+    fn size(&mut self, targets: &[(&Arena, u32)], kind: u8, conclusion: State) -> u32 {
+        let cell = cell_of(conclusion);
+        let cands = removals(&self.cands, conclusion).map(|d0| cell * 9 + d0);
+        let limit = self.best.size_limit(self.mode.base(), kind, cands);
         self.engine.take_nested();
         let mut size = 0;
         for &(arena, n) in targets {
@@ -258,7 +272,7 @@ impl Producer {
         size + self.engine.take_nested()
     }
 
-    fn propagate(&mut self, s: State) -> Arena {
+    fn propagate(&mut self, s: State) -> Box<Arena> {
         self.engine.propagate(
             &self.cands,
             &self.links,
@@ -271,7 +285,7 @@ impl Producer {
     }
 
     /// The "on" assumption of candidate `cand`, from the cache or computed.
-    fn assume_on(&mut self, cand: usize) -> Arena {
+    fn assume_on(&mut self, cand: usize) -> Box<Arena> {
         match self.cache.take(cand) {
             Some(arena) => arena,
             None => self.propagate(state(cand / 9, cand % 9, true)),
@@ -314,7 +328,7 @@ impl Producer {
         // Static chains use only the "on" assumptions, for cell and region
         // chains: those whose branches can meet nowhere are skipped.
         let cell_chain = cell_chain && self.may_share(bits(digits).map(|d0| cell * 9 + d0));
-        let mut outcomes: Vec<Arena> = Vec::with_capacity(count as usize);
+        let mut outcomes = std::mem::take(&mut self.outcomes);
         for d0 in bits(digits) {
             let needed = mode.dynamic || mode.nishio || cell_chain;
             if !needed && !self.region_may_share(cell, d0) {
@@ -335,16 +349,22 @@ impl Producer {
             }
             outcomes.push(on);
         }
-        if cell_chain {
-            let refs: Vec<&Arena> = outcomes.iter().collect();
-            self.common(&refs, Cause::Cell, |target| Pattern::CellForcing {
+        if cell_chain && !outcomes.is_empty() {
+            // At most nine digits: no list to allocate.
+            let mut refs: [&Arena; 9] = [&outcomes[0]; 9];
+            for (k, arena) in outcomes.iter().enumerate() {
+                refs[k] = arena;
+            }
+            let refs = &refs[..outcomes.len()];
+            self.common(refs, Cause::Cell, |target| Pattern::CellForcing {
                 cell: cell as u8,
                 target,
             });
         }
-        for arena in outcomes {
+        for arena in outcomes.drain(..) {
             self.engine.recycle(arena);
         }
+        self.outcomes = outcomes;
     }
 
     fn kind_technique(&self, kind: u8) -> Technique {
@@ -426,7 +446,7 @@ impl Producer {
         target: State,
         conclusion: State,
     ) {
-        let size = self.size(&ends);
+        let size = self.size(&ends, kind, conclusion);
         let key = Key::new(self.mode.base(), size, kind);
         let technique = self.kind_technique(kind);
         let cands = &self.cands;
@@ -462,12 +482,16 @@ impl Producer {
             }
             // The cached arenas are lent out while `common` offers hints.
             let arenas = std::mem::take(&mut self.cache.arenas);
-            let mut branches: Vec<&Arena> = vec![on];
+            // A house has at most nine places: no list to allocate.
+            let (mut branches, mut len) = ([on; 9], 1);
             for other in cells_of(places & !(1u128 << cell)) {
                 let slot = self.cache.slot[other * 9 + d0];
-                branches.extend(arenas[usize::from(slot)].as_ref());
+                if let Some(arena) = &arenas[usize::from(slot)] {
+                    branches[len] = arena;
+                    len += 1;
+                }
             }
-            self.common(&branches, Cause::House(house as u8), |target| {
+            self.common(&branches[..len], Cause::House(house as u8), |target| {
                 Pattern::RegionForcing {
                     house: house as u8,
                     digit: d0 as u8 + 1,
@@ -494,12 +518,14 @@ impl Producer {
         let commons: Vec<(u32, Node)> = common_nodes(branches).collect();
         let found = locate(branches, &commons);
         for (k, &(_, node)) in commons.iter().enumerate() {
-            let targets: Vec<(&Arena, u32)> = branches
-                .iter()
-                .enumerate()
-                .map(|(b, branch)| (*branch, found[k * branches.len() + b]))
-                .collect();
-            let size = self.size(&targets);
+            // At most nine branches (a cell's digits, a digit's places in
+            // a house): no list to allocate.
+            let mut targets = [(branches[0], 0); 9];
+            for (b, &branch) in branches.iter().enumerate() {
+                targets[b] = (branch, found[k * branches.len() + b]);
+            }
+            let targets = &targets[..branches.len()];
+            let size = self.size(targets, kind, node.state);
             let key = Key::new(self.mode.base(), size, kind);
             let technique = self.kind_technique(kind);
             let cands = &self.cands;
@@ -515,7 +541,7 @@ impl Producer {
                     )
                 },
                 cands,
-                |source| rule_parents(&targets, Some(assumption), source, cands),
+                |source| rule_parents(targets, Some(assumption), source, cands),
             );
         }
     }
@@ -600,9 +626,9 @@ fn rule_parents(
     source: &Cands,
     work: &Cands,
 ) -> Vec<u16> {
-    let mut out = Vec::new();
     WALK.with(|walk| {
-        let (seen, todo) = &mut *walk.borrow_mut();
+        let (seen, todo, out) = &mut *walk.borrow_mut();
+        out.clear();
         for &(arena, target) in targets {
             seen.clear();
             seen.resize(arena.nodes.len(), false);
@@ -613,7 +639,10 @@ fn rule_parents(
                     continue;
                 }
                 let node = arena.nodes[n as usize];
-                todo.extend_from_slice(arena.parents_of(n));
+                // Mostly one parent: a loop beats a copy call.
+                for &parent in arena.parents_of(n) {
+                    todo.push(parent);
+                }
                 if !is_on(node.state) {
                     continue;
                 }
@@ -624,20 +653,21 @@ fn rule_parents(
                     },
                     cause => cause,
                 };
-                removed_by(node.state, cause, source, work, &mut out);
+                removed_by(node.state, cause, source, work, out);
             }
         }
-    });
-    out.sort_unstable();
-    out.dedup();
-    out
+        out.sort_unstable();
+        out.dedup();
+        out.to_vec()
+    })
 }
 
 thread_local! {
-    /// The walk of [`rule_parents`]: nodes seen and nodes to visit, kept
+    /// The walk of [`rule_parents`]: nodes seen, nodes to visit and the
+    /// candidates found (copied out once, at their final length), kept
     /// with their memory (every hint of a nested producer walks its chains).
-    static WALK: std::cell::RefCell<(Vec<bool>, Vec<u32>)> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    static WALK: std::cell::RefCell<(Vec<bool>, Vec<u32>, Vec<u16>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
 }
 
 /// Adds the candidates removed since `source` that an "on" state resting
@@ -658,6 +688,18 @@ pub(super) fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, o
         }
         _ => {}
     }
+}
+
+/// The digits of `s`'s cell that concluding `s` removes: the cell's other
+/// candidates for an "on" state, its own digit for "off".
+fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    let digits = if is_on(s) {
+        cands.cells[cell] & !(1 << d0)
+    } else {
+        1 << d0
+    };
+    bits(digits)
 }
 
 fn candidate(s: State) -> Candidate {

@@ -36,6 +36,31 @@ pub struct Graph {
     house_strong: Vec<([u16; 3], u8)>,
 }
 
+/// No cell, in [`partners`].
+const NO_CELL: u8 = u8::MAX;
+
+/// For each candidate (`cell * 9 + d0`), the other place of its digit in
+/// its box, row and column when the digit has two places there
+/// ([`NO_CELL`] otherwise): found once per house and digit rather than
+/// once per candidate and house.
+fn partners(cands: &Cands) -> [[u8; 3]; 729] {
+    let mut partners = [[NO_CELL; 3]; 729];
+    for d0 in 0..9 {
+        for house in 0..27 {
+            let places = cands.digits[d0] & HOUSE_MASKS[house];
+            if !two_cells(places) {
+                continue;
+            }
+            let a = places.trailing_zeros() as usize;
+            let b = (places & (places - 1)).trailing_zeros() as usize;
+            // Houses 0-8 are boxes, 9-17 rows, 18-26 columns.
+            partners[a * 9 + d0][house / 9] = b as u8;
+            partners[b * 9 + d0][house / 9] = a as u8;
+        }
+    }
+    partners
+}
+
 impl Graph {
     /// The graph of `cands`.
     pub fn new(cands: &Cands) -> Graph {
@@ -60,6 +85,7 @@ impl Graph {
                 list.push((cell * 9 + d0) as u16);
             }
         }
+        let partners = partners(cands);
         let n = list.len();
         let mut graph = Graph {
             cands: list,
@@ -81,12 +107,11 @@ impl Graph {
             };
             let [bx, row, column] = houses_of(cell);
             let mut strong = ([NO; 3], 0u8);
-            for house in [bx, row, column] {
-                let places = cands.digits[d0] & HOUSE_MASKS[house];
-                if !two_cells(places) {
+            for other in partners[cand] {
+                if other == NO_CELL {
                     continue;
                 }
-                let other = ids[(places & !(1u128 << cell)).trailing_zeros() as usize * 9 + d0];
+                let other = ids[usize::from(other) * 9 + d0];
                 if !strong.0[..usize::from(strong.1)].contains(&other) {
                     strong.0[usize::from(strong.1)] = other;
                     strong.1 += 1;
@@ -133,6 +158,12 @@ impl Graph {
             self.weak_house[id]
         };
         &self.weak[from as usize..self.weak_start[id + 1] as usize]
+    }
+
+    /// Whether [`Graph::strong`] lists anything, without listing it.
+    #[inline]
+    fn has_strong(&self, id: usize, y: bool, x: bool) -> bool {
+        (y && self.cell_strong[id] != NO) || (x && self.house_strong[id].1 > 0)
     }
 
     /// The ids candidate `id` being "off" turns "on", in order: its cell's
@@ -231,11 +262,10 @@ impl Core {
         let mut ids = Vec::with_capacity(graph.len());
         let mut links = 0;
         for (id, slot) in local.iter_mut().enumerate() {
-            let strong = graph.strong(id, y, x).1;
-            if strong > 0 {
+            if graph.has_strong(id, y, x) {
                 *slot = ids.len() as u16;
                 ids.push(id as u16);
-                links += strong + graph.weak(id, y).len();
+                links += graph.strong(id, y, x).1 + graph.weak(id, y).len();
             }
         }
         let states = ids.len() * 2;
@@ -642,4 +672,39 @@ pub fn take_xy(cands: &Cands) -> Option<(Graph, Components)> {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::grid::Grid;
+
+    /// `partners` agrees with looking at each candidate's houses.
+    #[test]
+    fn partners_are_the_other_place_in_houses_with_two() {
+        let board =
+            "..8...5...4...2.9.7.......3.2...4......93.......2.1.6.5.......8.1.6...2...3...7..";
+        let cands = Cands::of(&Grid::new(&board.parse().unwrap()));
+        let partners = partners(&cands);
+        let mut found = 0;
+        for cell in 0..81 {
+            for d0 in 0..9 {
+                for (k, house) in houses_of(cell).into_iter().enumerate() {
+                    let places = cands.digits[d0] & HOUSE_MASKS[house];
+                    let expected = if cands.cells[cell] >> d0 & 1 == 1 && two_cells(places) {
+                        found += 1;
+                        (places & !(1u128 << cell)).trailing_zeros() as u8
+                    } else {
+                        NO_CELL
+                    };
+                    assert_eq!(
+                        partners[cell * 9 + d0][k],
+                        expected,
+                        "cell {cell} digit {d0}"
+                    );
+                }
+            }
+        }
+        assert!(found > 0);
+    }
 }

@@ -11,6 +11,7 @@
 //! same way.
 
 mod advanced;
+mod cover;
 mod cycles;
 mod engine;
 mod forcing;
@@ -98,7 +99,7 @@ struct Best {
     step: Option<Step>,
     /// When collecting: the enclosing chain's starting position and the
     /// hints so far.
-    all: Option<(Box<links::Cands>, Vec<Collected>)>,
+    all: Option<Box<Collecting>>,
     /// When collecting: whether to keep each hint's step.
     keep: bool,
 }
@@ -108,19 +109,30 @@ impl Best {
     /// When `keep`, each hint keeps its step.
     fn collecting(source: &links::Cands, keep: bool) -> Best {
         Best {
-            all: Some((Box::new(source.clone()), Vec::new())),
+            all: Some(Box::new(Collecting {
+                source: source.clone(),
+                cover: cover::Cover::new(),
+                hints: Vec::new(),
+            })),
             keep,
             ..Best::default()
         }
     }
 
-    /// The largest size a hint may have and still replace the best one:
-    /// keys grow with size (the base difficulty is the producer's), so a
-    /// larger hint never does. Unlimited when collecting every hint.
-    fn size_limit(&self) -> u32 {
+    /// The largest size a hint of `base` and `kind` removing `cands` may
+    /// have and still replace the best one (keys grow with size, the base
+    /// being the producer's, so a larger hint never does) or, when
+    /// collecting, still add a removal to the enclosing chain.
+    fn size_limit(&self, base: f64, kind: u8, cands: impl Iterator<Item = usize>) -> u32 {
         match (&self.all, self.key) {
+            (Some(collecting), _) => {
+                let hints = &collecting.hints;
+                collecting
+                    .cover
+                    .size_limit(base, kind, cands, |i| hints[i as usize].key)
+            }
             (None, Some(best)) => best.size,
-            _ => u32::MAX,
+            (None, None) => u32::MAX,
         }
     }
 
@@ -145,32 +157,8 @@ impl Best {
         let Some(step) = make(tenths(key.difficulty)) else {
             return;
         };
-        if let Some((source, all)) = &mut self.all {
-            let mut cells: Vec<(usize, u16)> = Vec::new();
-            if let Some((cell, digit)) = step.placed {
-                let cell = usize::from(cell);
-                cells.push((cell, work.cells[cell] & !(1 << (digit - 1))));
-            }
-            for &(cell, digit) in &step.eliminated {
-                let cell = usize::from(cell);
-                match cells.iter_mut().find(|(c, _)| *c == cell) {
-                    Some(entry) => entry.1 |= 1 << (digit - 1),
-                    None => cells.push((cell, 1 << (digit - 1))),
-                }
-            }
-            let mut removals = Vec::new();
-            for (cell, digits) in advanced::hash_order(&cells) {
-                for d0 in super::grid::bits(digits) {
-                    removals.push((cell * 9 + d0) as u16);
-                }
-            }
-            let parents = parents(source);
-            all.push(Collected {
-                key,
-                removals,
-                parents,
-                step: self.keep.then(|| Box::new(step)),
-            });
+        if let Some(collecting) = &mut self.all {
+            collecting.push(key, step, work, parents, self.keep);
         } else {
             self.key = Some(key);
             self.step = Some(step);
@@ -180,9 +168,10 @@ impl Best {
     /// The collected hints in Sudoku Explainer's order (stable sort by
     /// key), each set of removals once.
     fn into_collected(self) -> Vec<Collected> {
-        let Some((_, mut all)) = self.all else {
+        let Some(collecting) = self.all else {
             return Vec::new();
         };
+        let mut all = collecting.hints;
         all.sort_by(|a, b| {
             if a.key.before(b.key) {
                 std::cmp::Ordering::Less
@@ -200,6 +189,69 @@ impl Best {
                 seen.insert(set)
             })
             .collect()
+    }
+}
+
+/// What a collecting sink holds: the enclosing chain's starting position,
+/// the hints so far, and which removals they make.
+struct Collecting {
+    source: links::Cands,
+    cover: cover::Cover,
+    hints: Vec<Collected>,
+}
+
+impl Collecting {
+    /// Adds the hint with `key` and `step` (found on `work`), unless
+    /// hints collected before make all its removals and sort no later
+    /// (it would add nothing to the enclosing chain).
+    fn push(
+        &mut self,
+        key: Key,
+        step: Step,
+        work: &links::Cands,
+        parents: impl FnOnce(&links::Cands) -> Vec<u16>,
+        keep: bool,
+    ) {
+        let mut cells: Vec<(usize, u16)> = Vec::new();
+        if let Some((cell, digit)) = step.placed {
+            let cell = usize::from(cell);
+            cells.push((cell, work.cells[cell] & !(1 << (digit - 1))));
+        }
+        for &(cell, digit) in &step.eliminated {
+            let cell = usize::from(cell);
+            match cells.iter_mut().find(|(c, _)| *c == cell) {
+                Some(entry) => entry.1 |= 1 << (digit - 1),
+                None => cells.push((cell, 1 << (digit - 1))),
+            }
+        }
+        let cands = || {
+            cells
+                .iter()
+                .flat_map(|&(cell, digits)| super::grid::bits(digits).map(move |d0| cell * 9 + d0))
+        };
+        let hints = &self.hints;
+        if self.cover.covers(cands(), key, |i| hints[i as usize].key) {
+            return;
+        }
+        let parents = parents(&self.source);
+        if !parents.is_empty() {
+            let index = self.hints.len() as u32;
+            let hints = &self.hints;
+            self.cover
+                .add(cands(), key, index, |i| hints[i as usize].key);
+        }
+        let mut removals = Vec::new();
+        for (cell, digits) in advanced::hash_order(&cells) {
+            for d0 in super::grid::bits(digits) {
+                removals.push((cell * 9 + d0) as u16);
+            }
+        }
+        self.hints.push(Collected {
+            key,
+            removals,
+            parents,
+            step: keep.then(|| Box::new(step)),
+        });
     }
 }
 
