@@ -152,12 +152,12 @@ fn simple(work: &Cands, source: &Cands, found: &mut Found) {
     if gone.iter().all(|&cells| cells == 0) {
         return; // nothing to rest on
     }
-    let touched = touched_houses(&gone);
-    locking(work, source, &gone, &touched, found);
+    let touched = Touched::of(&gone);
+    locking(work, source, &gone, &touched.houses, found);
     if !found.removals.is_empty() {
         return;
     }
-    hidden_pairs(work, source, &touched, found);
+    hidden_pairs(work, source, &touched.digits, found);
     if !found.removals.is_empty() {
         return;
     }
@@ -168,25 +168,49 @@ fn simple(work: &Cands, source: &Cands, found: &mut Found) {
     x_wings(work, source, &gone, found);
 }
 
-/// Each house's digits (bits 0-8) that lost a candidate there: from the
-/// few removed candidates, rather than one test per house and digit.
-fn touched_houses(gone: &Removed) -> [u16; 27] {
-    let mut touched = [0u16; 27];
-    for (d0, &cells) in gone.iter().enumerate() {
-        for cell in cells_of(cells) {
-            for house in houses_at(cell) {
-                touched[house] |= 1 << d0;
+/// Where the removed candidates lie, found from the few removed
+/// candidates rather than by one test per house and digit.
+struct Touched {
+    /// Each house's digits (bits 0-8) that lost a candidate there.
+    digits: [u16; 27],
+    /// Each digit's houses (bits 0-26) where it lost a candidate.
+    houses: [u32; 9],
+}
+
+impl Touched {
+    fn of(gone: &Removed) -> Touched {
+        let mut touched = Touched {
+            digits: [0; 27],
+            houses: [0; 9],
+        };
+        for (d0, &cells) in gone.iter().enumerate() {
+            for cell in cells_of(cells) {
+                for house in houses_at(cell) {
+                    touched.digits[house] |= 1 << d0;
+                    touched.houses[d0] |= 1 << house;
+                }
             }
         }
+        touched
     }
-    touched
+}
+
+/// The houses of a set (bits 0-26), ascending.
+fn houses_in(mut set: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let house = set.trailing_zeros() as usize;
+            set &= set - 1;
+            house
+        })
+    })
 }
 
 fn house_kind_range(kind: HouseKind) -> std::ops::Range<usize> {
     kind.first()..kind.first() + 9
 }
 
-fn locking(work: &Cands, source: &Cands, gone: &Removed, touched: &[u16; 27], found: &mut Found) {
+fn locking(work: &Cands, source: &Cands, gone: &Removed, touched: &[u32; 9], found: &mut Found) {
     const ORDER: [(HouseKind, HouseKind); 4] = [
         (HouseKind::Box, HouseKind::Column),
         (HouseKind::Box, HouseKind::Row),
@@ -196,15 +220,10 @@ fn locking(work: &Cands, source: &Cands, gone: &Removed, touched: &[u16; 27], fo
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     for (kind1, kind2) in ORDER {
+        let kind_houses = 0x1ffu32 << kind1.first();
         for d0 in 0..9 {
-            if gone[d0] == 0 {
-                continue;
-            }
-            for from in house_kind_range(kind1) {
-                // Parents: places removed in `from` outside `to`.
-                if touched[from] >> d0 & 1 == 0 {
-                    continue;
-                }
+            // Parents: places removed in `from` outside `to`.
+            for from in houses_in(touched[d0] & kind_houses) {
                 let places = work.digits[d0] & HOUSE_MASKS[from];
                 if !several_cells(places) {
                     continue;
@@ -416,5 +435,27 @@ fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
                 found.hint(&removable, &parents, origin);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touched_houses_are_those_of_the_removed_candidates() {
+        let mut gone: Removed = [0; 9];
+        gone[2] = 1 << 10; // r2c2: box 0, row 10, column 19
+        gone[5] = 1 << 80 | 1 << 0; // r9c9 and r1c1
+        let touched = Touched::of(&gone);
+        assert_eq!(touched.houses[2], 1 << 0 | 1 << 10 | 1 << 19);
+        assert_eq!(
+            touched.houses[5],
+            1 << 8 | 1 << 17 | 1 << 26 | 1 << 0 | 1 << 9 | 1 << 18
+        );
+        assert_eq!(touched.digits[0], 1 << 2 | 1 << 5);
+        assert_eq!(touched.digits[26], 1 << 5);
+        assert_eq!(touched.houses[0], 0);
+        assert_eq!(houses_in(1 << 3 | 1 << 20).collect::<Vec<_>>(), [3, 20]);
     }
 }

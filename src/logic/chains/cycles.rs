@@ -114,11 +114,20 @@ fn scan(cands: &Cands, best: &mut Best) {
     // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
+        let reach = &reaches[pass];
         for id in 0..graph.len() {
+            let start = id as Dense * 2 + 1;
+            // Most starts can find nothing: too small a component for a
+            // cycle, no chain to their negation. Those are skipped first.
+            let cycles = reach.component_size(start) >= 4;
+            let negation =
+                chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
+            if !cycles && !negation {
+                continue;
+            }
             let cell = usize::from(graph.cands[id]) / 9;
             if starts_from(cands.cells[cell], x) {
-                let start = id as Dense * 2 + 1;
-                search.run(cands, &reaches[pass], start, (y, x, chains), best);
+                search.run(cands, reach, start, (y, x, chains), best);
             }
         }
     }

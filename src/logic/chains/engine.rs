@@ -11,6 +11,7 @@
 //! candidates (hidden parents).
 
 use super::advanced::{advanced, Found, Origin};
+use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, conjugate, digit_of, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_at, houses_of, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
@@ -165,8 +166,10 @@ struct Strong {
 }
 
 impl Strong {
-    /// What candidate `cand` "off" turns on in `cands`.
-    fn of(cands: &Cands, cand: usize) -> Strong {
+    /// What candidate `cand` "off" turns on in `cands`, whose digit's other
+    /// place in each of the cell's box, row and column with two places is
+    /// `partners` (see `graph::partners`).
+    fn of(cands: &Cands, cand: usize, partners: [u8; 3]) -> Strong {
         let (cell, d0) = (cand / 9, cand % 9);
         let mut strong = Strong {
             links: [(0, Cause::Cell); 4],
@@ -183,13 +186,11 @@ impl Strong {
             strong.len = 1;
             strong.cell = true;
         }
-        for house in houses_of(cell) {
-            let places = cands.places(house, d0);
-            if !two_cells(places) {
+        for (house, other) in houses_at(cell).into_iter().zip(partners) {
+            if other == NO_CELL {
                 continue;
             }
-            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-            let on = state(other, d0, true);
+            let on = state(usize::from(other), d0, true);
             let len = usize::from(strong.len);
             if !strong.links[..len].iter().any(|&(s, _)| s == on) {
                 strong.links[len] = (on, Cause::House(house as u8));
@@ -237,9 +238,10 @@ impl Links {
         }
         links.weak_start.push(links.weak.len() as u32);
         if strong {
+            let partners = partners(cands);
             links
                 .strong
-                .extend((0..729).map(|cand| Strong::of(cands, cand)));
+                .extend((0..729).map(|cand| Strong::of(cands, cand, partners[cand])));
         }
         links
     }

@@ -37,13 +37,13 @@ pub struct Graph {
 }
 
 /// No cell, in [`partners`].
-const NO_CELL: u8 = u8::MAX;
+pub const NO_CELL: u8 = u8::MAX;
 
 /// For each candidate (`cell * 9 + d0`), the other place of its digit in
 /// its box, row and column when the digit has two places there
 /// ([`NO_CELL`] otherwise): found once per house and digit rather than
 /// once per candidate and house.
-fn partners(cands: &Cands) -> [[u8; 3]; 729] {
+pub fn partners(cands: &Cands) -> [[u8; 3]; 729] {
     let mut partners = [[NO_CELL; 3]; 729];
     for d0 in 0..9 {
         for house in 0..27 {
