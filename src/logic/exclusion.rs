@@ -245,16 +245,17 @@ impl Triplets<'_> {
         // The first cell's excluders, then the second's not listed yet.
         let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
         for (cell, list) in [c0, c1].into_iter().zip(lists) {
-            let groups = PEER_GROUPS[usize::from(cell)];
-            for third in groups.iter().flat_map(|&group| cells_of(group & list)) {
-                if !bound.admits(self.grid.candidates(third)) {
-                    continue;
-                }
-                // The third cell's common excluders with the pair (its
-                // excluders are its peers among the small cells).
-                let common = pair_common & PEERS[third];
-                if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
-                    return Some(step);
+            for &group in &PEER_GROUPS[usize::from(cell)] {
+                for third in cells_of(group & list) {
+                    if !bound.admits(self.grid.candidates(third)) {
+                        continue;
+                    }
+                    // The third cell's common excluders with the pair (its
+                    // excluders are its peers among the small cells).
+                    let common = pair_common & PEERS[third];
+                    if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
+                        return Some(step);
+                    }
                 }
             }
         }
