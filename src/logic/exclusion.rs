@@ -36,16 +36,11 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         index_of: [0; 81],
         small: 0,
     };
-    let (mut singles, mut small): (Cells, Cells) = (0, 0);
-    for cell in 0..81 {
-        let count = count(grid.candidates(cell));
-        singles |= Cells::from(count == 1) << cell;
-        small |= Cells::from((2..=degree).contains(&count)) << cell;
-    }
+    let [singles, small, several] = by_count(grid, degree);
     bases.small = small;
-    for cell in 0..81 {
+    for cell in cells_of(several) {
         let peers = PEERS[cell];
-        if count(grid.candidates(cell)) < 2 || peers & singles != 0 || peers & small == 0 {
+        if peers & singles != 0 || peers & small == 0 {
             continue;
         }
         bases.cells[bases.count] = cell as u8;
@@ -55,6 +50,23 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         bases.count += 1;
     }
     bases
+}
+
+/// The cells with one candidate, with 2..=`degree` and with two or more.
+fn by_count(grid: &Grid, degree: u32) -> [Cells; 3] {
+    let mut counts = [0; 81];
+    for (cell, count_of) in counts.iter_mut().enumerate() {
+        *count_of = count(grid.candidates(cell));
+    }
+    let (mut singles, mut small, mut several): (Cells, Cells, Cells) = (0, 0, 0);
+    // Built from the last cell down, one bit shifted in per cell (cheaper
+    // than shifting a bit to each cell's place).
+    for &count in counts.iter().rev() {
+        singles = singles << 1 | Cells::from(count == 1);
+        small = small << 1 | Cells::from((2..=degree).contains(&count));
+        several = several << 1 | Cells::from(count >= 2);
+    }
+    [singles, small, several]
 }
 
 /// The cells seeing two cells of `set` or more: the cells whose excluders
@@ -639,6 +651,20 @@ mod tests {
         }
         if !bank().is_empty() {
             assert!(real > 0 && random > 100, "{real} {random}");
+        }
+    }
+
+    #[test]
+    fn by_count_puts_each_cell_in_its_sets() {
+        for board in bank().iter().step_by(100) {
+            let grid = Grid::new(board);
+            let [singles, small, several] = by_count(&grid, 3);
+            for cell in 0..81 {
+                let count = grid.candidates(cell).count_ones();
+                assert_eq!(singles >> cell & 1 != 0, count == 1, "{cell}");
+                assert_eq!(small >> cell & 1 != 0, (2..=3).contains(&count), "{cell}");
+                assert_eq!(several >> cell & 1 != 0, count >= 2, "{cell}");
+            }
         }
     }
 
