@@ -45,7 +45,7 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         }
         bases.cells[bases.count] = cell as u8;
         bases.excluders[bases.count] = peers & small;
-        bases.is_base |= 1 << cell;
+        bases.is_base |= CELL_BITS[cell];
         bases.index_of[cell] = bases.count as u8;
         bases.count += 1;
     }
