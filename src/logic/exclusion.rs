@@ -36,25 +36,37 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
         index_of: [0; 81],
         small: 0,
     };
-    let (mut singles, mut small): (Cells, Cells) = (0, 0);
-    for cell in 0..81 {
-        let count = count(grid.candidates(cell));
-        singles |= Cells::from(count == 1) << cell;
-        small |= Cells::from((2..=degree).contains(&count)) << cell;
-    }
+    let [singles, small, several] = by_count(grid, degree);
     bases.small = small;
-    for cell in 0..81 {
+    for cell in cells_of(several) {
         let peers = PEERS[cell];
-        if count(grid.candidates(cell)) < 2 || peers & singles != 0 || peers & small == 0 {
+        if peers & singles != 0 || peers & small == 0 {
             continue;
         }
         bases.cells[bases.count] = cell as u8;
         bases.excluders[bases.count] = peers & small;
-        bases.is_base |= 1 << cell;
+        bases.is_base |= CELL_BITS[cell];
         bases.index_of[cell] = bases.count as u8;
         bases.count += 1;
     }
     bases
+}
+
+/// The cells with one candidate, with 2..=`degree` and with two or more.
+fn by_count(grid: &Grid, degree: u32) -> [Cells; 3] {
+    let mut counts = [0; 81];
+    for (cell, count_of) in counts.iter_mut().enumerate() {
+        *count_of = count(grid.candidates(cell));
+    }
+    let (mut singles, mut small, mut several): (Cells, Cells, Cells) = (0, 0, 0);
+    // Built from the last cell down, one bit shifted in per cell (cheaper
+    // than shifting a bit to each cell's place).
+    for &count in counts.iter().rev() {
+        singles = singles << 1 | Cells::from(count == 1);
+        small = small << 1 | Cells::from((2..=degree).contains(&count));
+        several = several << 1 | Cells::from(count >= 2);
+    }
+    [singles, small, several]
 }
 
 /// The cells seeing two cells of `set` or more: the cells whose excluders
@@ -74,9 +86,20 @@ fn peers_of(set: Cells) -> Cells {
     cells_of(set).fold(0, |peers, cell| peers | PEERS[cell])
 }
 
+/// Each cell as a set (a table lookup is cheaper than a 128-bit shift).
+const CELL_BITS: [Cells; 81] = {
+    let mut table = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = 1 << cell;
+        cell += 1;
+    }
+    table
+};
+
 /// The cells before `cell` in reading order.
 fn below(cell: u8) -> Cells {
-    (1 << cell) - 1
+    CELL_BITS[usize::from(cell)] - 1
 }
 
 /// Each cell's 20 peers in three groups, whose cells in increasing order
@@ -159,7 +182,7 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
 fn pair_firsts(bases: &Bases, j: usize, changes: &Changes) -> Cells {
     let second = bases.cells[j];
     let mut firsts = below(second) & bases.is_base;
-    if changes.hot >> second & 1 == 0 {
+    if changes.hot & CELL_BITS[usize::from(second)] == 0 {
         firsts &= changes.near(second);
     }
     if firsts == 0 {
@@ -229,7 +252,7 @@ impl Triplets<'_> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair_common = bases.excluders[i] & bases.excluders[j];
-        let pair: Cells = 1 << c0 | 1 << c1;
+        let pair = CELL_BITS[usize::from(c0)] | CELL_BITS[usize::from(c1)];
         let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
         // The third cells to try: the pair's excluders that are base cells,
         // are wanted and see two common excluders or more.
@@ -245,16 +268,17 @@ impl Triplets<'_> {
         // The first cell's excluders, then the second's not listed yet.
         let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
         for (cell, list) in [c0, c1].into_iter().zip(lists) {
-            let groups = PEER_GROUPS[usize::from(cell)];
-            for third in groups.iter().flat_map(|&group| cells_of(group & list)) {
-                if !bound.admits(self.grid.candidates(third)) {
-                    continue;
-                }
-                // The third cell's common excluders with the pair (its
-                // excluders are its peers among the small cells).
-                let common = pair_common & PEERS[third];
-                if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
-                    return Some(step);
+            for &group in &PEER_GROUPS[usize::from(cell)] {
+                for third in cells_of(group & list) {
+                    if !bound.admits(self.grid.candidates(third)) {
+                        continue;
+                    }
+                    // The third cell's common excluders with the pair (its
+                    // excluders are its peers among the small cells).
+                    let common = pair_common & PEERS[third];
+                    if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
+                        return Some(step);
+                    }
                 }
             }
         }
@@ -430,9 +454,23 @@ impl ExcluderLinks {
     }
 }
 
-/// Whether cells `a` and `b` of `cells` share a house.
+/// Each cell's three houses as bits of a 27-bit set.
+const HOUSE_BITS: [u32; 81] = {
+    let mut table = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [b, r, c] = houses_of(cell);
+        table[cell] = 1 << b | 1 << r | 1 << c;
+        cell += 1;
+    }
+    table
+};
+
+/// Whether cells `a` and `b` of `cells` (two different cells) share a
+/// house: their house sets meet (cheaper than a 128-bit shift).
 fn sees(cells: &[u8], a: usize, b: usize) -> bool {
-    PEERS[usize::from(cells[a])] >> cells[b] & 1 != 0
+    debug_assert_ne!(cells[a], cells[b]);
+    HOUSE_BITS[usize::from(cells[a])] & HOUSE_BITS[usize::from(cells[b])] != 0
 }
 
 /// Each cell's digits that take part in some possible combination of two.
@@ -638,6 +676,38 @@ mod tests {
         }
         if !bank().is_empty() {
             assert!(real > 0 && random > 100, "{real} {random}");
+        }
+    }
+
+    #[test]
+    fn by_count_puts_each_cell_in_its_sets() {
+        for board in bank().iter().step_by(100) {
+            let grid = Grid::new(board);
+            let [singles, small, several] = by_count(&grid, 3);
+            for cell in 0..81 {
+                let count = grid.candidates(cell).count_ones();
+                assert_eq!(singles >> cell & 1 != 0, count == 1, "{cell}");
+                assert_eq!(small >> cell & 1 != 0, (2..=3).contains(&count), "{cell}");
+                assert_eq!(several >> cell & 1 != 0, count >= 2, "{cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn cell_bits_hold_their_cell_only() {
+        for cell in 0..81u8 {
+            assert_eq!(CELL_BITS[usize::from(cell)], 1 << cell);
+            assert_eq!(below(cell), (0..cell).fold(0, |set, c| set | 1 << c));
+        }
+    }
+
+    #[test]
+    fn house_bits_meet_for_peers_only() {
+        for a in 0..81u8 {
+            for b in (0..81u8).filter(|&b| b != a) {
+                let peers = PEERS[usize::from(a)] >> b & 1 != 0;
+                assert_eq!(sees(&[a, b], 0, 1), peers, "{a} {b}");
+            }
         }
     }
 
