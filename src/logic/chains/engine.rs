@@ -540,16 +540,16 @@ impl Engine {
             } else {
                 break;
             }
-            let idle = next_on == self.pending_on.len() && next_off == self.pending_off.len();
-            if level > 0 && idle {
+            // Level first: nested propagations (level 0) never advance.
+            if level > 0 && next_on == self.pending_on.len() && next_off == self.pending_off.len() {
                 let work = if dynamic { &work } else { source };
                 self.advance(work, source, level, limit, &mut arena);
             }
         }
+        // Every node's slot is cleared, registered or not (no test): a
+        // slot cleared twice, or unset already, ends unset all the same.
         for node in &arena.nodes {
-            if node.registered {
-                *self.node_mut(node.state) = NONE;
-            }
+            *self.node_mut(node.state) = NONE;
         }
         self.work = Some(work);
         arena
