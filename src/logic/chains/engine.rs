@@ -13,8 +13,8 @@
 use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
+use crate::logic::grid::count;
 use crate::logic::grid::{bits, cells_of, houses_at, houses_of, HOUSE_MASKS};
-use crate::logic::grid::{count, two_cells};
 
 const NONE: u32 = u32::MAX;
 
@@ -411,6 +411,16 @@ fn reach_on(
     false
 }
 
+/// Whether a set of cells of one house holds exactly two, in 64-bit steps
+/// rather than 128-bit ones: no two cells of a house are 64 apart, so
+/// OR-ing the set's high half onto its low half keeps every cell apart.
+#[inline(always)]
+fn two_in_house(places: u128) -> bool {
+    let folded = places as u64 | (places >> 64) as u64;
+    let rest = folded & folded.wrapping_sub(1); // the set less its lowest cell
+    rest != 0 && rest & rest.wrapping_sub(1) == 0 // one cell left
+}
+
 /// Scratch space reused by every propagation.
 pub struct Engine {
     /// `index[c][on]`: the node of candidate `c`'s "on" or "off" state
@@ -692,7 +702,7 @@ impl Engine {
         let mut done = [State::MAX; 3];
         for (k, house) in houses_at(cell).into_iter().enumerate() {
             let places = work.places(house, d0);
-            if !two_cells(places) {
+            if !two_in_house(places) {
                 continue;
             }
             let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
@@ -849,5 +859,23 @@ impl Engine {
         self.stamp[s] = self.generation;
         self.todo.push(n);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::two_in_house;
+    use crate::logic::grid::{two_cells, HOUSE_CELLS};
+
+    #[test]
+    fn two_in_house_agrees_with_two_cells_on_every_subset_of_every_house() {
+        for cells in HOUSE_CELLS {
+            for subset in 0u32..512 {
+                let places = (0..9)
+                    .filter(|&k| subset >> k & 1 != 0)
+                    .fold(0u128, |set, k| set | 1 << cells[k]);
+                assert_eq!(two_in_house(places), two_cells(places), "{places:#x}");
+            }
+        }
     }
 }
