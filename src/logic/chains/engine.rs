@@ -117,6 +117,7 @@ impl Arena {
     }
 
     fn add(&mut self, s: State, cause: Cause, parents: &[u32], registered: bool) -> u32 {
+        let n = self.nodes.len() as u32;
         self.nodes.push(Node {
             state: s,
             cause,
@@ -133,7 +134,7 @@ impl Arena {
             let s = usize::from(s);
             self.reached[s / 64] |= 1 << (s % 64);
         }
-        (self.nodes.len() - 1) as u32
+        n
     }
 }
 
