@@ -12,9 +12,9 @@
 
 use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
-use super::links::{cell_of, conjugate, digit_of, is_on, state, Cands, Cause, State, STATES};
+use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
+use crate::logic::grid::count;
 use crate::logic::grid::{bits, cells_of, houses_at, houses_of, HOUSE_MASKS};
-use crate::logic::grid::{count, two_cells};
 
 const NONE: u32 = u32::MAX;
 
@@ -117,6 +117,7 @@ impl Arena {
     }
 
     fn add(&mut self, s: State, cause: Cause, parents: &[u32], registered: bool) -> u32 {
+        let n = self.nodes.len() as u32;
         self.nodes.push(Node {
             state: s,
             cause,
@@ -133,7 +134,7 @@ impl Arena {
             let s = usize::from(s);
             self.reached[s / 64] |= 1 << (s % 64);
         }
-        (self.nodes.len() - 1) as u32
+        n
     }
 }
 
@@ -344,7 +345,7 @@ thread_local! {
 /// An engine's per-state maps, and its work lists (kept with their
 /// memory: nested producers start an engine on every reduced position).
 struct Maps {
-    index: Vec<u32>,
+    index: Vec<[u32; 2]>,
     stamp: Vec<u32>,
     generation: u32,
     lists: [Vec<u32>; 5],
@@ -385,10 +386,48 @@ impl Drop for Engine {
     }
 }
 
+/// Adds "on" state `on` (whose candidate's node pair is `pair`: [off,
+/// on]), following from `parents` for `cause`, unless already reached,
+/// queueing it on `pending_on`. True, with the contradiction recorded,
+/// when its negation was reached.
+#[inline(always)]
+fn reach_on(
+    pair: &mut [u32; 2],
+    pending_on: &mut Vec<u32>,
+    arena: &mut Arena,
+    on: State,
+    cause: Cause,
+    parents: &[u32],
+) -> bool {
+    if pair[0] != NONE {
+        let n = arena.add(on, cause, parents, false);
+        arena.contradiction = Some((n, pair[0]));
+        return true;
+    }
+    if pair[1] == NONE {
+        let n = arena.add(on, cause, parents, true);
+        pair[1] = n;
+        pending_on.push(n);
+    }
+    false
+}
+
+/// Whether a set of cells of one house holds exactly two, in 64-bit steps
+/// rather than 128-bit ones: no two cells of a house are 64 apart, so
+/// OR-ing the set's high half onto its low half keeps every cell apart.
+#[inline(always)]
+fn two_in_house(places: u128) -> bool {
+    let folded = places as u64 | (places >> 64) as u64;
+    let rest = folded & folded.wrapping_sub(1); // the set less its lowest cell
+    rest != 0 && rest & rest.wrapping_sub(1) == 0 // one cell left
+}
+
 /// Scratch space reused by every propagation.
 pub struct Engine {
-    /// `index[s]`: the node of state `s` in the current propagation.
-    index: Vec<u32>,
+    /// `index[c][on]`: the node of candidate `c`'s "on" or "off" state
+    /// in the current propagation; paired because a state is looked up
+    /// with its negation (`index[s / 2][s % 2]` is state `s`'s node).
+    index: Vec<[u32; 2]>,
     /// `stamp[s] == generation`: state `s` counted in the current walk.
     stamp: Vec<u32>,
     generation: u32,
@@ -420,7 +459,7 @@ impl Engine {
         let maps = SPARE_MAPS
             .with(|spare| spare.borrow_mut().take())
             .unwrap_or_else(|| Maps {
-                index: vec![NONE; STATES],
+                index: vec![[NONE; 2]; STATES / 2],
                 stamp: vec![0; STATES],
                 generation: 0,
                 lists: Default::default(),
@@ -478,7 +517,7 @@ impl Engine {
             (*work).clone_from(source);
         }
         let root = arena.add(start, Cause::Assumption, &[], true);
-        self.index[usize::from(start)] = root;
+        *self.node_mut(start) = root;
         self.pending_on.clear();
         self.pending_off.clear();
         if is_on(start) {
@@ -512,16 +551,16 @@ impl Engine {
             } else {
                 break;
             }
-            let idle = next_on == self.pending_on.len() && next_off == self.pending_off.len();
-            if level > 0 && idle {
+            // Level first: nested propagations (level 0) never advance.
+            if level > 0 && next_on == self.pending_on.len() && next_off == self.pending_off.len() {
                 let work = if dynamic { &work } else { source };
                 self.advance(work, source, level, limit, &mut arena);
             }
         }
+        // Every node's slot is cleared, registered or not (no test): a
+        // slot cleared twice, or unset already, ends unset all the same.
         for node in &arena.nodes {
-            if node.registered {
-                self.index[usize::from(node.state)] = NONE;
-            }
+            *self.node_mut(node.state) = NONE;
         }
         self.work = Some(work);
         arena
@@ -590,15 +629,16 @@ impl Engine {
     /// with the contradiction recorded, when its negation was reached.
     #[inline(always)]
     fn turn_off(&mut self, arena: &mut Arena, off: State, cause: Cause, p: u32) -> bool {
-        let on = self.index[usize::from(conjugate(off))];
-        if on != NONE {
+        // An "off" state is even: its pair is [its node, its negation's].
+        let pair = &mut self.index[usize::from(off / 2)];
+        if pair[1] != NONE {
             let n = arena.add(off, cause, &[p], false);
-            arena.contradiction = Some((on, n));
+            arena.contradiction = Some((pair[1], n));
             return true;
         }
-        if self.index[usize::from(off)] == NONE {
+        if pair[0] == NONE {
             let n = arena.add(off, cause, &[p], true);
-            self.index[usize::from(off)] = n;
+            pair[0] = n;
             self.pending_off.push(n);
         }
         false
@@ -615,13 +655,19 @@ impl Engine {
     ) -> bool {
         let ps = arena.nodes[p as usize].state;
         for &(on, cause) in links.strong(usize::from(ps / 2), cell_links) {
-            self.parents.clear();
-            self.parents.push(p);
-            if self.turn_on(arena, on, cause) {
+            if self.turn_on_from(arena, on, cause, p) {
                 return true;
             }
         }
         false
+    }
+
+    /// [`Engine::turn_on`] with node `p` the only parent: static links
+    /// have no hidden parents, so the parent list need not be filled.
+    #[inline(always)]
+    fn turn_on_from(&mut self, arena: &mut Arena, on: State, cause: Cause, p: u32) -> bool {
+        let pair = &mut self.index[usize::from(on / 2)];
+        reach_on(pair, &mut self.pending_on, arena, on, cause, &[p])
     }
 
     /// Expands "off" node `p` of a dynamic propagation in the reduced
@@ -657,7 +703,7 @@ impl Engine {
         let mut done = [State::MAX; 3];
         for (k, house) in houses_at(cell).into_iter().enumerate() {
             let places = work.places(house, d0);
-            if !two_cells(places) {
+            if !two_in_house(places) {
                 continue;
             }
             let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
@@ -682,7 +728,7 @@ impl Engine {
     /// Adds removed candidate `cand`'s "off" node, if any, to the parents.
     #[inline]
     fn push_hidden(&mut self, cand: usize) {
-        let hidden = self.index[cand * 2];
+        let hidden = self.index[cand][0];
         if hidden != NONE {
             self.parents.push(hidden);
         }
@@ -693,18 +739,15 @@ impl Engine {
     /// its negation was reached.
     #[inline(always)]
     fn turn_on(&mut self, arena: &mut Arena, on: State, cause: Cause) -> bool {
-        let off = self.index[usize::from(conjugate(on))];
-        if off != NONE {
-            let n = arena.add(on, cause, &self.parents, false);
-            arena.contradiction = Some((n, off));
-            return true;
-        }
-        if self.index[usize::from(on)] == NONE {
-            let n = arena.add(on, cause, &self.parents, true);
-            self.index[usize::from(on)] = n;
-            self.pending_on.push(n);
-        }
-        false
+        let pair = &mut self.index[usize::from(on / 2)];
+        reach_on(pair, &mut self.pending_on, arena, on, cause, &self.parents)
+    }
+
+    /// The node slot of state `s` in `index`.
+    #[inline(always)]
+    fn node_mut(&mut self, s: State) -> &mut u32 {
+        // `s % 2` is 0 or 1: no bounds check on the pair.
+        &mut self.index[usize::from(s / 2)][usize::from(s % 2)]
     }
 
     fn new_work() -> Cands {
@@ -725,12 +768,12 @@ impl Engine {
         for k in 0..self.found.removals.len() {
             let (cand, first, count) = self.found.removals[k];
             let off = usize::from(cand) * 2;
-            if self.index[off] != NONE {
+            if self.index[usize::from(cand)][0] != NONE {
                 continue;
             }
             self.parents.clear();
             for &parent in &self.found.parents[first as usize..(first + count) as usize] {
-                let node = self.index[usize::from(parent) * 2];
+                let node = self.index[usize::from(parent)][0];
                 if node != NONE {
                     self.parents.push(node);
                 }
@@ -752,7 +795,7 @@ impl Engine {
                 arena.nested.push((self.nested_count, size));
                 arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u32;
             }
-            self.index[off] = n;
+            self.index[usize::from(cand)][0] = n;
             self.pending_off.push(n);
         }
     }
@@ -817,5 +860,23 @@ impl Engine {
         self.stamp[s] = self.generation;
         self.todo.push(n);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::two_in_house;
+    use crate::logic::grid::{two_cells, HOUSE_CELLS};
+
+    #[test]
+    fn two_in_house_agrees_with_two_cells_on_every_subset_of_every_house() {
+        for cells in HOUSE_CELLS {
+            for subset in 0u32..512 {
+                let places = (0..9)
+                    .filter(|&k| subset >> k & 1 != 0)
+                    .fold(0u128, |set, k| set | 1 << cells[k]);
+                assert_eq!(two_in_house(places), two_cells(places), "{places:#x}");
+            }
+        }
     }
 }

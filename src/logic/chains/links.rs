@@ -34,11 +34,6 @@ pub const fn is_on(s: State) -> bool {
     s & 1 == 1
 }
 
-/// The same candidate with the other flag.
-pub const fn conjugate(s: State) -> State {
-    s ^ 1
-}
-
 /// Why a chain's state follows from its parent, as Sudoku Explainer's
 /// `Potential.Cause` records it (nested chains collect their parents by it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
