@@ -5,7 +5,7 @@
 # and under chain steps every branch line) on
 #   bank   the 1,991 puzzles of ../shared/puzzles/se_bank_sample.txt
 #   forum  puzzles 1-25 and 76-100 of ../shared/puzzles/puzzles6_forum_hardest_1106
-#   all    all 375 of that file (with --all only: about 11 minutes on two busy cores;
+#   all    all 375 of that file (with --all only: about 3 minutes on two cores;
 #          its rows were recorded with the build before the speed work of
 #          the second 2026-12-01 session, 71e8307)
 # Output never depends on -j, so the runs use every CPU.
