@@ -12,9 +12,9 @@
 
 use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
-use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
+use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::count;
-use crate::logic::grid::{bits, cells_of, houses_at, houses_of, HOUSE_MASKS};
+use crate::logic::grid::{bits, cells_of, houses_at};
 
 const NONE: u32 = u32::MAX;
 
@@ -259,14 +259,7 @@ impl Links {
             self.weak.push((state(cell, other, false), Cause::Cell));
         }
         self.weak_house.push(self.weak.len() as u32);
-        let [bx, row, column] = houses_of(cell);
-        let digit = cands.digits[d0] & !(1u128 << cell);
-        let in_box = HOUSE_MASKS[bx];
-        for (peers, house) in [
-            (digit & in_box, bx),
-            (digit & HOUSE_MASKS[row] & !in_box, row),
-            (digit & HOUSE_MASKS[column] & !in_box, column),
-        ] {
+        for (peers, house) in house_peers(cands, cell, d0) {
             for peer in cells_of(peers) {
                 let off = state(peer, d0, false);
                 self.weak.push((off, Cause::House(house as u8)));
@@ -606,14 +599,7 @@ impl Engine {
                 }
             }
         }
-        let [bx, row, column] = houses_at(cell);
-        let digit = work.digits[d0] & !(1u128 << cell);
-        let in_box = HOUSE_MASKS[bx];
-        for (peers, house) in [
-            (digit & in_box, bx),
-            (digit & HOUSE_MASKS[row] & !in_box, row),
-            (digit & HOUSE_MASKS[column] & !in_box, column),
-        ] {
+        for (peers, house) in house_peers(work, cell, d0) {
             for peer in cells_of(peers) {
                 if self.turn_off(arena, state(peer, d0, false), Cause::House(house as u8), p) {
                     return true;

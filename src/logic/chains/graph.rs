@@ -9,8 +9,8 @@
 //! `links::on_to_off` and `links::off_to_on` (the tests' references)
 //! produce.
 
-use super::links::Cands;
-use crate::logic::grid::{bits, cells_of, houses_of, HOUSE_MASKS};
+use super::links::{house_peers, Cands};
+use crate::logic::grid::{bits, cells_of, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
 /// No candidate (an absent link or id).
@@ -105,7 +105,6 @@ impl Graph {
             } else {
                 NO
             };
-            let [bx, row, column] = houses_of(cell);
             let mut strong = ([NO; 3], 0u8);
             for other in partners[cand] {
                 if other == NO_CELL {
@@ -125,13 +124,7 @@ impl Graph {
                     graph.weak.push(ids[cell * 9 + other]);
                 }
                 graph.weak_house.push(graph.weak.len() as u32);
-                let digit = cands.digits[d0] & !(1u128 << cell);
-                let in_box = HOUSE_MASKS[bx];
-                for peers in [
-                    digit & in_box,
-                    digit & HOUSE_MASKS[row] & !in_box,
-                    digit & HOUSE_MASKS[column] & !in_box,
-                ] {
+                for (peers, _) in house_peers(cands, cell, d0) {
                     for peer in cells_of(peers) {
                         graph.weak.push(ids[peer * 9 + d0]);
                     }
@@ -677,7 +670,7 @@ pub fn take_xy(cands: &Cands) -> Option<(Graph, Components)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::grid::Grid;
+    use crate::logic::grid::{houses_of, Grid};
 
     /// `partners` agrees with looking at each candidate's houses.
     #[test]

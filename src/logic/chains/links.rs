@@ -6,7 +6,7 @@
 
 #[cfg(test)]
 use crate::logic::grid::{bits, cells_of, count, houses_of, two_cells};
-use crate::logic::grid::{Grid, HOUSE_MASKS};
+use crate::logic::grid::{houses_at, Cells, Grid, HOUSE_MASKS};
 
 /// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
 pub type State = u16;
@@ -32,6 +32,22 @@ pub const fn digit_of(s: State) -> usize {
 /// Whether a state is "on".
 pub const fn is_on(s: State) -> bool {
     s & 1 == 1
+}
+
+/// The other places of digit `d0` that candidate (`cell`, `d0`) sees, each
+/// set with its house, in the order of Sudoku Explainer's weak links: the
+/// box, the row outside the box, the column outside the box. The link
+/// tables, the chain graph and dynamic propagations all list them so.
+#[inline(always)]
+pub fn house_peers(cands: &Cands, cell: usize, d0: usize) -> [(Cells, usize); 3] {
+    let [bx, row, column] = houses_at(cell);
+    let digit = cands.digits[d0] & !(1u128 << cell);
+    let in_box = HOUSE_MASKS[bx];
+    [
+        (digit & in_box, bx),
+        (digit & HOUSE_MASKS[row] & !in_box, row),
+        (digit & HOUSE_MASKS[column] & !in_box, column),
+    ]
 }
 
 /// Why a chain's state follows from its parent, as Sudoku Explainer's
