@@ -139,8 +139,10 @@ struct Changes {
 impl Changes {
     fn new(grid: &Grid, changed: Cells) -> Changes {
         let changed = changed & ALL_CELLS;
-        let emptied = cells_of(changed).filter(|&cell| grid.candidates(cell) == 0);
-        let hot = emptied.fold(changed, |hot, cell| hot | PEERS[cell]);
+        let emptied = cells_of(changed)
+            .filter(|&cell| grid.candidates(cell) == 0)
+            .fold(0, |set, cell| set | CELL_BITS[cell]);
+        let hot = changed | peers_of(emptied);
         Changes { changed, hot }
     }
 
@@ -294,7 +296,7 @@ fn wanted_thirds(pair: Cells, c0: u8, c1: u8, changes: &Changes) -> Cells {
         return !0;
     }
     let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
-    cells_of(near).fold(changes.hot, |wanted, cell| wanted | PEERS[cell])
+    changes.hot | peers_of(near)
 }
 
 /// What any third cell could eliminate with a pair of cells, found once
