@@ -398,7 +398,8 @@ fn transform_random<'py>(
     let request = Request::Transform(Look::Random { seed, copies });
     let input = input(boards)?;
     let jobs = batch::threads(jobs);
-    let (entries, records) = py.detach(|| -> PyResult<_> {
+    // Read, drawn and written with the GIL released, as every batch is.
+    let (codes, json, errors) = py.detach(|| -> PyResult<_> {
         let entries = read(&input, jobs, record)?;
         // Each board's place among the good boards before it, as the CLI
         // numbers the boards of a run.
@@ -418,16 +419,12 @@ fn transform_random<'py>(
             }
             Err(bad) => vec![(i, Err(bad.clone()))],
         });
-        Ok((entries, drawn.into_iter().flatten().collect::<Vec<_>>()))
+        // Each record's board, and its answer.
+        let (boards, looks): (Vec<usize>, Vec<_>) = drawn.into_iter().flatten().unzip();
+        let json = json_lines(&entries, request, boards.into_iter().zip(&looks));
+        Ok((codes(&looks, answers::status_of), json, errors(&entries)))
     })?;
-    let json = json_lines(&entries, request, records.iter().map(|(i, a)| (*i, a)));
-    let answers: Vec<_> = records.into_iter().map(|(_, answer)| answer).collect();
-    let codes = codes(&answers, answers::status_of);
-    Ok((
-        PyBytes::new(py, &codes),
-        PyBytes::new(py, &json),
-        errors(&entries),
-    ))
+    Ok((PyBytes::new(py, &codes), PyBytes::new(py, &json), errors))
 }
 
 type Rated<'py> = (
