@@ -125,16 +125,104 @@ pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, 
         _ => &[2],
     };
     for &producer in producers {
-        let hints = match producer {
-            0 => super::cycles::collect(work, source, keep),
-            1 => super::forcing::collect(work, source, false, 0, 0, keep),
-            _ => super::forcing::collect(work, source, true, limit, 0, keep),
-        };
-        for hint in &hints {
-            found.chain(hint);
+        if keep {
+            // Explaining keeps each hint's proof: nothing is remembered.
+            for hint in &nested(work, source, producer, limit, keep) {
+                found.chain(hint);
+            }
+        } else {
+            NESTED.with(|memo| {
+                memo.borrow_mut()
+                    .replay(work, source, producer, limit, found)
+            });
         }
         if !found.removals.is_empty() {
             return;
+        }
+    }
+}
+
+/// Every hint of nested producer `producer` (0: forcing chains and
+/// cycles, 1: multiple forcing chains, 2: dynamic forcing chains of level
+/// `limit`) on `work`, for a chain that started from `source`.
+fn nested(
+    work: &Cands,
+    source: &Cands,
+    producer: u8,
+    limit: u8,
+    keep: bool,
+) -> Vec<super::Collected> {
+    match producer {
+        0 => super::cycles::collect(work, source, keep),
+        1 => super::forcing::collect(work, source, false, 0, 0, keep),
+        _ => super::forcing::collect(work, source, true, limit, 0, keep),
+    }
+}
+
+thread_local! {
+    /// What nested producers found on the reduced positions of chains from
+    /// one source position.
+    static NESTED: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+}
+
+/// The removals nested producers gave on reduced positions of one source
+/// position, by producer, level and position.
+///
+/// A nested producer's hints depend on the reduced position and the source
+/// alone, and the same reduced positions recur: a chain of level 3 is
+/// the chain of level 2 from the same start until that one runs dry (the
+/// rules are tried in the same order and the first that finds anything
+/// wins), and the ladder asks level 3 on the very position where level 2
+/// found nothing; different starts, too, reach one position. Remembering
+/// them skips a nested search each time.
+#[derive(Default)]
+struct Memo {
+    /// The source position the entries belong to (its cells: placed
+    /// counts follow from the givens, which every chain keeps).
+    source: Option<[u16; 81]>,
+    entries: std::collections::HashMap<(u8, u8, [u16; 81]), Remembered>,
+}
+
+/// One nested search's removals as [`Found::chain`] adds them: each
+/// candidate with its parents (`parents[first..first + count]`) and the
+/// size of the nested chain it comes from.
+struct Remembered {
+    removals: Vec<(u16, u32, u32)>,
+    parents: Vec<u16>,
+    nested: Vec<u32>,
+}
+
+/// At most this many nested searches are remembered for one source (each
+/// entry is some 200 bytes and its hints): enough for the hardest
+/// position, bounded for any other.
+const MEMO_LIMIT: usize = 1 << 16;
+
+impl Memo {
+    /// Adds to `found` (empty) what producer `producer` of level `limit`
+    /// finds on `work`, searching only when not remembered.
+    fn replay(&mut self, work: &Cands, source: &Cands, producer: u8, limit: u8, found: &mut Found) {
+        if self.source != Some(source.cells) {
+            self.source = Some(source.cells);
+            self.entries.clear();
+        }
+        let key = (producer, limit, work.cells);
+        if let Some(entry) = self.entries.get(&key) {
+            found.parents.extend_from_slice(&entry.parents);
+            found.removals.extend_from_slice(&entry.removals);
+            found.nested.extend_from_slice(&entry.nested);
+            return;
+        }
+        debug_assert!(found.removals.is_empty() && found.parents.is_empty());
+        for hint in &nested(work, source, producer, limit, false) {
+            found.chain(hint);
+        }
+        if self.entries.len() < MEMO_LIMIT {
+            let entry = Remembered {
+                removals: found.removals.clone(),
+                parents: found.parents.clone(),
+                nested: found.nested.clone(),
+            };
+            self.entries.insert(key, entry);
         }
     }
 }
@@ -441,6 +529,54 @@ fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `found` holds, to compare.
+    fn contents(found: &Found) -> (Vec<(u16, u32, u32)>, Vec<u16>, Vec<u32>) {
+        (
+            found.removals.clone(),
+            found.parents.clone(),
+            found.nested.clone(),
+        )
+    }
+
+    #[test]
+    fn remembered_nested_searches_give_what_searching_gives() {
+        let board: crate::board::Board =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let source = Cands::of(&crate::logic::Grid::new(&board));
+        let mut memo = Memo::default();
+        let mut nonempty = [0; 3];
+        // Positions one candidate short of the source, each searched
+        // directly, then through the memo twice (a search, then a replay).
+        for cand in (0..729)
+            .filter(|&c| source.cells[c / 9] >> (c % 9) & 1 != 0)
+            .step_by(7)
+        {
+            let mut work = source.clone();
+            work.remove(cand / 9, cand % 9);
+            for producer in 0..3u8 {
+                let mut direct = Found::default();
+                for hint in &nested(&work, &source, producer, 0, false) {
+                    direct.chain(hint);
+                }
+                for _ in 0..2 {
+                    let mut found = Found::default();
+                    memo.replay(&work, &source, producer, 0, &mut found);
+                    assert_eq!(contents(&found), contents(&direct), "{cand} {producer}");
+                }
+                nonempty[usize::from(producer)] += usize::from(!direct.removals.is_empty());
+            }
+        }
+        assert!(nonempty.iter().all(|&n| n > 0), "{nonempty:?}");
+        assert!(!memo.entries.is_empty());
+        // Another source starts afresh.
+        let mut other = source.clone();
+        other.remove(0, source.cells[0].trailing_zeros() as usize);
+        memo.replay(&other, &other, 0, 0, &mut Found::default());
+        assert_eq!(memo.entries.len(), 1);
+    }
 
     #[test]
     fn touched_houses_are_those_of_the_removed_candidates() {
