@@ -531,12 +531,8 @@ mod tests {
     use super::*;
 
     /// What `found` holds, to compare.
-    fn contents(found: &Found) -> (Vec<(u16, u32, u32)>, Vec<u16>, Vec<u32>) {
-        (
-            found.removals.clone(),
-            found.parents.clone(),
-            found.nested.clone(),
-        )
+    fn contents(found: &Found) -> String {
+        format!("{:?} {:?} {:?}", found.removals, found.parents, found.nested)
     }
 
     #[test]
