@@ -112,6 +112,10 @@ pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
 /// forcing chains, and at level 4 dynamic forcing chains of level `limit`.
 ///
 /// When `keep`, each removal's [`Origin`] is kept too.
+// Never inlined: in the engine's loop it would crowd the plain links'
+// code, which level 0 propagations run alone (6M more instructions on
+// forum puzzle 1's dynamic chains when it was).
+#[inline(never)]
 pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, found: &mut Found) {
     found.clear();
     found.keep = keep;
@@ -180,7 +184,47 @@ struct Memo {
     /// The source position the entries belong to (its cells: placed
     /// counts follow from the givens, which every chain keeps).
     source: Option<[u16; 81]>,
-    entries: std::collections::HashMap<(u8, u8, [u16; 81]), Remembered>,
+    entries: std::collections::HashMap<(u8, u8, [u16; 81]), Remembered, WordHash>,
+}
+
+/// A hash of a position eight bytes at a time: the default hasher's
+/// resistance to chosen keys buys nothing here, and costs a few hundred
+/// instructions a position.
+type WordHash = std::hash::BuildHasherDefault<WordHasher>;
+
+/// The state of [`WordHash`]: each word rotated in and multiplied (as
+/// `FxHash` does), so every input bit reaches the high bits the table uses.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.add(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+        }
+        let mut rest = [0u8; 8];
+        rest[..words.remainder().len()].copy_from_slice(words.remainder());
+        self.add(u64::from_le_bytes(rest));
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
 }
 
 /// One nested search's removals as [`Found::chain`] adds them: each
@@ -532,7 +576,10 @@ mod tests {
 
     /// What `found` holds, to compare.
     fn contents(found: &Found) -> String {
-        format!("{:?} {:?} {:?}", found.removals, found.parents, found.nested)
+        format!(
+            "{:?} {:?} {:?}",
+            found.removals, found.parents, found.nested
+        )
     }
 
     #[test]

@@ -25,7 +25,8 @@ pub struct Node {
     pub state: State,
     /// Why it follows.
     pub cause: Cause,
-    /// Its parents: `parents[start..start + len]` of the arena.
+    /// Its parents: `parents[start..start + len]` of the arena, or the one
+    /// parent itself when `len` is 1 (most nodes: no list entry to write).
     pub start: u32,
     /// The number of parents.
     pub len: u16,
@@ -113,23 +114,30 @@ impl Arena {
     /// The parents of node `n`.
     pub fn parents_of(&self, n: u32) -> &[u32] {
         let node = &self.nodes[n as usize];
+        if node.len == 1 {
+            return std::slice::from_ref(&node.start);
+        }
         &self.parents[node.start as usize..node.start as usize + usize::from(node.len)]
     }
 
     fn add(&mut self, s: State, cause: Cause, parents: &[u32], registered: bool) -> u32 {
         let n = self.nodes.len() as u32;
+        let start = match parents {
+            [parent] => *parent,
+            _ => {
+                let start = self.parents.len() as u32;
+                self.parents.extend_from_slice(parents);
+                start
+            }
+        };
         self.nodes.push(Node {
             state: s,
             cause,
-            start: self.parents.len() as u32,
+            start,
             len: parents.len() as u16,
             registered,
             nested: NONE,
         });
-        // Mostly one parent: a loop beats a copy call.
-        for &parent in parents {
-            self.parents.push(parent);
-        }
         if registered {
             let s = usize::from(s);
             self.reached[s / 64] |= 1 << (s % 64);
