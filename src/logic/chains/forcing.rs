@@ -172,6 +172,10 @@ struct Producer {
     /// cells; kept for its memory).
     #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
     outcomes: Vec<Box<Arena>>,
+    /// Whether a bivalue cell's "off" assumptions are skipped when the
+    /// other digit's "on" shows they meet no contradiction (see
+    /// [`paired`]; off only in tests, to compare).
+    pairs: bool,
 }
 
 /// Propagations kept for later, by candidate: a small index over a list,
@@ -232,6 +236,7 @@ impl Producer {
             digits: ALL_DIGITS,
             closure: None,
             outcomes: Vec::with_capacity(9),
+            pairs: true,
         }
     }
 
@@ -329,20 +334,42 @@ impl Producer {
         // chains: those whose branches can meet nowhere are skipped.
         let cell_chain = cell_chain && self.may_share(bits(digits).map(|d0| cell * 9 + d0));
         let mut outcomes = std::mem::take(&mut self.outcomes);
-        for d0 in bits(digits) {
+        // A bivalue cell's two "on" assumptions, computed ahead (see
+        // `paired`): each says whether the other digit's "off" is needed.
+        let paired = self.pairs && paired(mode, count);
+        let mut ahead: [Option<Box<Arena>>; 2] = [None, None];
+        if paired {
+            for (k, d0) in bits(digits).enumerate() {
+                ahead[k] = Some(self.assume_on(cell * 9 + d0));
+            }
+        }
+        for (k, d0) in bits(digits).enumerate() {
             let needed = mode.dynamic || mode.nishio || cell_chain;
             if !needed && !self.region_may_share(cell, d0) {
                 continue;
             }
-            let on = self.assume_on(cell * 9 + d0);
+            let on = match ahead[k % 2].take().filter(|_| paired) {
+                Some(on) => on,
+                None => self.assume_on(cell * 9 + d0),
+            };
             if mode.dynamic || mode.nishio {
-                // Static chains use the "off" assumption for nothing.
-                let off = self.propagate(state(cell, d0, false));
-                self.contradictions(cell, d0, &on, &off);
-                if count >= 3 && !mode.nishio {
-                    self.doubles(cell, d0, &on, &off);
+                // Static chains use the "off" assumption for nothing; a
+                // bivalue cell's "off" only for a contradiction, which it
+                // meets exactly when the other digit's "on" does.
+                let partner = if k == 0 {
+                    ahead[1].as_deref()
+                } else {
+                    outcomes.first().map(|a| &**a)
+                };
+                let off = (!paired || partner.is_some_and(|a| a.contradiction.is_some()))
+                    .then(|| self.propagate(state(cell, d0, false)));
+                self.contradictions(cell, d0, &on, off.as_deref());
+                if let Some(off) = off {
+                    if count >= 3 && !mode.nishio {
+                        self.doubles(cell, d0, &on, &off);
+                    }
+                    self.engine.recycle(off);
                 }
-                self.engine.recycle(off);
             }
             if !mode.nishio {
                 self.regions(cell, d0, &on);
@@ -381,6 +408,20 @@ impl Producer {
     }
 }
 
+/// Whether a cell's "off" assumptions can be told apart from its "on" ones:
+/// in dynamic chains of level 0 with cell links, the "off" of one digit of
+/// a bivalue cell and the "on" of the other imply each other (the cell
+/// link), so both propagations reach the same states, the least set that
+/// holds either and is closed under the links (each link only needs more
+/// states, and the engine applies every link that holds). The "off" then
+/// meets a contradiction exactly when the other "on" does, and a bivalue
+/// cell's "off" is used for nothing else (doubles need three candidates).
+/// Nishio chains lack cell links, and from level 1 the simple techniques
+/// also add states, for which no such argument is made.
+fn paired(mode: Mode, count: u32) -> bool {
+    mode.dynamic && !mode.nishio && mode.level == 0 && count == 2
+}
+
 /// A step concluding `target`: a placement for an "on" state (when the cell
 /// has other candidates to lose), an elimination for "off".
 fn conclude(
@@ -413,8 +454,11 @@ fn conclude(
 }
 
 impl Producer {
-    fn contradictions(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
-        for (arena, assumption) in [(on, true), (off, false)] {
+    /// Offers the contradictions `on` and `off` (when propagated) meet.
+    fn contradictions(&mut self, cell: usize, d0: usize, on: &Arena, off: Option<&Arena>) {
+        let arenas = [Some(on), off];
+        for (arena, assumption) in arenas.into_iter().zip([true, false]) {
+            let Some(arena) = arena else { continue };
             let Some((on_node, off_node)) = arena.contradiction else {
                 continue;
             };
@@ -808,5 +852,66 @@ impl Producer {
         }
         self.engine.recycle(arena);
         end.map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dynamic producer's hint, and every hint it collects for a
+    /// nested chain, with and without skipping bivalue cells' "off"
+    /// assumptions.
+    fn both_ways(cands: &Cands, source: &Cands) -> [(Option<Step>, String); 2] {
+        [true, false].map(|pairs| {
+            let mode = Mode {
+                multiple: true,
+                dynamic: true,
+                nishio: false,
+                level: 0,
+                limit: 0,
+            };
+            let mut producer = Producer::new(cands.clone(), mode);
+            producer.pairs = pairs;
+            let step = producer.run();
+            let mut producer = Producer::new(cands.clone(), mode);
+            producer.pairs = pairs;
+            producer.best = Best::collecting(source, false);
+            producer.scan();
+            let collected: Vec<String> = std::mem::take(&mut producer.best)
+                .into_collected()
+                .iter()
+                .map(|hint| format!("{:?} {:?} {:?}", hint.key, hint.removals, hint.parents))
+                .collect();
+            (step, collected.join("\n"))
+        })
+    }
+
+    #[test]
+    fn skipping_paired_off_assumptions_changes_no_hint() {
+        let board: crate::board::Board =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let mut grid = Grid::new(&board);
+        let mut compared = 0;
+        for step in crate::logic::explain(&board).steps.iter().take(40) {
+            let cands = Cands::of(&grid);
+            let bivalue = cands.cells.iter().filter(|&&c| count(c) == 2).count();
+            if bivalue > 0 {
+                // As a top-level rung, and as a nested producer on the
+                // position less one candidate of its first bivalue cell.
+                let [with, without] = both_ways(&cands, &cands);
+                assert_eq!(with, without, "{step}");
+                let cell = (0..81).find(|&c| count(cands.cells[c]) == 2).unwrap();
+                let mut work = cands.clone();
+                work.remove(cell, cands.cells[cell].trailing_zeros() as usize);
+                let [with, without] = both_ways(&work, &cands);
+                assert_eq!(with, without, "{step}");
+                compared += 1;
+            }
+            step.apply(&mut grid);
+        }
+        assert!(compared > 10, "{compared}");
     }
 }
