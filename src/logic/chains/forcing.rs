@@ -172,10 +172,13 @@ struct Producer {
     /// cells; kept for its memory).
     #[allow(clippy::vec_box)] // boxed: arenas move often, and are large
     outcomes: Vec<Box<Arena>>,
-    /// Whether a bivalue cell's "off" assumptions are skipped when the
-    /// other digit's "on" shows they meet no contradiction (see
-    /// [`paired`]; off only in tests, to compare).
+    /// Whether "off" assumptions known to meet no contradiction are
+    /// skipped when that is all they serve (see
+    /// [`Producer::off_consistent`]; false only in tests, to compare).
     pairs: bool,
+    /// For each candidate whose "on" was propagated: whether it met no
+    /// contradiction.
+    consistent: [Option<bool>; 729],
 }
 
 /// Propagations kept for later, by candidate: a small index over a list,
@@ -237,6 +240,7 @@ impl Producer {
             closure: None,
             outcomes: Vec::with_capacity(9),
             pairs: true,
+            consistent: [None; 729],
         }
     }
 
@@ -278,7 +282,7 @@ impl Producer {
     }
 
     fn propagate(&mut self, s: State) -> Box<Arena> {
-        self.engine.propagate(
+        let arena = self.engine.propagate(
             &self.cands,
             &self.links,
             s,
@@ -286,7 +290,63 @@ impl Producer {
             self.mode.dynamic,
             self.mode.level,
             self.mode.limit,
-        )
+        );
+        if is_on(s) {
+            let cand = usize::from(s / 2);
+            self.consistent[cand] = Some(arena.contradiction.is_none());
+        }
+        arena
+    }
+
+    /// Whether the "off" assumption of `cell`'s `d0` is known to meet no
+    /// contradiction, in dynamic chains of level 0 (false otherwise).
+    ///
+    /// There it implies, and is implied by, the "on" of the cell's other
+    /// digit when it has two (the cell link; not in Nishio chains) and the
+    /// "on" of the digit's other place in a house with two (the house
+    /// link). Two such assumptions reach the same states: the least set
+    /// holding either that is closed under the links, as each link only
+    /// asks for more states and the engine applies every link that
+    /// holds. So they meet a contradiction together. An equivalent "on"
+    /// this scan will propagate anyway is propagated now (and cached); one
+    /// it propagated already told whether it met one.
+    fn off_consistent(&mut self, cell: usize, d0: usize) -> bool {
+        if !self.mode.dynamic || self.mode.level != 0 {
+            return false;
+        }
+        let mut equivalents = [usize::MAX; 4];
+        let others = self.cands.cells[cell] & !(1 << d0);
+        if !self.mode.nishio && count(others) == 1 {
+            equivalents[0] = cell * 9 + others.trailing_zeros() as usize;
+        }
+        for (k, house) in houses_of(cell).into_iter().enumerate() {
+            let places = self.cands.places(house, d0);
+            if two_cells(places) {
+                let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                equivalents[k + 1] = other * 9 + d0;
+            }
+        }
+        equivalents
+            .into_iter()
+            .filter(|&cand| cand != usize::MAX)
+            .any(|cand| self.on_consistent(cand, cell * 9 + d0) == Some(true))
+    }
+
+    /// Whether the "on" of candidate `cand` meets no contradiction, when
+    /// known or when the scan, now at candidate `at`, will propagate it
+    /// later anyway (it is then propagated and cached).
+    fn on_consistent(&mut self, cand: usize, at: usize) -> Option<bool> {
+        if self.consistent[cand].is_none() && cand > at && self.scans(cand) {
+            let arena = self.propagate(state(cand / 9, cand % 9, true));
+            self.cache.put(cand, arena);
+        }
+        self.consistent[cand]
+    }
+
+    /// Whether the scan assumes candidate `cand` "on" (dynamic chains).
+    fn scans(&self, cand: usize) -> bool {
+        let cell = cand / 9;
+        count(self.cands.cells[cell]) > 1 && self.digits >> (cand % 9) & 1 != 0
     }
 
     /// The "on" assumption of candidate `cand`, from the cache or computed.
@@ -334,35 +394,18 @@ impl Producer {
         // chains: those whose branches can meet nowhere are skipped.
         let cell_chain = cell_chain && self.may_share(bits(digits).map(|d0| cell * 9 + d0));
         let mut outcomes = std::mem::take(&mut self.outcomes);
-        // A bivalue cell's two "on" assumptions, computed ahead (see
-        // `paired`): each says whether the other digit's "off" is needed.
-        let paired = self.pairs && paired(mode, count);
-        let mut ahead: [Option<Box<Arena>>; 2] = [None, None];
-        if paired {
-            for (k, d0) in bits(digits).enumerate() {
-                ahead[k] = Some(self.assume_on(cell * 9 + d0));
-            }
-        }
-        for (k, d0) in bits(digits).enumerate() {
+        for d0 in bits(digits) {
             let needed = mode.dynamic || mode.nishio || cell_chain;
             if !needed && !self.region_may_share(cell, d0) {
                 continue;
             }
-            let on = match ahead[k % 2].take().filter(|_| paired) {
-                Some(on) => on,
-                None => self.assume_on(cell * 9 + d0),
-            };
+            let on = self.assume_on(cell * 9 + d0);
             if mode.dynamic || mode.nishio {
-                // Static chains use the "off" assumption for nothing; a
-                // bivalue cell's "off" only for a contradiction, which it
-                // meets exactly when the other digit's "on" does.
-                let partner = if k == 0 {
-                    ahead[1].as_deref()
-                } else {
-                    outcomes.first().map(|a| &**a)
-                };
-                let off = (!paired || partner.is_some_and(|a| a.contradiction.is_some()))
-                    .then(|| self.propagate(state(cell, d0, false)));
+                // Static chains use the "off" assumption for nothing; see
+                // `Producer::off_consistent` for when it is skipped.
+                let skip =
+                    self.pairs && (mode.nishio || count == 2) && self.off_consistent(cell, d0);
+                let off = (!skip).then(|| self.propagate(state(cell, d0, false)));
                 self.contradictions(cell, d0, &on, off.as_deref());
                 if let Some(off) = off {
                     if count >= 3 && !mode.nishio {
@@ -406,20 +449,6 @@ impl Producer {
             _ => Technique::DynamicContradictionForcingChains(level),
         }
     }
-}
-
-/// Whether a cell's "off" assumptions can be told apart from its "on" ones:
-/// in dynamic chains of level 0 with cell links, the "off" of one digit of
-/// a bivalue cell and the "on" of the other imply each other (the cell
-/// link), so both propagations reach the same states, the least set that
-/// holds either and is closed under the links (each link only needs more
-/// states, and the engine applies every link that holds). The "off" then
-/// meets a contradiction exactly when the other "on" does, and a bivalue
-/// cell's "off" is used for nothing else (doubles need three candidates).
-/// Nishio chains lack cell links, and from level 1 the simple techniques
-/// also add states, for which no such argument is made.
-fn paired(mode: Mode, count: u32) -> bool {
-    mode.dynamic && !mode.nishio && mode.level == 0 && count == 2
 }
 
 /// A step concluding `target`: a placement for an "on" state (when the cell
@@ -859,11 +888,21 @@ impl Producer {
 mod tests {
     use super::*;
 
-    /// The dynamic producer's hint, and every hint it collects for a
-    /// nested chain, with and without skipping bivalue cells' "off"
-    /// assumptions.
-    fn both_ways(cands: &Cands, source: &Cands) -> [(Option<Step>, String); 2] {
+    /// The dynamic and Nishio producers' hints, and every hint the dynamic
+    /// one collects for a nested chain, with and without skipping the
+    /// "off" assumptions known to meet no contradiction.
+    fn both_ways(cands: &Cands, source: &Cands) -> [(Option<Step>, Option<Step>, String); 2] {
         [true, false].map(|pairs| {
+            let nishio = Mode {
+                multiple: false,
+                dynamic: true,
+                nishio: true,
+                level: 0,
+                limit: 0,
+            };
+            let mut producer = Producer::new(cands.clone(), nishio);
+            producer.pairs = pairs;
+            let nishio = producer.run();
             let mode = Mode {
                 multiple: true,
                 dynamic: true,
@@ -883,12 +922,12 @@ mod tests {
                 .iter()
                 .map(|hint| format!("{:?} {:?} {:?}", hint.key, hint.removals, hint.parents))
                 .collect();
-            (step, collected.join("\n"))
+            (step, nishio, collected.join("\n"))
         })
     }
 
     #[test]
-    fn skipping_paired_off_assumptions_changes_no_hint() {
+    fn skipping_consistent_off_assumptions_changes_no_hint() {
         let board: crate::board::Board =
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
                 .parse()
