@@ -174,11 +174,60 @@ struct Producer {
     outcomes: Vec<Box<Arena>>,
     /// Whether "off" assumptions known to meet no contradiction are
     /// skipped when that is all they serve (see
-    /// [`Producer::off_consistent`]; false only in tests, to compare).
+    /// [`Producer::off_skippable`]; false only in tests, to compare).
     pairs: bool,
-    /// For each candidate whose "on" was propagated: whether it met no
-    /// contradiction.
-    consistent: [Option<bool>; 729],
+    /// What each "on" propagated reached (dynamic chains of level 0).
+    ons: Ons,
+}
+
+/// The states an "on" assumption reached, by candidate, and whether it met
+/// no contradiction: a slot per candidate (`u16::MAX` for none) over a list
+/// whose memory the thread keeps (nested producers come and go).
+struct Ons {
+    slot: [u16; 729],
+    sets: Vec<(Reached, bool)>,
+}
+
+/// A propagation's registered states, as a bit set over `State`.
+type Reached = [u64; STATES.div_ceil(64)];
+
+thread_local! {
+    /// The emptied list of the last [`Ons`] dropped on this thread.
+    static SPARE_ONS: std::cell::RefCell<Vec<(Reached, bool)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Ons {
+    fn new() -> Ons {
+        Ons {
+            slot: [u16::MAX; 729],
+            sets: SPARE_ONS.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
+        }
+    }
+
+    fn record(&mut self, cand: usize, arena: &Arena) {
+        self.slot[cand] = self.sets.len() as u16;
+        self.sets
+            .push((*arena.reached(), arena.contradiction.is_none()));
+    }
+
+    /// What the "on" of `cand` reached, when it met no contradiction.
+    fn consistent(&self, cand: usize) -> Option<&Reached> {
+        let (reached, consistent) = self.sets.get(usize::from(self.slot[cand]))?;
+        consistent.then_some(reached)
+    }
+
+    fn known(&self, cand: usize) -> bool {
+        self.slot[cand] != u16::MAX
+    }
+}
+
+impl Drop for Ons {
+    fn drop(&mut self) {
+        let mut sets = std::mem::take(&mut self.sets);
+        sets.clear();
+        SPARE_ONS.with(|spare| *spare.borrow_mut() = sets);
+    }
 }
 
 /// Propagations kept for later, by candidate: a small index over a list,
@@ -240,7 +289,7 @@ impl Producer {
             closure: None,
             outcomes: Vec::with_capacity(9),
             pairs: true,
-            consistent: [None; 729],
+            ons: Ons::new(),
         }
     }
 
@@ -291,15 +340,17 @@ impl Producer {
             self.mode.level,
             self.mode.limit,
         );
-        if is_on(s) {
-            let cand = usize::from(s / 2);
-            self.consistent[cand] = Some(arena.contradiction.is_none());
+        if is_on(s) && self.mode.dynamic && self.mode.level == 0 {
+            self.ons.record(usize::from(s / 2), &arena);
         }
         arena
     }
 
-    /// Whether the "off" assumption of `cell`'s `d0` is known to meet no
-    /// contradiction, in dynamic chains of level 0 (false otherwise).
+    /// Whether the "off" assumption of `cell`'s `d0` can be skipped, in
+    /// dynamic chains of level 0: when it is known to meet no
+    /// contradiction and, unless the cell has two candidates (Nishio chains:
+    /// any), to reach no state that `on` (the "on" of the same candidate)
+    /// reaches, so that it would give no double chain either.
     ///
     /// There it implies, and is implied by, the "on" of the cell's other
     /// digit when it has two (the cell link; not in Nishio chains) and the
@@ -307,10 +358,11 @@ impl Producer {
     /// link). Two such assumptions reach the same states: the least set
     /// holding either that is closed under the links, as each link only
     /// asks for more states and the engine applies every link that
-    /// holds. So they meet a contradiction together. An equivalent "on"
-    /// this scan will propagate anyway is propagated now (and cached); one
-    /// it propagated already told whether it met one.
-    fn off_consistent(&mut self, cell: usize, d0: usize) -> bool {
+    /// holds. So they meet a contradiction together, and reach what the
+    /// other reaches. An equivalent "on" this scan will propagate anyway is
+    /// propagated now (and cached); one it propagated already left its
+    /// states.
+    fn off_skippable(&mut self, cell: usize, d0: usize, on: &Arena) -> bool {
         if !self.mode.dynamic || self.mode.level != 0 {
             return false;
         }
@@ -326,21 +378,28 @@ impl Producer {
                 equivalents[k + 1] = other * 9 + d0;
             }
         }
+        let doubles = !self.mode.nishio && count(others) >= 2;
+        let at = cell * 9 + d0;
         equivalents
             .into_iter()
             .filter(|&cand| cand != usize::MAX)
-            .any(|cand| self.on_consistent(cand, cell * 9 + d0) == Some(true))
+            .any(|cand| {
+                self.know(cand, at);
+                self.ons.consistent(cand).is_some_and(|reached| {
+                    !doubles || reached.iter().zip(on.reached()).all(|(a, b)| a & b == 0)
+                })
+            })
     }
 
-    /// Whether the "on" of candidate `cand` meets no contradiction, when
-    /// known or when the scan, now at candidate `at`, will propagate it
-    /// later anyway (it is then propagated and cached).
-    fn on_consistent(&mut self, cand: usize, at: usize) -> Option<bool> {
-        if self.consistent[cand].is_none() && cand > at && self.scans(cand) {
+    /// Propagates the "on" of candidate `cand` now (and caches it) when not
+    /// known and the scan, now at candidate `at`, will propagate it later
+    /// anyway.
+    fn know(&mut self, cand: usize, at: usize) {
+        if !self.ons.known(cand) && cand > at && self.scans(cand) && self.cache.get(cand).is_none()
+        {
             let arena = self.propagate(state(cand / 9, cand % 9, true));
             self.cache.put(cand, arena);
         }
-        self.consistent[cand]
     }
 
     /// Whether the scan assumes candidate `cand` "on" (dynamic chains).
@@ -402,9 +461,8 @@ impl Producer {
             let on = self.assume_on(cell * 9 + d0);
             if mode.dynamic || mode.nishio {
                 // Static chains use the "off" assumption for nothing; see
-                // `Producer::off_consistent` for when it is skipped.
-                let skip =
-                    self.pairs && (mode.nishio || count == 2) && self.off_consistent(cell, d0);
+                // `Producer::off_skippable` for when it is skipped.
+                let skip = self.pairs && self.off_skippable(cell, d0, &on);
                 let off = (!skip).then(|| self.propagate(state(cell, d0, false)));
                 self.contradictions(cell, d0, &on, off.as_deref());
                 if let Some(off) = off {
