@@ -13,7 +13,7 @@ use super::graph::{take_xy, Closure, Dense, Graph};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
 use super::{Best, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS,
+    bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS, PEERS,
 };
 use crate::logic::proof::Chains;
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
@@ -348,47 +348,64 @@ impl Producer {
 
     /// Whether the "off" assumption of `cell`'s `d0` can be skipped, in
     /// dynamic chains of level 0: when it is known to meet no
-    /// contradiction and, unless the cell has two candidates (Nishio chains:
-    /// any), to reach no state that `on` (the "on" of the same candidate)
-    /// reaches, so that it would give no double chain either.
+    /// contradiction and, in a cell of three candidates or more (not in
+    /// Nishio chains), to reach no state that `on` (the "on" of the same
+    /// candidate) reaches, so that it would give no double chain either.
     ///
-    /// There it implies, and is implied by, the "on" of the cell's other
-    /// digit when it has two (the cell link; not in Nishio chains) and the
-    /// "on" of the digit's other place in a house with two (the house
-    /// link). Two such assumptions reach the same states: the least set
-    /// holding either that is closed under the links, as each link only
-    /// asks for more states and the engine applies every link that
-    /// holds. So they meet a contradiction together, and reach what the
-    /// other reaches. An equivalent "on" this scan will propagate anyway is
-    /// propagated now (and cached); one it propagated already left its
-    /// states.
+    /// There an assumption reaches the least set of states holding it that
+    /// is closed under the links (each link only asks for more states, and
+    /// the engine applies every link that holds), so one implied by
+    /// another reaches a subset of what the other reaches, and meets no
+    /// contradiction when the other meets none. This "off" is implied by
+    /// the "on" of the cell's other digits (the cell link; not in Nishio
+    /// chains) and of the digit in the cell's peers (the house links); it
+    /// implies, too, the "on" of the cell's other digit when it has two and
+    /// of the digit's other place in a house with two, which then reach
+    /// exactly the same states. An "on" this scan will propagate anyway is
+    /// propagated now when needed (and cached); one it propagated already
+    /// left its states.
     fn off_skippable(&mut self, cell: usize, d0: usize, on: &Arena) -> bool {
         if !self.mode.dynamic || self.mode.level != 0 {
             return false;
         }
-        let mut equivalents = [usize::MAX; 4];
         let others = self.cands.cells[cell] & !(1 << d0);
-        if !self.mode.nishio && count(others) == 1 {
-            equivalents[0] = cell * 9 + others.trailing_zeros() as usize;
-        }
-        for (k, house) in houses_of(cell).into_iter().enumerate() {
-            let places = self.cands.places(house, d0);
-            if two_cells(places) {
-                let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-                equivalents[k + 1] = other * 9 + d0;
-            }
-        }
-        let doubles = !self.mode.nishio && count(others) >= 2;
         let at = cell * 9 + d0;
-        equivalents
-            .into_iter()
-            .filter(|&cand| cand != usize::MAX)
-            .any(|cand| {
-                self.know(cand, at);
-                self.ons.consistent(cand).is_some_and(|reached| {
-                    !doubles || reached.iter().zip(on.reached()).all(|(a, b)| a & b == 0)
+        if !self.mode.nishio && count(others) >= 2 {
+            // A double chain needs the very states reached: equivalents.
+            return houses_of(cell).into_iter().any(|house| {
+                let places = self.cands.places(house, d0);
+                if !two_cells(places) {
+                    return false;
+                }
+                let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+                self.know(other * 9 + d0, at);
+                self.ons.consistent(other * 9 + d0).is_some_and(|reached| {
+                    reached.iter().zip(on.reached()).all(|(a, b)| a & b == 0)
                 })
-            })
+            });
+        }
+        let mut impliers = [usize::MAX; 21];
+        let mut n = 0;
+        if !self.mode.nishio {
+            impliers[0] = cell * 9 + others.trailing_zeros() as usize;
+            n = 1;
+        }
+        for peer in cells_of(PEERS[cell] & self.cands.digits[d0]) {
+            impliers[n] = peer * 9 + d0;
+            n += 1;
+        }
+        let impliers = &impliers[..n];
+        // Those known first: propagating ahead is free, but holds memory.
+        if impliers
+            .iter()
+            .any(|&cand| self.ons.consistent(cand).is_some())
+        {
+            return true;
+        }
+        impliers.iter().any(|&cand| {
+            self.know(cand, at);
+            self.ons.consistent(cand).is_some()
+        })
     }
 
     /// Propagates the "on" of candidate `cand` now (and caches it) when not
