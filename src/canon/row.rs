@@ -18,28 +18,37 @@ use super::{next_rows, sort3, Partial, View, ORDERS};
 /// Each row's givens, bit `c` for input column `c`: `[t][r]`.
 pub(super) type Masks = [[u16; 9]; 2];
 
-/// The givens of every row in both orientations.
+/// The givens of every row in both orientations (the tests' reference for
+/// `prepare`, which finds them in its pass over the board).
+#[cfg(test)]
 pub(super) fn masks(view: &View) -> Masks {
     view.map(|rows| rows.map(|row| given_mask(&row)))
 }
 
 /// Bit `c` set when cell `c` of the row holds a digit.
-fn given_mask(row: &[u8; 9]) -> u16 {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+#[cfg(test)]
+pub(super) fn given_mask(row: &[u8; 9]) -> u16 {
     let head = u64::from_le_bytes([
         row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
     ]);
-    // The high bit of each byte is set when the byte is nonzero (digits are
-    // below 0x80: adding 0x7F to the low seven bits carries into the top).
-    let nonzero = (((head & LOW) + LOW) | head) & !LOW;
+    u16::from(nonzero_bytes(head)) | u16::from(row[8] != 0) << 8
+}
+
+/// Bit k set when byte k of `word` is nonzero (bytes below 0x80, as
+/// digits are).
+pub(super) fn nonzero_bytes(word: u64) -> u8 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // The high bit of each byte is set when the byte is nonzero: adding
+    // 0x7F to the low seven bits carries into the top.
+    let nonzero = (((word & LOW) + LOW) | word) & !LOW;
     // Gather the eight high bits into one byte: the multiplier moves byte
     // k's bit 7 to bit 56 + k, without carries as the bits are 7 apart.
-    let packed = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    packed as u16 | u16::from(row[8] != 0) << 8
+    ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// Whether this step applies to the board of `view`, whose givens are
-/// `masks`: see the module doc.
+/// `masks`: see the module doc (the tests' reference for `prepare`).
+#[cfg(test)]
 pub(super) fn fits(view: &View, masks: &Masks) -> bool {
     // Each given's digit, bit d, against those already seen in its row and
     // column (the givens alone are visited, by their masks).
