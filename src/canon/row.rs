@@ -465,7 +465,18 @@ fn tie_free_stacks(
             empty |= 1 << x;
             continue;
         }
-        let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
+        let in_stack = givens >> (3 * x) & 0b111;
+        let sorted = if in_stack & (in_stack - 1) == 0 {
+            // One given: the empty cells first, ascending, then the given
+            // (an empty cell's packed key is its column).
+            let b = in_stack.trailing_zeros() as u8;
+            let c = 3 * x + b;
+            let key = u16::from(keys[usize::from(cells[usize::from(c)])]);
+            let (e1, e2) = [(1, 2), (0, 2), (0, 1)][usize::from(b)];
+            [u16::from(3 * x + e1), u16::from(3 * x + e2), key << 4 | u16::from(c)]
+        } else {
+            sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys)
+        };
         let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4) & 15);
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
