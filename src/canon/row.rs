@@ -366,8 +366,11 @@ const STACK_COLUMNS: [u16; 8] = {
 /// The output position of each input column of an assigned stack.
 fn positions(state: &Partial) -> [u8; 9] {
     let mut position = [0u8; 9];
-    for p in usize::from(state.nfree) * 3..9 {
-        position[usize::from(state.cols[p])] = p as u8;
+    // Every position, in order: those of free stacks (before any assigned
+    // one) may name any column, but an assigned position after them
+    // overwrites it (a fixed loop, unrolled, costs less than a bounded one).
+    for (p, &c) in state.cols.iter().enumerate() {
+        position[usize::from(c)] = p as u8;
     }
     position
 }
