@@ -121,9 +121,12 @@ pub fn canonical_with_symmetries(board: &Board, order: Order) -> (Canonical, Vec
 
 /// The symmetries of a pattern whose rows' and columns' givens are `masks`.
 fn symmetries_of(masks: &Masks) -> Vec<Symmetry> {
-    let kept = symmetry_set(masks);
-    // Bit k of `kept` stands for `SYMMETRIES[k]`: an empty Vec, most
-    // puzzles' answer, allocates nothing.
+    symmetry_list(symmetry_set(masks))
+}
+
+/// The symmetries of a set, bit k for `SYMMETRIES[k]`.
+fn symmetry_list(kept: u8) -> Vec<Symmetry> {
+    // An empty Vec, most puzzles' answer, allocates nothing.
     if kept == 0 {
         return Vec::new();
     }
@@ -355,7 +358,7 @@ impl Canonicalizer {
         // A valid full grid (both orders agree on it) takes its own path;
         // every symmetry keeps a full pattern.
         match grid::canonical(board) {
-            Some(canon) => (canon, symmetries_of(&[[0x1FF; 9]; 2])),
+            Some(canon) => (canon, symmetry_list(ALL_SYMMETRIES)),
             None => {
                 let (view, masks, repeats) = prepare(board);
                 let canon = self.search(board, &view, &masks, repeats, order);
