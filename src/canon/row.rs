@@ -476,7 +476,11 @@ fn tie_free_stacks(
             let c = 3 * x + b;
             let key = u16::from(keys[usize::from(cells[usize::from(c)])]);
             let (e1, e2) = [(1, 2), (0, 2), (0, 1)][usize::from(b)];
-            [u16::from(3 * x + e1), u16::from(3 * x + e2), key << 4 | u16::from(c)]
+            [
+                u16::from(3 * x + e1),
+                u16::from(3 * x + e2),
+                key << 4 | u16::from(c),
+            ]
         } else {
             sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys)
         };
