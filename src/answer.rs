@@ -512,13 +512,16 @@ fn position_marks(grid: &Grid) -> Candidates {
 }
 
 fn canon_board(position: Position, order: Order) -> Answer {
-    let symmetry = canon::symmetries(position.board);
-    let (canonical, marks) = match position.marks {
+    let (canonical, marks, symmetry) = match position.marks {
         Some(marks) => {
             let (canonical, form) = canon::canonical_marks(marks);
-            (canonical, Some(form))
+            (canonical, Some(form), canon::symmetries(position.board))
         }
-        None => (canon::canonical(position.board, order), None),
+        None => {
+            // One pass over the board serves the search and the symmetries.
+            let (canonical, symmetry) = canon::canonical_with_symmetries(position.board, order);
+            (canonical, None, symmetry)
+        }
     };
     Answer::Canonical(Box::new(CanonAnswer {
         canonical,

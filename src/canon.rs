@@ -53,6 +53,7 @@ use std::fmt;
 use crate::board::Board;
 use crate::generate::{Symmetry, SYMMETRIES};
 use crate::transform::Transform;
+use row::Masks;
 
 /// Which canonical form to compute.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -107,16 +108,89 @@ pub fn canonical(board: &Board, order: Order) -> Canonical {
 /// assert_eq!(symmetries(&one), vec![Symmetry::Diagonal]);
 /// ```
 pub fn symmetries(board: &Board) -> Vec<Symmetry> {
-    // Every map keeps the pattern of a full board.
-    let all = board.is_full();
+    let (_, masks, _) = prepare(board);
+    symmetries_of(&masks)
+}
+
+/// The canonical form of `board` in `order` and the symmetries of its
+/// pattern (as [`symmetries`] gives them), in this thread's scratch space:
+/// the search's pass over the board finds both.
+pub fn canonical_with_symmetries(board: &Board, order: Order) -> (Canonical, Vec<Symmetry>) {
+    SCRATCH.with(|scratch| scratch.borrow_mut().canonical_with_symmetries(board, order))
+}
+
+/// The symmetries of a pattern whose rows' and columns' givens are `masks`.
+fn symmetries_of(masks: &Masks) -> Vec<Symmetry> {
+    symmetry_list(symmetry_set(masks))
+}
+
+/// The symmetries of a set, bit k for `SYMMETRIES[k]`.
+fn symmetry_list(kept: u8) -> Vec<Symmetry> {
+    // An empty Vec, most puzzles' answer, allocates nothing.
+    if kept == 0 {
+        return Vec::new();
+    }
     SYMMETRIES
         .into_iter()
-        .filter(|&symmetry| symmetry != Symmetry::None)
-        .filter(|&symmetry| {
-            all || (0..81)
-                .all(|cell| (board.cell(cell) != 0) == (board.cell(symmetry.image(cell)) != 0))
-        })
+        .enumerate()
+        .filter(|&(k, _)| kept >> k & 1 != 0)
+        .map(|(_, symmetry)| symmetry)
         .collect()
+}
+
+/// Every symmetry but `None`, bit k for `SYMMETRIES[k]`.
+const ALL_SYMMETRIES: u8 = 0b111_1110;
+
+/// Each 9-bit mask with its bits in reverse order (bit c to bit 8 - c).
+const REVERSED: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let mut c = 0;
+        while c < 9 {
+            table[mask] |= ((mask as u16) >> c & 1) << (8 - c);
+            c += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The symmetries the pattern keeps, bit k for `SYMMETRIES[k]` (never
+/// `None`): each is a test on the pattern's row and column masks, as
+/// every map sends rows to rows or to columns, reversed or not.
+fn symmetry_set(masks: &Masks) -> u8 {
+    let (rows, cols) = (&masks[0], &masks[1]);
+    let rev = |mask: u16| REVERSED[usize::from(mask)];
+    let mut kept = ALL_SYMMETRIES;
+    // Cell (r, c) goes to (8 - r, 8 - c), (c, 8 - r), (r, 8 - c),
+    // (8 - r, c), (c, r), (8 - c, 8 - r): row r of the pattern must read as
+    // the row or column it lands on does, read the matching way. Most
+    // patterns fail every test on their first rows.
+    for r in 0..9 {
+        let fails = u8::from(rows[r] != rev(rows[8 - r])) << 1
+            | u8::from(rows[r] != cols[8 - r]) << 2
+            | u8::from(rows[r] != rev(rows[r])) << 3
+            | u8::from(rows[r] != rows[8 - r]) << 4
+            | u8::from(rows[r] != cols[r]) << 5
+            | u8::from(rows[r] != rev(cols[8 - r])) << 6;
+        kept &= !fails;
+        if kept == 0 {
+            break;
+        }
+    }
+    kept
+}
+
+/// Bit i set when cell i holds a digit, for all 81 cells.
+fn given_bits(board: &Board) -> u128 {
+    let cells = board.cells();
+    let mut bits = 0u128;
+    for (k, word) in cells.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
+        bits |= u128::from(row::nonzero_bytes(word)) << (8 * k);
+    }
+    bits | u128::from(cells[80] != 0) << 80
 }
 
 /// The rows of the board in both orientations: `[t][r][c]`, `0` empty.
@@ -271,33 +345,66 @@ impl Canonicalizer {
 
     /// The canonical form of `board` in `order`.
     pub fn canonical(&mut self, board: &Board, order: Order) -> Canonical {
-        // A valid full grid (both orders agree on it) takes its own path.
-        grid::canonical(board).unwrap_or_else(|| self.general(board, order))
+        self.canonical_with_symmetries(board, order).0
     }
 
-    /// The canonical form by the row-by-row search, for any board.
+    /// The canonical form of `board` in `order` and the symmetries of its
+    /// pattern (see [`symmetries`]).
+    pub fn canonical_with_symmetries(
+        &mut self,
+        board: &Board,
+        order: Order,
+    ) -> (Canonical, Vec<Symmetry>) {
+        // A valid full grid (both orders agree on it) takes its own path;
+        // every symmetry keeps a full pattern.
+        match grid::canonical(board) {
+            Some(canon) => (canon, symmetry_list(ALL_SYMMETRIES)),
+            None => {
+                let (view, masks, repeats) = prepare(board);
+                let canon = self.search(board, &view, &masks, repeats, order);
+                (canon, symmetries_of(&masks))
+            }
+        }
+    }
+
+    /// The canonical form by the row-by-row search, for any board (full
+    /// grids included: the tests check `grid` against it).
+    #[cfg(test)]
     fn general(&mut self, board: &Board, order: Order) -> Canonical {
-        let view = view(board, false);
+        let (view, masks, repeats) = prepare(board);
+        self.search(board, &view, &masks, repeats, order)
+    }
+
+    /// The canonical form by the row-by-row search, for any board: its
+    /// `view`, `masks` and `repeats` as `prepare` gives them.
+    fn search(
+        &mut self,
+        board: &Board,
+        view: &View,
+        masks: &Masks,
+        repeats: bool,
+        order: Order,
+    ) -> Canonical {
         let automorphisms = match order {
             Order::PatternFirst if !board.is_full() => {
                 // The least pattern first: the minlex maps of the board with
                 // every given written 1. Each fixes the rows and leaves
                 // blocks of columns alike in pattern; the least digits are
                 // then sought over those blocks' orders alone.
-                let pattern = view_of_pattern(board);
+                let pattern = view.map(|rows| rows.map(|row| row.map(|d| u8::from(d != 0))));
                 self.start();
-                self.extend(&pattern, 0, false, true);
+                self.extend(&pattern, masks, true, 0, false);
                 for state in &mut self.states {
                     state.depth = 0;
                     state.used_rows = 0;
                     state.label = [0; 10];
                     state.next = 1;
                 }
-                self.extend(&view, 0, true, false)
+                self.extend(view, masks, !repeats, 0, true)
             }
             _ => {
                 self.start();
-                self.extend(&view, 0, false, false)
+                self.extend(view, masks, !repeats, 0, false)
             }
         };
         let state = self.states[0];
@@ -305,7 +412,7 @@ impl Canonicalizer {
         let absent = u64::from(10 - state.next);
         let relabellings: u64 = (1..=absent).product();
         Canonical {
-            form: Board::from_checked(form_of(&view, &state)),
+            form: Board::from_checked(form_of(view, masks, &state)),
             transform: transform_of(&state),
             automorphisms: automorphisms * relabellings,
         }
@@ -321,17 +428,23 @@ impl Canonicalizer {
 
     /// Extends the maps in `self.states` row by row from `level`, keeping
     /// those giving the least rows; with `forced`, each keeps the rows it
-    /// has; `pattern` says the view is a pattern of givens (one digit).
-    /// Returns how many maps the survivors stand for in all.
-    fn extend(&mut self, view: &View, mut level: usize, forced: bool, pattern: bool) -> u64 {
-        // Most boards take the faster step; those whose rows repeat a
-        // digit need the general one (a pattern never does).
-        let masks = Some(row::masks(view)).filter(|masks| pattern || row::fits(view, masks));
+    /// has; `masks` are the givens of the view's rows. With `faster`, the
+    /// faster step of `row` is taken: most boards take it; those whose rows
+    /// repeat a digit need the general one (a pattern never does). Returns
+    /// how many maps the survivors stand for in all.
+    fn extend(
+        &mut self,
+        view: &View,
+        masks: &Masks,
+        faster: bool,
+        mut level: usize,
+        forced: bool,
+    ) -> u64 {
         #[cfg(test)]
-        let masks = masks.filter(|_| !self.general_only);
+        let faster = faster && !self.general_only;
         while level < 9 {
-            match &masks {
-                Some(masks) => {
+            match faster {
+                true => {
                     // A lone map with every column placed reads its rows
                     // off until two tie.
                     if let [state] = &mut self.states[..] {
@@ -346,7 +459,7 @@ impl Canonicalizer {
                     self.level
                         .place(&self.states, &mut self.next, view, masks, level, forced)
                 }
-                None => self.general_level(view, level, forced),
+                false => self.general_level(view, level, forced),
             }
             std::mem::swap(&mut self.states, &mut self.next);
             level += 1;
@@ -667,7 +780,46 @@ fn sort3<T: Ord>(mut keys: [T; 3]) -> [T; 3] {
     keys
 }
 
-/// The board's rows in both orientations; with `pattern`, givens as 1.
+/// The board's rows in both orientations, their givens (as `row::masks`
+/// gives them) and whether a row or column repeats a digit (while the
+/// board holds two digits or more), in one pass over the givens.
+// Once a board: kept out of line, so that it does not sway how the
+// search is inlined.
+#[inline(never)]
+fn prepare(board: &Board) -> (View, Masks, bool) {
+    let mut view = [[[0u8; 9]; 9]; 2];
+    let mut masks = [[0u16; 9]; 2];
+    // The digits seen in each column so far, bit d.
+    let mut columns = [0u16; 9];
+    let mut present = 0u16;
+    let mut repeats = false;
+    let bits = given_bits(board);
+    for r in 0..9 {
+        let mut row = [0; 9];
+        row.copy_from_slice(&board.cells()[r * 9..r * 9 + 9]);
+        let givens = (bits >> (9 * r)) as u16 & 0x1FF;
+        view[0][r] = row;
+        masks[0][r] = givens;
+        let mut seen = 0u16;
+        let mut rest = givens;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize % 9;
+            rest &= rest - 1; // clear the lowest set bit
+            view[1][c][r] = row[c];
+            masks[1][c] |= 1 << r;
+            let bit = 1u16 << row[c];
+            repeats |= (seen | columns[c]) & bit != 0;
+            seen |= bit;
+            columns[c] |= bit;
+        }
+        present |= seen;
+    }
+    (view, masks, repeats && present.count_ones() > 1)
+}
+
+/// The board's rows in both orientations; with `pattern`, givens as 1
+/// (the tests' reference for `prepare`).
+#[cfg(test)]
 fn view(board: &Board, pattern: bool) -> View {
     let mut view = [[[0u8; 9]; 9]; 2];
     for (r, row) in board.cells().chunks_exact(9).enumerate() {
@@ -680,19 +832,26 @@ fn view(board: &Board, pattern: bool) -> View {
     view
 }
 
-fn view_of_pattern(board: &Board) -> View {
-    view(board, true)
-}
-
-/// The output board of a complete map.
-fn form_of(view: &View, state: &Partial) -> [u8; 81] {
-    let cols = state.columns();
-    let rows = &view[usize::from(state.t)];
+/// The output board of a complete map: each given of the view's rows
+/// (`masks`) written at its place, the rest left empty.
+// Once a board: kept out of line, so that it does not sway how the
+// search is inlined.
+#[inline(never)]
+fn form_of(view: &View, masks: &Masks, state: &Partial) -> [u8; 81] {
+    let t = usize::from(state.t);
+    // The output position of each input column.
+    let mut position = [0u8; 9];
+    for (p, &col) in state.columns().iter().enumerate() {
+        position[usize::from(col)] = p as u8;
+    }
     let mut cells = [0u8; 81];
     for (out, &input_row) in cells.chunks_exact_mut(9).zip(&state.rows) {
-        let row = &rows[usize::from(input_row)];
-        for (cell, &col) in out.iter_mut().zip(&cols) {
-            *cell = state.label[usize::from(row[usize::from(col)])];
+        let row = &view[t][usize::from(input_row)];
+        let mut rest = masks[t][usize::from(input_row)];
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize % 9;
+            rest &= rest - 1; // clear the lowest set bit
+            out[usize::from(position[c])] = state.label[usize::from(row[c])];
         }
     }
     cells

@@ -18,28 +18,37 @@ use super::{next_rows, sort3, Partial, View, ORDERS};
 /// Each row's givens, bit `c` for input column `c`: `[t][r]`.
 pub(super) type Masks = [[u16; 9]; 2];
 
-/// The givens of every row in both orientations.
+/// The givens of every row in both orientations (the tests' reference for
+/// `prepare`, which finds them in its pass over the board).
+#[cfg(test)]
 pub(super) fn masks(view: &View) -> Masks {
     view.map(|rows| rows.map(|row| given_mask(&row)))
 }
 
 /// Bit `c` set when cell `c` of the row holds a digit.
-fn given_mask(row: &[u8; 9]) -> u16 {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+#[cfg(test)]
+pub(super) fn given_mask(row: &[u8; 9]) -> u16 {
     let head = u64::from_le_bytes([
         row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
     ]);
-    // The high bit of each byte is set when the byte is nonzero (digits are
-    // below 0x80: adding 0x7F to the low seven bits carries into the top).
-    let nonzero = (((head & LOW) + LOW) | head) & !LOW;
+    u16::from(nonzero_bytes(head)) | u16::from(row[8] != 0) << 8
+}
+
+/// Bit k set when byte k of `word` is nonzero (bytes below 0x80, as
+/// digits are).
+pub(super) fn nonzero_bytes(word: u64) -> u8 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // The high bit of each byte is set when the byte is nonzero: adding
+    // 0x7F to the low seven bits carries into the top.
+    let nonzero = (((word & LOW) + LOW) | word) & !LOW;
     // Gather the eight high bits into one byte: the multiplier moves byte
     // k's bit 7 to bit 56 + k, without carries as the bits are 7 apart.
-    let packed = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    packed as u16 | u16::from(row[8] != 0) << 8
+    ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// Whether this step applies to the board of `view`, whose givens are
-/// `masks`: see the module doc.
+/// `masks`: see the module doc (the tests' reference for `prepare`).
+#[cfg(test)]
 pub(super) fn fits(view: &View, masks: &Masks) -> bool {
     // Each given's digit, bit d, against those already seen in its row and
     // column (the givens alone are visited, by their masks).
@@ -170,7 +179,7 @@ fn block_bounds(state: &Partial) -> u16 {
 }
 
 /// A row under a map in its least arrangement, and the ties it stands for.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Arranged {
     /// The row as arranged, four bits a cell, the first cell highest; new
     /// digits read 15 (they take consecutive labels, so comparing rows of
@@ -256,10 +265,129 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
 }
 
 /// The least arrangement of input row `cells` (givens `givens`) under
+/// `state`, whose keys are `keys` and whose assigned input columns sit at
+/// output positions `position`; its `string` may be `u64::MAX` once it
+/// reads greater than `best` (cells only add to it, so a partial string
+/// above `best` stays above).
+///
+/// Only the assigned blocks holding givens are visited (a row holds few):
+/// an empty block reads `0` and keeps its columns, and a block with one
+/// given moves that column last, as sorting would.
+fn arrange(
+    state: &Partial,
+    keys: &[u8; 10],
+    position: &[u8; 9],
+    cells: &[u8; 9],
+    givens: u16,
+    best: u64,
+) -> Arranged {
+    let mut out = Arranged {
+        string: 0,
+        cols: state.cols,
+        starts: state.starts,
+        nfree: state.nfree,
+        free_set: state.free_set,
+        ntied: 0,
+        alike: [0; 3],
+        stack_cols: [[0; 3]; 3],
+        stack_runs: [(0, 0); 3],
+        runs: [(0, 0); 3],
+        nruns: 0,
+        branches: false,
+    };
+    if state.nfree > 0 {
+        tie_free_stacks(state, cells, givens, keys, &mut out);
+        if out.string > best {
+            out.string = u64::MAX;
+            return out;
+        }
+    }
+    let nibble =
+        |p: usize, c: u8| u64::from(keys[usize::from(cells[usize::from(c)])] & 15) << (4 * (8 - p));
+    // The output positions of the givens in assigned stacks.
+    let mut placed = 0u16;
+    let mut rest = givens & !STACK_COLUMNS[usize::from(state.free_set)];
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize % 9;
+        rest &= rest - 1; // clear the lowest set bit
+        placed |= 1 << position[c];
+    }
+    let bounds = block_bounds(state) | 1 << 9;
+    while placed != 0 {
+        let p = placed.trailing_zeros() as usize;
+        // The block holding p: from the last bound at or before it to the
+        // first after it.
+        let start = 15 - (bounds & ((2 << p) - 1)).leading_zeros() as usize;
+        let end = (bounds & !((2 << p) - 1)).trailing_zeros() as usize;
+        let here = placed & ((1 << end) - (1 << start));
+        placed &= !here;
+        if end == start + 1 {
+            out.string |= nibble(p, state.cols[p]);
+        } else if here & (here - 1) == 0 {
+            // One given: the empty cells keep their (ascending) order.
+            let c = state.cols[p];
+            out.cols.copy_within(p + 1..end, p);
+            out.cols[end - 1] = c;
+            out.string |= nibble(end - 1, c);
+            out.starts |= 1 << (end - 1);
+        } else {
+            let sorted = sort_block(&state.cols[start..end], cells, keys);
+            let run = lay_block(&sorted[..end - start], start, &mut out);
+            if run.1 > 0 {
+                out.runs[usize::from(out.nruns)] = run;
+                out.nruns += 1;
+            }
+        }
+        if out.string > best {
+            out.string = u64::MAX;
+            return out;
+        }
+    }
+    out
+}
+
+/// The input columns of a set of stacks (bit per stack).
+const STACK_COLUMNS: [u16; 8] = {
+    let mut table = [0u16; 8];
+    let mut set = 0;
+    while set < 8 {
+        let mut x = 0;
+        while x < 3 {
+            if set >> x & 1 != 0 {
+                table[set] |= 0b111 << (3 * x);
+            }
+            x += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
+/// The output position of each input column of an assigned stack.
+fn positions(state: &Partial) -> [u8; 9] {
+    let mut position = [0u8; 9];
+    // Every position, in order: those of free stacks (before any assigned
+    // one) may name any column, but an assigned position after them
+    // overwrites it (a fixed loop, unrolled, costs less than a bounded one).
+    for (p, &c) in state.cols.iter().enumerate() {
+        position[usize::from(c)] = p as u8;
+    }
+    position
+}
+
+/// `arrange` sorting every assigned block, empty or not (the tests'
+/// reference for its shortcuts). The least arrangement of input row `cells` (givens `givens`) under
 /// `state`, whose keys are `keys`; its `string` may be `u64::MAX` once
 /// it reads greater than `best` (positions are laid out in order, the
 /// rest reading 0, so a partial string above `best` stays above).
-fn arrange(state: &Partial, keys: &[u8; 10], cells: &[u8; 9], givens: u16, best: u64) -> Arranged {
+#[cfg(test)]
+fn arrange_by_sorting(
+    state: &Partial,
+    keys: &[u8; 10],
+    cells: &[u8; 9],
+    givens: u16,
+    best: u64,
+) -> Arranged {
     let mut out = Arranged {
         string: 0,
         cols: state.cols,
@@ -340,7 +468,22 @@ fn tie_free_stacks(
             empty |= 1 << x;
             continue;
         }
-        let sorted = sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys);
+        let in_stack = givens >> (3 * x) & 0b111;
+        let sorted = if in_stack & (in_stack - 1) == 0 {
+            // One given: the empty cells first, ascending, then the given
+            // (an empty cell's packed key is its column).
+            let b = in_stack.trailing_zeros() as u8;
+            let c = 3 * x + b;
+            let key = u16::from(keys[usize::from(cells[usize::from(c)])]);
+            let (e1, e2) = [(1, 2), (0, 2), (0, 1)][usize::from(b)];
+            [
+                u16::from(3 * x + e1),
+                u16::from(3 * x + e2),
+                key << 4 | u16::from(c),
+            ]
+        } else {
+            sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys)
+        };
         let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4) & 15);
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
@@ -420,16 +563,18 @@ impl Level {
         self.least.clear();
         let mut best = u64::MAX;
         let mut keyed = u32::MAX;
-        let mut keys = [0; 10];
+        let (mut keys, mut position) = ([0; 10], [0; 9]);
         for &(at, r) in &self.candidates {
             let state = &states[at as usize];
             if at != keyed {
                 keys = keys_of(state);
+                position = positions(state);
                 keyed = at;
             }
             let t = usize::from(state.t);
             let cells = &view[t][usize::from(r)];
-            let arranged = arrange(state, &keys, cells, masks[t][usize::from(r)], best);
+            let givens = masks[t][usize::from(r)];
+            let arranged = arrange(state, &keys, &position, cells, givens, best);
             if arranged.string > best {
                 continue;
             }
@@ -684,17 +829,20 @@ mod tests {
             for level in 0..9 {
                 for state in &scratch.states {
                     let keys = keys_of(state);
+                    let position = positions(state);
                     let rows = next_rows(state);
                     let t = usize::from(state.t);
+                    let arranged = |r: usize, best| {
+                        arrange(state, &keys, &position, &v[t][r], masks[t][r], best)
+                    };
                     let full: Vec<u64> = (0..9)
                         .filter(|&r| rows >> r & 1 != 0)
-                        .map(|r| arrange(state, &keys, &v[t][r], masks[t][r], u64::MAX).string)
+                        .map(|r| arranged(r, u64::MAX).string)
                         .collect();
                     for r in (0..9).filter(|&r| rows >> r & 1 != 0) {
-                        let (cells, givens) = (&v[t][r], masks[t][r]);
-                        let own = arrange(state, &keys, cells, givens, u64::MAX).string;
+                        let own = arranged(r, u64::MAX).string;
                         for &best in full.iter().chain(&[own - 1, own + 1, 0]) {
-                            let cut = arrange(state, &keys, cells, givens, best).string;
+                            let cut = arranged(r, best).string;
                             let at = format!("seed {seed} level {level} row {r}");
                             if own <= best {
                                 assert_eq!(cut, own, "{at}");
@@ -711,6 +859,60 @@ mod tests {
         }
         // The cut is exercised, not only its absence.
         assert!(cuts > 0);
+    }
+
+    /// Boards with ties and repeats, look-alikes of a puzzle with some
+    /// givens dropped, and with givens added from its solution.
+    fn test_boards() -> Vec<Board> {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = crate::solver::solve(&puzzle, 1).unwrap().first.unwrap();
+        let mut boards: Vec<Board> = vec![puzzle, Board::EMPTY, solution];
+        for seed in 0..60u64 {
+            let map = Transform::random(seed);
+            let (moved, full) = (map.apply(&puzzle), map.apply(&solution));
+            let cells = std::array::from_fn(|i| match (i as u64 * 7 + seed) % 5 {
+                0 => 0,
+                1 if seed % 2 == 0 => full.cell(i),
+                _ => moved.cell(i),
+            });
+            boards.push(moved);
+            boards.push(Board::new(cells).unwrap());
+        }
+        boards
+    }
+
+    /// The shortcuts of `arrange` (empty blocks skipped, one given moved
+    /// last) give what sorting every block gives, for every map of every
+    /// level of the general search and every row that may come next.
+    #[test]
+    fn arrange_matches_sorting_every_block() {
+        let mut compared = 0;
+        for b in test_boards() {
+            let v = view(&b, false);
+            let masks = masks(&v);
+            if !fits(&v, &masks) {
+                continue;
+            }
+            let mut scratch = Canonicalizer::new();
+            scratch.start();
+            for level in 0..9 {
+                for state in &scratch.states {
+                    let (keys, position) = (keys_of(state), positions(state));
+                    let t = usize::from(state.t);
+                    let rows = next_rows(state);
+                    for r in (0..9).filter(|&r| rows >> r & 1 != 0) {
+                        let (cells, givens) = (&v[t][r], masks[t][r]);
+                        let fast = arrange(state, &keys, &position, cells, givens, u64::MAX);
+                        let slow = arrange_by_sorting(state, &keys, cells, givens, u64::MAX);
+                        assert_eq!(fast, slow, "{b} level {level} row {r} {state:?}");
+                        compared += 1;
+                    }
+                }
+                scratch.general_level(&v, level, false);
+                std::mem::swap(&mut scratch.states, &mut scratch.next);
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     /// Every map of every level of the general search on a few boards: the

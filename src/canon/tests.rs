@@ -251,6 +251,78 @@ fn symmetries_of_patterns() {
     );
 }
 
+/// `prepare`'s one pass gives the views, masks and verdict of the
+/// references, on boards with and without repeats.
+#[test]
+fn prepare_matches_the_references() {
+    let mut boards = boards_with_ties();
+    boards.push(board(PUZZLE));
+    boards.push(board(GRID));
+    for seed in 0..200 {
+        boards.push(random_board(seed, (seed % 40) as usize));
+        // Repeats: a given copied into its row, its column, elsewhere.
+        let mut cells = *random_board(seed, 20).cells();
+        let from = (seed * 7 % 81) as usize;
+        let to = [
+            from / 9 * 9 + (from + 1) % 9,
+            (from + 9) % 81,
+            (from + 40) % 81,
+        ];
+        cells[to[(seed % 3) as usize]] = cells[from].max(1);
+        boards.push(Board::new(cells).unwrap());
+    }
+    for b in boards {
+        let (v, masks, repeats) = prepare(&b);
+        assert_eq!(v, view(&b, false), "{b}");
+        assert_eq!(masks, row::masks(&v), "{b}");
+        assert_eq!(!repeats, row::fits(&v, &masks), "{b}");
+    }
+}
+
+/// The mask tests of `symmetry_set` agree with the definition, cell by
+/// cell, on random patterns closed under each symmetry (so every one is
+/// kept by some) and on open ones.
+#[test]
+fn symmetries_by_masks_match_cell_by_cell() {
+    let by_cells = |b: &Board| -> Vec<Symmetry> {
+        SYMMETRIES
+            .into_iter()
+            .filter(|&symmetry| symmetry != Symmetry::None)
+            .filter(|&symmetry| {
+                (0..81).all(|cell| (b.cell(cell) != 0) == (b.cell(symmetry.image(cell)) != 0))
+            })
+            .collect()
+    };
+    let mut kept = [0usize; 7];
+    for seed in 0..3000u64 {
+        let mut cells = [0u8; 81];
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..(seed % 30) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            cells[(x % 81) as usize] = (x >> 8) as u8 % 9 + 1;
+        }
+        // Close the pattern under one symmetry (or none, for seed % 7 == 0).
+        let symmetry = SYMMETRIES[(seed % 7) as usize];
+        for _ in 0..4 {
+            for cell in 0..81 {
+                if cells[cell] != 0 && cells[symmetry.image(cell)] == 0 {
+                    cells[symmetry.image(cell)] = cells[cell];
+                }
+            }
+        }
+        let b = Board::new(cells).unwrap();
+        let found = symmetries(&b);
+        assert_eq!(found, by_cells(&b), "{b}");
+        for s in found {
+            kept[SYMMETRIES.iter().position(|&t| t == s).unwrap()] += 1;
+        }
+    }
+    // Every symmetry is exercised.
+    assert!(kept[1..].iter().all(|&n| n > 0), "{kept:?}");
+}
+
 /// Boards on which the faster row step branches and ties the most: empty
 /// and nearly empty boards, patterns symmetric under many maps, one digit
 /// repeated, full grids valid and not.
