@@ -388,10 +388,13 @@ impl Core {
     /// core "off" states link anywhere); candidate `a` "on" reaches `a`
     /// "off" when it sees (`weak`) some core `w` whose "off" state turns on
     /// some `v` that `a` sees too: `a` turns `w` off, `v` turns `a` off.
-    /// Weak links are symmetric, so those `a` are the candidates both `w`
-    /// and `v` see, found from the few pairs rather than from every `a`.
+    /// So each component also keeps the candidates the "on" states it
+    /// reaches see (bits by dense id, a union that follows the links as
+    /// the sets do), and `a` is one of them seen by `w` too.
     fn negations(&self, graph: &Graph, y: bool) -> Vec<u64> {
-        let words = self.ids.len().div_ceil(64).max(1);
+        let local_words = self.ids.len().div_ceil(64).max(1);
+        let seen_words = graph.len().div_ceil(64).max(1);
+        let words = local_words + seen_words;
         // The states of each component, together: a counting sort.
         let mut start = vec![0usize; self.count + 1];
         for &c in &self.component {
@@ -406,8 +409,10 @@ impl Core {
             members[fill[usize::from(c)]] = s as u16;
             fill[usize::from(c)] += 1;
         }
-        // Components come numbered sinks first: each one's set is its own
-        // "on" states and the sets of the components its states link to.
+        // Components come numbered sinks first: each one's sets are its own
+        // "on" states (and what they see) and the sets of the components
+        // its states link to. Per component: `local_words` words of "on"
+        // states, then `seen_words` words of the candidates they see.
         let mut sets = vec![0u64; self.count * words];
         for c in 0..self.count {
             let (done, rest) = sets.split_at_mut(c * words);
@@ -415,7 +420,12 @@ impl Core {
             for &s in &members[start[c]..start[c + 1]] {
                 let s = usize::from(s);
                 if s & 1 == 1 {
-                    own[s / 2 / 64] |= 1 << (s / 2 % 64);
+                    let k = s / 2;
+                    own[k / 64] |= 1 << (k % 64);
+                    for &a in graph.weak(usize::from(self.ids[k]), y) {
+                        let a = usize::from(a);
+                        own[local_words + a / 64] |= 1 << (a % 64);
+                    }
                 }
                 for &t in &self.targets[self.first[s] as usize..self.first[s + 1] as usize] {
                     let other = usize::from(self.component[usize::from(t)]);
@@ -428,34 +438,21 @@ impl Core {
                 }
             }
         }
-        let set_of = |local: usize| {
-            let c = usize::from(self.component[local]);
-            &sets[c * words..(c + 1) * words]
-        };
         let mut negations = vec![0u64; (graph.len() * 2).div_ceil(64)];
-        // `seen[a] == k`: candidate `a` sees the `k`-th core candidate.
-        let mut seen = vec![u16::MAX; graph.len()];
         for (k, &w) in self.ids.iter().enumerate() {
             let w = usize::from(w);
-            let set = set_of(k * 2);
+            let c = usize::from(self.component[k * 2]);
+            let set = &sets[c * words..(c + 1) * words];
             if set[k / 64] >> (k % 64) & 1 != 0 {
                 // Off, it turns itself back on.
                 negations[w * 2 / 64] |= 1 << (w * 2 % 64);
             }
+            let sees = &set[local_words..];
             for &a in graph.weak(w, y) {
-                seen[usize::from(a)] = k as u16;
-            }
-            for (i, &word) in set.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    let v = usize::from(self.ids[i * 64 + rest.trailing_zeros() as usize]);
-                    rest &= rest - 1;
-                    for &a in graph.weak(v, y) {
-                        if seen[usize::from(a)] == k as u16 {
-                            let on = usize::from(a) * 2 + 1;
-                            negations[on / 64] |= 1 << (on % 64);
-                        }
-                    }
+                let a = usize::from(a);
+                if sees[a / 64] >> (a % 64) & 1 != 0 {
+                    let on = a * 2 + 1;
+                    negations[on / 64] |= 1 << (on % 64);
                 }
             }
         }
