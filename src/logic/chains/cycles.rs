@@ -115,11 +115,13 @@ fn scan(cands: &Cands, best: &mut Best) {
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
         let reach = &reaches[pass];
+        search.new_pass(cands, reach);
         for id in 0..graph.len() {
             let start = id as Dense * 2 + 1;
             // Most starts can find nothing: too small a component for a
-            // cycle, no chain to their negation. Those are skipped first.
-            let cycles = reach.component_size(start) >= 4;
+            // cycle, or one whose cycles remove nothing, and no chain to
+            // their negation. Those are skipped first.
+            let cycles = reach.component_size(start) >= 4 && search.may_remove(reach, start);
             let negation =
                 chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
             if !cycles && !negation {
@@ -253,6 +255,7 @@ fn first(cands: &Cands) -> Option<Step> {
         let (base, kind) = cycle_base(y, x);
         let mut bound = Bound::new(base, kind);
         let reach = &reaches[pass];
+        search.new_pass(cands, reach);
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
             if !starts_from(cands.cells[cell], x) {
@@ -264,7 +267,7 @@ fn first(cands: &Cands) -> Option<Step> {
             }
             let at = place(pass, id, 0);
             let limit = bound.at(&best, at);
-            if limit < 4 {
+            if limit < 4 || !search.may_remove(reach, source) {
                 continue;
             }
             search.nodes.clear();
@@ -313,6 +316,15 @@ struct Unary<'g> {
     /// Breadth-first fronts of dense states (chain sizes).
     front: Vec<Dense>,
     next: Vec<Dense>,
+    /// Per component of the pass's [`Reach`]: whether a cycle inside it
+    /// may remove something (false for those of fewer than four states).
+    fertile: Vec<bool>,
+    /// The states of the pass's components of four states or more, by
+    /// component: `members[member_at[c]..member_at[c + 1]]`, and the
+    /// counting sort's fill marks.
+    members: Vec<Dense>,
+    member_at: Vec<u32>,
+    fill: Vec<u32>,
 }
 
 impl<'g> Unary<'g> {
@@ -329,7 +341,57 @@ impl<'g> Unary<'g> {
             chains: Vec::new(),
             front: Vec::new(),
             next: Vec::new(),
+            fertile: Vec::new(),
+            members: Vec::new(),
+            member_at: Vec::new(),
+            fill: Vec::new(),
         }
+    }
+
+    /// Reads, for each component of `reach` with four states or more,
+    /// whether a cycle inside it may remove something (see [`may_remove`]):
+    /// the component's states gathered together first (a counting sort),
+    /// so one sweep answers every component.
+    fn new_pass(&mut self, cands: &Cands, reach: &Reach) {
+        let count = reach.count();
+        let states = self.graph.len() * 2;
+        let big = |s: usize| reach.component_size(s as Dense) >= 4;
+        // `at[c]..at[c + 1]`: component `c`'s states in `members`.
+        let at = &mut self.member_at;
+        at.clear();
+        at.resize(count + 1, 0);
+        for s in (0..states).filter(|&s| big(s)) {
+            at[usize::from(reach.component(s as Dense)) + 1] += 1;
+        }
+        for c in 0..count {
+            at[c + 1] += at[c];
+        }
+        self.members.clear();
+        self.members.resize(at[count] as usize, 0);
+        let mut fill = std::mem::take(&mut self.fill);
+        fill.clear();
+        fill.extend_from_slice(&at[..count]);
+        for s in (0..states).filter(|&s| big(s)) {
+            let c = usize::from(reach.component(s as Dense));
+            self.members[fill[c] as usize] = s as Dense;
+            fill[c] += 1;
+        }
+        self.fill = fill;
+        self.fertile.clear();
+        self.fertile.resize(count, false);
+        for c in 0..count {
+            let (from, to) = (self.member_at[c] as usize, self.member_at[c + 1] as usize);
+            if from < to {
+                let members = self.members[from..to].iter().map(|&s| self.real(s));
+                self.fertile[c] = may_remove(cands, members);
+            }
+        }
+    }
+
+    /// Whether a cycle through `source` may remove something, as
+    /// [`Unary::new_pass`] read it for `source`'s component.
+    fn may_remove(&self, reach: &Reach, source: Dense) -> bool {
+        self.fertile[usize::from(reach.component(source))]
     }
 
     /// The position's state for dense state `s`.
@@ -381,7 +443,7 @@ impl<'g> Unary<'g> {
         self.nodes.clear();
         self.cycles.clear();
         self.chains.clear();
-        if reach.component_size(source) >= 4 {
+        if reach.component_size(source) >= 4 && self.may_remove(reach, source) {
             self.find_cycles(reach, source, y, x, u32::MAX);
         }
         if chains {
@@ -642,6 +704,23 @@ impl<'g> Unary<'g> {
     }
 }
 
+/// Whether some cycle on the states `members` (a component's) might
+/// remove a candidate. What a cycle removes sees one of its "on" and one
+/// of its "off" states of the candidate's digit ([`cycle_step`]), and all
+/// its states lie in the component, so nothing is removed unless some
+/// candidate sees both an "on" and an "off" state of its digit among the
+/// component's states. Along the positions rung 25 meets, that already
+/// fails for nineteen components in twenty.
+fn may_remove(cands: &Cands, members: impl Iterator<Item = State>) -> bool {
+    // Per digit, the cells that see one of the "off" (0) and "on" (1)
+    // states.
+    let mut seen = [[0u128; 9]; 2];
+    for s in members {
+        seen[usize::from(is_on(s))][digit_of(s)] |= PEERS[cell_of(s)];
+    }
+    (0..9).any(|d0| seen[0][d0] & seen[1][d0] & cands.digits[d0] != 0)
+}
+
 /// The step of the cycle through `path` (its states from the end back to
 /// the root's successor), None when it removes nothing: what sees one of
 /// its "on" and one of its "off" states of a digit, off the cycle's cells.
@@ -836,5 +915,89 @@ impl Unary<'_> {
             assume: candidate(states[0]),
             implies,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::explain;
+    use crate::Board;
+
+    /// Puzzles (bank ER 7.8 and 8.3 to 9.0) whose solving paths meet rung
+    /// 25 often, with and without a hint.
+    const BOARDS: [&str; 6] = [
+        "..4...95....8..6.....5.9.788.....2...2.7.3.6...9.....374.9.2.....3..4....58...4..",
+        "...643...5..7.2..1.26.5.43...75.41...1.....4..3..1..5..7.....1.85.....74..4.3.2..",
+        "......29.4.........715.2..4...3.58.9.9..4..7.6.87.9...5..9.148.........6.39......",
+        "..47.8....9..4..8....15...69.....6.3.13...24.4.6.....92...31....6..9..3....8.21..",
+        "3.4.2.5..1....3.9....1....327....3...4..9..6...6....424....7....1.9....4..2.1.8.5",
+        "..82.13.....3.5.......7.....6..5..2.8.2...4.54.......1...6.4...1.......9.94...27.",
+    ];
+
+    /// Each position along the solving paths of [`BOARDS`].
+    fn positions() -> Vec<Cands> {
+        let mut out = Vec::new();
+        for board in BOARDS {
+            let board: Board = board.parse().unwrap();
+            let mut grid = Grid::new(&board);
+            for step in explain(&board).steps {
+                out.push(Cands::of(&grid));
+                step.apply(&mut grid);
+            }
+        }
+        out
+    }
+
+    /// A component [`may_remove`] rules out holds no cycle that removes
+    /// anything: the unbounded search from each of its starts finds none.
+    #[test]
+    fn barren_components_hold_no_removing_cycle() {
+        let (mut barren, mut removing) = (0, 0);
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let mut search = Unary::new(&graph);
+            for (y, x) in PASSES {
+                let reach = graph.reach(y, x, false);
+                search.new_pass(&cands, &reach);
+                for id in 0..graph.len() {
+                    let source = id as Dense * 2 + 1;
+                    if reach.component_size(source) < 4 {
+                        continue;
+                    }
+                    search.nodes.clear();
+                    search.cycles.clear();
+                    search.find_cycles(&reach, source, y, x, u32::MAX);
+                    let removes = (0..search.cycles.len()).any(|i| {
+                        let path = search.path(search.cycles[i]);
+                        cycle_step(&cands, &path, y, x, Difficulty(0)).is_some()
+                    });
+                    if search.may_remove(&reach, source) {
+                        removing += usize::from(removes);
+                    } else {
+                        assert!(!removes, "pass {y} {x} start {source}");
+                        barren += 1;
+                    }
+                }
+            }
+        }
+        // Both answers occur, so the check means something.
+        assert!(barren > 0 && removing > 0, "{barren} {removing}");
+    }
+
+    /// The rung's hint, with all its shortcuts, is the one the plain scan
+    /// of every hint in Sudoku Explainer's order keeps.
+    #[test]
+    fn first_keeps_the_hint_of_the_full_scan() {
+        let (mut found, mut none) = (0, 0);
+        for cands in positions() {
+            let mut best = Best::default();
+            scan(&cands, &mut best);
+            let expected = best.step;
+            found += usize::from(expected.is_some());
+            none += usize::from(expected.is_none());
+            assert_eq!(first(&cands), expected);
+        }
+        assert!(found > 0 && none > 0, "{found} {none}");
     }
 }

@@ -479,6 +479,11 @@ impl Reach {
         self.component[usize::from(s)]
     }
 
+    /// The number of components.
+    pub fn count(&self) -> usize {
+        self.sizes.len()
+    }
+
     /// The number of states in `s`'s component.
     pub fn component_size(&self, s: Dense) -> usize {
         usize::from(self.sizes[usize::from(self.component(s))])
