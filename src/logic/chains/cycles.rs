@@ -79,18 +79,25 @@ fn starts_from(here: u16, x: bool) -> bool {
     count(here) >= 2 && (x || count(here) == 2)
 }
 
-/// Each pass's reached states, in [`PASSES`]' order, and whether the X
-/// pass has chains at all. X links and Y links are each a subset of XY
-/// links, so a start that reaches its negation in the X pass does so in
-/// the XY pass too: the X pass's reached sets are built only when some XY
-/// start does.
-fn pass_reaches(graph: &Graph) -> ([Reach; 3], bool) {
+/// Each pass's reached states, in [`PASSES`]' order (None for a pass
+/// that can find nothing), and whether the X pass has chains at all. X
+/// links and Y links are each a subset of XY links, so
+/// - a start that reaches its negation in the X pass does so in the XY
+///   pass too: the X pass's reached sets are built only when some XY start
+///   does;
+/// - each X or Y component lies inside one XY component, whose states it
+///   shares, so its cycles remove nothing when the XY component's cannot
+///   ([`may_remove`]): unless some XY component may hold a useful cycle,
+///   the Y pass finds nothing and the X pass only chains.
+///
+fn pass_reaches(graph: &Graph, cands: &Cands, fertile: &mut Fertile) -> ([Option<Reach>; 3], bool) {
     let xy = graph.reach(true, true, true);
     let x_chains = xy.any_negation();
+    let cycles = fertile.read(graph, cands, &xy);
     let reaches = [
-        graph.reach(false, true, x_chains),
-        graph.reach(true, false, false),
-        xy,
+        (x_chains || cycles).then(|| graph.reach(false, true, x_chains)),
+        cycles.then(|| graph.reach(true, false, false)),
+        Some(xy),
     ];
     debug_assert_eq!(PASSES, [(false, true), (true, false), (true, true)]);
     (reaches, x_chains)
@@ -102,26 +109,31 @@ fn scan(cands: &Cands, best: &mut Best) {
     // candidates with strong links; forcing chains, only when some start
     // reaches its negation (X and Y links are XY links), read them all.
     let core = Graph::core_only(cands);
-    let (reaches, x_chains) = pass_reaches(&core);
+    let mut fertile = Fertile::default();
+    let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile);
     let full;
-    let graph = if reaches[2].any_negation() {
+    let graph = if x_chains {
         full = Graph::new(cands);
         &full
     } else {
         &core
     };
     let mut search = Unary::new(graph);
-    // The passes still offer their hints in SE's order.
+    search.fertile = fertile; // its buffers
+                              // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
-        let reach = &reaches[pass];
-        search.new_pass(cands, reach);
+        let Some(reach) = &reaches[pass] else {
+            continue;
+        };
+        search.fertile.read(graph, cands, reach);
         for id in 0..graph.len() {
             let start = id as Dense * 2 + 1;
             // Most starts can find nothing: too small a component for a
             // cycle, or one whose cycles remove nothing, and no chain to
             // their negation. Those are skipped first.
-            let cycles = reach.component_size(start) >= 4 && search.may_remove(reach, start);
+            let cycles =
+                reach.component_size(start) >= 4 && search.fertile.may_remove(reach, start);
             let negation =
                 chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
             if !cycles && !negation {
@@ -215,12 +227,13 @@ fn first(cands: &Cands) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
-    let (reaches, x_chains) = pass_reaches(&graph);
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile);
     // Chains first: only the X and XY passes have them.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         if !x || (pass == 0 && !x_chains) {
             continue;
         }
+        let reach = reaches[pass].as_ref().expect("built for chains");
         let (base, kind) = chain_base(y, x);
         let mut bound = Bound::new(base, kind);
         for id in 0..graph.len() {
@@ -230,7 +243,7 @@ fn first(cands: &Cands) -> Option<Step> {
             }
             for (slot, start_on) in [(1, true), (2, false)] {
                 let start = id as Dense * 2 + Dense::from(start_on);
-                if !reaches[pass].reaches_negation(start) {
+                if !reach.reaches_negation(start) {
                     continue;
                 }
                 let at = place(pass, id, slot);
@@ -254,8 +267,12 @@ fn first(cands: &Cands) -> Option<Step> {
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let (base, kind) = cycle_base(y, x);
         let mut bound = Bound::new(base, kind);
-        let reach = &reaches[pass];
-        search.new_pass(cands, reach);
+        let Some(reach) = &reaches[pass] else {
+            continue;
+        };
+        if !search.fertile.read(&graph, cands, reach) {
+            continue; // no cycle in this pass removes anything
+        }
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
             if !starts_from(cands.cells[cell], x) {
@@ -267,7 +284,7 @@ fn first(cands: &Cands) -> Option<Step> {
             }
             let at = place(pass, id, 0);
             let limit = bound.at(&best, at);
-            if limit < 4 || !search.may_remove(reach, source) {
+            if limit < 4 || !search.fertile.may_remove(reach, source) {
                 continue;
             }
             search.nodes.clear();
@@ -293,9 +310,62 @@ fn first(cands: &Cands) -> Option<Step> {
     // Multiple forcing chains may run next on this position: they reuse
     // the graph and its XY components.
     drop(search);
-    let [_, _, xy] = reaches;
+    let [_, _, Some(xy)] = reaches else {
+        unreachable!("the XY pass is always built");
+    };
     keep_xy(cands, graph, xy.into_components());
     best.map(|pick| pick.step)
+}
+
+impl Fertile {
+    /// Reads, for each component of `reach` (on `graph`) with four states
+    /// or more, whether a cycle inside it may remove something (see
+    /// [`may_remove`]): the component's states gathered together first (a
+    /// counting sort), so one sweep answers every component. Whether any
+    /// may.
+    fn read(&mut self, graph: &Graph, cands: &Cands, reach: &Reach) -> bool {
+        let count = reach.count();
+        let states = graph.len() * 2;
+        let big = |s: usize| reach.component_size(s as Dense) >= 4;
+        // `at[c]..at[c + 1]`: component `c`'s states in `members`.
+        let at = &mut self.member_at;
+        at.clear();
+        at.resize(count + 1, 0);
+        for s in (0..states).filter(|&s| big(s)) {
+            at[usize::from(reach.component(s as Dense)) + 1] += 1;
+        }
+        for c in 0..count {
+            at[c + 1] += at[c];
+        }
+        self.members.clear();
+        self.members.resize(at[count] as usize, 0);
+        self.fill.clear();
+        self.fill.extend_from_slice(&at[..count]);
+        for s in (0..states).filter(|&s| big(s)) {
+            let c = usize::from(reach.component(s as Dense));
+            self.members[self.fill[c] as usize] = s as Dense;
+            self.fill[c] += 1;
+        }
+        self.fertile.clear();
+        self.fertile.resize(count, false);
+        let mut any = false;
+        for c in 0..count {
+            let (from, to) = (self.member_at[c] as usize, self.member_at[c + 1] as usize);
+            if from < to {
+                // A dense state's position state: its candidate and flag.
+                let real = |&s: &Dense| graph.cands[usize::from(s / 2)] * 2 + (s & 1);
+                self.fertile[c] = may_remove(cands, self.members[from..to].iter().map(real));
+                any |= self.fertile[c];
+            }
+        }
+        any
+    }
+
+    /// Whether a cycle through `source` may remove something, as
+    /// [`Fertile::read`] read it for `source`'s component.
+    fn may_remove(&self, reach: &Reach, source: Dense) -> bool {
+        self.fertile[usize::from(reach.component(source))]
+    }
 }
 
 /// The search from one candidate: an arena of states, each with the state
@@ -316,12 +386,18 @@ struct Unary<'g> {
     /// Breadth-first fronts of dense states (chain sizes).
     front: Vec<Dense>,
     next: Vec<Dense>,
-    /// Per component of the pass's [`Reach`]: whether a cycle inside it
-    /// may remove something (false for those of fewer than four states).
+    /// Which components of the pass's [`Reach`] may hold a useful cycle.
+    fertile: Fertile,
+}
+
+/// Per component of one pass's [`Reach`]: whether a cycle inside it may
+/// remove something (false for those of fewer than four states).
+#[derive(Default)]
+struct Fertile {
     fertile: Vec<bool>,
-    /// The states of the pass's components of four states or more, by
-    /// component: `members[member_at[c]..member_at[c + 1]]`, and the
-    /// counting sort's fill marks.
+    /// The states of the components of four states or more, by component:
+    /// `members[member_at[c]..member_at[c + 1]]`, and the counting sort's
+    /// fill marks.
     members: Vec<Dense>,
     member_at: Vec<u32>,
     fill: Vec<u32>,
@@ -341,57 +417,8 @@ impl<'g> Unary<'g> {
             chains: Vec::new(),
             front: Vec::new(),
             next: Vec::new(),
-            fertile: Vec::new(),
-            members: Vec::new(),
-            member_at: Vec::new(),
-            fill: Vec::new(),
+            fertile: Fertile::default(),
         }
-    }
-
-    /// Reads, for each component of `reach` with four states or more,
-    /// whether a cycle inside it may remove something (see [`may_remove`]):
-    /// the component's states gathered together first (a counting sort),
-    /// so one sweep answers every component.
-    fn new_pass(&mut self, cands: &Cands, reach: &Reach) {
-        let count = reach.count();
-        let states = self.graph.len() * 2;
-        let big = |s: usize| reach.component_size(s as Dense) >= 4;
-        // `at[c]..at[c + 1]`: component `c`'s states in `members`.
-        let at = &mut self.member_at;
-        at.clear();
-        at.resize(count + 1, 0);
-        for s in (0..states).filter(|&s| big(s)) {
-            at[usize::from(reach.component(s as Dense)) + 1] += 1;
-        }
-        for c in 0..count {
-            at[c + 1] += at[c];
-        }
-        self.members.clear();
-        self.members.resize(at[count] as usize, 0);
-        let mut fill = std::mem::take(&mut self.fill);
-        fill.clear();
-        fill.extend_from_slice(&at[..count]);
-        for s in (0..states).filter(|&s| big(s)) {
-            let c = usize::from(reach.component(s as Dense));
-            self.members[fill[c] as usize] = s as Dense;
-            fill[c] += 1;
-        }
-        self.fill = fill;
-        self.fertile.clear();
-        self.fertile.resize(count, false);
-        for c in 0..count {
-            let (from, to) = (self.member_at[c] as usize, self.member_at[c + 1] as usize);
-            if from < to {
-                let members = self.members[from..to].iter().map(|&s| self.real(s));
-                self.fertile[c] = may_remove(cands, members);
-            }
-        }
-    }
-
-    /// Whether a cycle through `source` may remove something, as
-    /// [`Unary::new_pass`] read it for `source`'s component.
-    fn may_remove(&self, reach: &Reach, source: Dense) -> bool {
-        self.fertile[usize::from(reach.component(source))]
     }
 
     /// The position's state for dense state `s`.
@@ -443,7 +470,7 @@ impl<'g> Unary<'g> {
         self.nodes.clear();
         self.cycles.clear();
         self.chains.clear();
-        if reach.component_size(source) >= 4 && self.may_remove(reach, source) {
+        if reach.component_size(source) >= 4 && self.fertile.may_remove(reach, source) {
             self.find_cycles(reach, source, y, x, u32::MAX);
         }
         if chains {
@@ -959,7 +986,7 @@ mod tests {
             let mut search = Unary::new(&graph);
             for (y, x) in PASSES {
                 let reach = graph.reach(y, x, false);
-                search.new_pass(&cands, &reach);
+                search.fertile.read(&graph, &cands, &reach);
                 for id in 0..graph.len() {
                     let source = id as Dense * 2 + 1;
                     if reach.component_size(source) < 4 {
@@ -972,7 +999,7 @@ mod tests {
                         let path = search.path(search.cycles[i]);
                         cycle_step(&cands, &path, y, x, Difficulty(0)).is_some()
                     });
-                    if search.may_remove(&reach, source) {
+                    if search.fertile.may_remove(&reach, source) {
                         removing += usize::from(removes);
                     } else {
                         assert!(!removes, "pass {y} {x} start {source}");
@@ -985,18 +1012,77 @@ mod tests {
         assert!(barren > 0 && removing > 0, "{barren} {removing}");
     }
 
+    /// An X or Y component that may hold a useful cycle lies in an XY
+    /// component that may too, as [`pass_reaches`] assumes.
+    #[test]
+    fn fertile_components_lie_in_fertile_xy_components() {
+        let (mut checked, mut xy_only) = (0, 0);
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let xy = graph.reach(true, true, false);
+            let mut on_xy = Fertile::default();
+            on_xy.read(&graph, &cands, &xy);
+            for (y, x) in [(false, true), (true, false)] {
+                let reach = graph.reach(y, x, false);
+                let mut fertile = Fertile::default();
+                fertile.read(&graph, &cands, &reach);
+                for s in 0..graph.len() as Dense * 2 {
+                    if fertile.may_remove(&reach, s) {
+                        assert!(on_xy.may_remove(&xy, s), "{y} {x} {s}");
+                        checked += 1;
+                    } else {
+                        xy_only += usize::from(on_xy.may_remove(&xy, s));
+                    }
+                }
+            }
+        }
+        assert!(checked > 0 && xy_only > 0, "{checked} {xy_only}");
+    }
+
+    /// Every hint in Sudoku Explainer's order, as [`scan`] offers them but
+    /// without its shortcuts but the negations: every pass, its reached
+    /// sets and every component searched.
+    fn plain_scan(cands: &Cands, best: &mut Best) {
+        let graph = Graph::new(cands);
+        let mut search = Unary::new(&graph);
+        for (y, x) in PASSES {
+            let reach = graph.reach(y, x, true);
+            search.fertile.fertile = vec![true; reach.count()];
+            for id in 0..graph.len() {
+                let cell = usize::from(graph.cands[id]) / 9;
+                if starts_from(cands.cells[cell], x) {
+                    search.run(cands, &reach, id as Dense * 2 + 1, (y, x, x), best);
+                }
+            }
+        }
+    }
+
     /// The rung's hint, with all its shortcuts, is the one the plain scan
-    /// of every hint in Sudoku Explainer's order keeps.
+    /// of every hint in Sudoku Explainer's order keeps, and the nested
+    /// scan offers the same hints.
     #[test]
     fn first_keeps_the_hint_of_the_full_scan() {
         let (mut found, mut none) = (0, 0);
         for cands in positions() {
-            let mut best = Best::default();
-            scan(&cands, &mut best);
-            let expected = best.step;
+            let mut plain = Best::default();
+            plain_scan(&cands, &mut plain);
+            let expected = plain.step;
             found += usize::from(expected.is_some());
             none += usize::from(expected.is_none());
             assert_eq!(first(&cands), expected);
+            let (mut all, mut all_plain) = (
+                Best::collecting(&cands, true),
+                Best::collecting(&cands, true),
+            );
+            scan(&cands, &mut all);
+            plain_scan(&cands, &mut all_plain);
+            let steps = |best: Best| -> Vec<_> {
+                best.into_collected()
+                    .into_iter()
+                    .map(|hint| (hint.key, hint.step))
+                    .collect()
+            };
+            assert_eq!(steps(all), steps(all_plain));
         }
         assert!(found > 0 && none > 0, "{found} {none}");
     }
