@@ -320,42 +320,18 @@ fn first(cands: &Cands) -> Option<Step> {
 impl Fertile {
     /// Reads, for each component of `reach` (on `graph`) with four states
     /// or more, whether a cycle inside it may remove something (see
-    /// [`may_remove`]): the component's states gathered together first (a
-    /// counting sort), so one sweep answers every component. Whether any
-    /// may.
+    /// [`may_remove`]), and whether any may.
     fn read(&mut self, graph: &Graph, cands: &Cands, reach: &Reach) -> bool {
-        let count = reach.count();
-        let states = graph.len() * 2;
-        let big = |s: usize| reach.component_size(s as Dense) >= 4;
-        // `at[c]..at[c + 1]`: component `c`'s states in `members`.
-        let at = &mut self.member_at;
-        at.clear();
-        at.resize(count + 1, 0);
-        for s in (0..states).filter(|&s| big(s)) {
-            at[usize::from(reach.component(s as Dense)) + 1] += 1;
-        }
-        for c in 0..count {
-            at[c + 1] += at[c];
-        }
-        self.members.clear();
-        self.members.resize(at[count] as usize, 0);
-        self.fill.clear();
-        self.fill.extend_from_slice(&at[..count]);
-        for s in (0..states).filter(|&s| big(s)) {
-            let c = usize::from(reach.component(s as Dense));
-            self.members[self.fill[c] as usize] = s as Dense;
-            self.fill[c] += 1;
-        }
         self.fertile.clear();
-        self.fertile.resize(count, false);
+        self.fertile.resize(reach.count(), false);
         let mut any = false;
-        for c in 0..count {
-            let (from, to) = (self.member_at[c] as usize, self.member_at[c + 1] as usize);
-            if from < to {
+        for (c, states) in reach.shared() {
+            if states.len() >= 4 {
                 // A dense state's position state: its candidate and flag.
                 let real = |&s: &Dense| graph.cands[usize::from(s / 2)] * 2 + (s & 1);
-                self.fertile[c] = may_remove(cands, self.members[from..to].iter().map(real));
-                any |= self.fertile[c];
+                let fertile = may_remove(cands, states.iter().map(real));
+                self.fertile[usize::from(c)] = fertile;
+                any |= fertile;
             }
         }
         any
@@ -395,12 +371,6 @@ struct Unary<'g> {
 #[derive(Default)]
 struct Fertile {
     fertile: Vec<bool>,
-    /// The states of the components of four states or more, by component:
-    /// `members[member_at[c]..member_at[c + 1]]`, and the counting sort's
-    /// fill marks.
-    members: Vec<Dense>,
-    member_at: Vec<u32>,
-    fill: Vec<u32>,
 }
 
 impl<'g> Unary<'g> {

@@ -378,6 +378,25 @@ impl Core {
         (component, outside * 2 + self.count)
     }
 
+    /// The local states of each component, together (a counting sort):
+    /// component `c`'s are `members[start[c]..start[c + 1]]`.
+    fn members(&self) -> (Vec<u16>, Vec<u32>) {
+        let mut start = vec![0u32; self.count + 1];
+        for &c in &self.component {
+            start[usize::from(c) + 1] += 1;
+        }
+        for c in 0..self.count {
+            start[c + 1] += start[c];
+        }
+        let mut members = vec![0u16; self.component.len()];
+        let mut fill = start.clone();
+        for (s, &c) in self.component.iter().enumerate() {
+            members[fill[usize::from(c)] as usize] = s as u16;
+            fill[usize::from(c)] += 1;
+        }
+        (members, start)
+    }
+
     /// For each dense state, whether some chain of links leads from it to
     /// its negation, as a bit set over dense states.
     ///
@@ -391,24 +410,12 @@ impl Core {
     /// So each component also keeps the candidates the "on" states it
     /// reaches see (bits by dense id, a union that follows the links as
     /// the sets do), and `a` is one of them seen by `w` too.
-    fn negations(&self, graph: &Graph, y: bool) -> Vec<u64> {
+    /// `(members, start)`: the local states by component, from
+    /// [`Core::members`].
+    fn negations(&self, graph: &Graph, y: bool, (members, start): (&[u16], &[u32])) -> Vec<u64> {
         let local_words = self.ids.len().div_ceil(64).max(1);
         let seen_words = graph.len().div_ceil(64).max(1);
         let words = local_words + seen_words;
-        // The states of each component, together: a counting sort.
-        let mut start = vec![0usize; self.count + 1];
-        for &c in &self.component {
-            start[usize::from(c) + 1] += 1;
-        }
-        for c in 0..self.count {
-            start[c + 1] += start[c];
-        }
-        let mut members = vec![0u16; self.component.len()];
-        let mut fill = start.clone();
-        for (s, &c) in self.component.iter().enumerate() {
-            members[fill[usize::from(c)]] = s as u16;
-            fill[usize::from(c)] += 1;
-        }
         // Components come numbered sinks first: each one's sets are its own
         // "on" states (and what they see) and the sets of the components
         // its states link to. Per component: `local_words` words of "on"
@@ -417,7 +424,7 @@ impl Core {
         for c in 0..self.count {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
-            for &s in &members[start[c]..start[c + 1]] {
+            for &s in &members[start[c] as usize..start[c + 1] as usize] {
                 let s = usize::from(s);
                 if s & 1 == 1 {
                     let k = s / 2;
@@ -467,6 +474,12 @@ pub struct Reach {
     component: Vec<u16>,
     /// Each component's number of states.
     sizes: Vec<u16>,
+    /// The core's components: the first one's number, and each one's
+    /// dense states, `members[start[k]..start[k + 1]]` for component
+    /// `core + k` (the others have one state each).
+    core: usize,
+    members: Vec<Dense>,
+    start: Vec<u32>,
     /// The states that reach their negation, as a bit set over dense
     /// states (empty when built without).
     negations: Vec<u64>,
@@ -482,6 +495,15 @@ impl Reach {
     /// The number of components.
     pub fn count(&self) -> usize {
         self.sizes.len()
+    }
+
+    /// The components of two states or more (all in the core), each with
+    /// its dense states.
+    pub fn shared(&self) -> impl Iterator<Item = (u16, &[Dense])> + '_ {
+        self.start.windows(2).enumerate().filter_map(|(k, ends)| {
+            let states = &self.members[ends[0] as usize..ends[1] as usize];
+            (states.len() > 1).then_some(((self.core + k) as u16, states))
+        })
     }
 
     /// The number of states in `s`'s component.
@@ -517,21 +539,28 @@ impl Graph {
     pub fn reach(&self, y: bool, x: bool, with_sets: bool) -> Reach {
         let core = Core::new(self, y, x);
         let (component, count) = core.number(self.len());
+        let first = self.len() - core.ids.len();
+        let (members, start) = core.members();
         let mut sizes = vec![1u16; count];
-        for &c in &core.component {
-            sizes[usize::from(c) + self.len() - core.ids.len()] = 0;
-        }
-        for &c in &core.component {
-            sizes[usize::from(c) + self.len() - core.ids.len()] += 1;
+        for (k, ends) in start.windows(2).enumerate() {
+            sizes[first + k] = (ends[1] - ends[0]) as u16;
         }
         let negations = if with_sets {
-            core.negations(self, y)
+            core.negations(self, y, (&members, &start))
         } else {
             Vec::new()
         };
+        // Local state `k * 2 + on` is dense state `ids[k] * 2 + on`.
+        let members = members
+            .iter()
+            .map(|&s| core.ids[usize::from(s / 2)] * 2 + (s & 1))
+            .collect();
         Reach {
             component,
             sizes,
+            core: first,
+            members,
+            start,
             negations,
         }
     }
