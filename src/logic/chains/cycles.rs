@@ -364,6 +364,8 @@ struct Unary<'g> {
     next: Vec<Dense>,
     /// Which components of the pass's [`Reach`] may hold a useful cycle.
     fertile: Fertile,
+    /// Each state's depth in [`Unary::chain_size`], when seen.
+    depth: Vec<u16>,
 }
 
 /// Per component of one pass's [`Reach`]: whether a cycle inside it may
@@ -388,6 +390,7 @@ impl<'g> Unary<'g> {
             front: Vec::new(),
             next: Vec::new(),
             fertile: Fertile::default(),
+            depth: vec![0; graph.len() * 2],
         }
     }
 
@@ -490,50 +493,63 @@ impl<'g> Unary<'g> {
 
     /// The size of the forcing chain from `start` to its own negation (the
     /// breadth-first distance plus one), when at most `max_size`.
+    ///
+    /// Links come in contrapositive pairs (`a` implies `b` exactly when
+    /// `b`'s negation implies `a`'s: weak and strong links are symmetric),
+    /// so paths from `start` to a state `t` and to `t`'s negation make one
+    /// from `start` to its own (the second, negated and reversed, leads on
+    /// from `t`), the lengths summed; and a shortest one's middle state and
+    /// its negation lie within half its length of `start`. So the search
+    /// goes half as deep: after layer `k` it has met every path of up to
+    /// `2k` links, and the shortest sum it saw is final once at most
+    /// `2k + 1`.
     fn chain_size(&mut self, start: Dense, y: bool, max_size: u32) -> Option<u32> {
         self.fresh();
         self.mark(start);
-        let target = start ^ 1;
+        self.depth[usize::from(start)] = 0;
+        let max_links = max_size.saturating_sub(1);
+        let mut best = u32::MAX;
         self.front.clear();
         self.front.push(start);
-        let mut size = 1;
-        while !self.front.is_empty() {
-            if size >= max_size {
-                return None;
-            }
-            size += 1;
+        let mut k = 0;
+        while !self.front.is_empty() && best > 2 * k + 1 && 2 * k < max_links {
+            k += 1;
             self.next.clear();
             for i in 0..self.front.len() {
                 let s = self.front[i];
                 let id = usize::from(s / 2);
                 if s & 1 == 1 {
                     for &off in self.graph.weak(id, y) {
-                        let off = off * 2;
-                        if off == target {
-                            return Some(size);
-                        }
-                        if !self.seen(off) {
-                            self.mark(off);
-                            self.next.push(off);
-                        }
+                        best = best.min(self.meet(off * 2, k));
                     }
                 } else {
                     let (links, len) = self.graph.strong(id, y, true);
                     for &on in &links[..len] {
-                        let on = on * 2 + 1;
-                        if on == target {
-                            return Some(size);
-                        }
-                        if !self.seen(on) {
-                            self.mark(on);
-                            self.next.push(on);
-                        }
+                        best = best.min(self.meet(on * 2 + 1, k));
                     }
                 }
             }
             std::mem::swap(&mut self.front, &mut self.next);
         }
-        None
+        (best <= max_links).then(|| best + 1)
+    }
+
+    /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued when
+    /// new, and then the length of the path it closes with its negation's
+    /// (`u32::MAX` when none).
+    #[inline]
+    fn meet(&mut self, t: Dense, k: u32) -> u32 {
+        if self.seen(t) {
+            return u32::MAX;
+        }
+        self.mark(t);
+        self.depth[usize::from(t)] = k as u16;
+        self.next.push(t);
+        if self.seen(t ^ 1) {
+            k + u32::from(self.depth[usize::from(t ^ 1)])
+        } else {
+            u32::MAX
+        }
     }
 
     /// Searches layer by layer for paths back to the source, up to cycles
@@ -916,6 +932,56 @@ impl Unary<'_> {
 }
 
 #[cfg(test)]
+impl Unary<'_> {
+    /// [`Unary::chain_size`] searched to the full depth.
+    fn plain_chain_size(&mut self, start: Dense, y: bool, max_size: u32) -> Option<u32> {
+        self.fresh();
+        self.mark(start);
+        let target = start ^ 1;
+        self.front.clear();
+        self.front.push(start);
+        let mut size = 1;
+        while !self.front.is_empty() {
+            if size >= max_size {
+                return None;
+            }
+            size += 1;
+            self.next.clear();
+            for i in 0..self.front.len() {
+                let s = self.front[i];
+                let id = usize::from(s / 2);
+                if s & 1 == 1 {
+                    for &off in self.graph.weak(id, y) {
+                        let off = off * 2;
+                        if off == target {
+                            return Some(size);
+                        }
+                        if !self.seen(off) {
+                            self.mark(off);
+                            self.next.push(off);
+                        }
+                    }
+                } else {
+                    let (links, len) = self.graph.strong(id, y, true);
+                    for &on in &links[..len] {
+                        let on = on * 2 + 1;
+                        if on == target {
+                            return Some(size);
+                        }
+                        if !self.seen(on) {
+                            self.mark(on);
+                            self.next.push(on);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.front, &mut self.next);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::logic::explain;
@@ -980,6 +1046,27 @@ mod tests {
         }
         // Both answers occur, so the check means something.
         assert!(barren > 0 && removing > 0, "{barren} {removing}");
+    }
+
+    /// The chain sizes met halfway are those of the full breadth-first
+    /// search, for every start, pass and bound.
+    #[test]
+    fn chain_sizes_met_halfway_are_the_full_searches() {
+        let mut found = 0;
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let mut search = Unary::new(&graph);
+            for y in [false, true] {
+                for start in 0..graph.len() as Dense * 2 {
+                    for max_size in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 17, u32::MAX] {
+                        let size = search.chain_size(start, y, max_size);
+                        assert_eq!(size, search.plain_chain_size(start, y, max_size));
+                        found += usize::from(size.is_some());
+                    }
+                }
+            }
+        }
+        assert!(found > 0);
     }
 
     /// An X or Y component that may hold a useful cycle lies in an XY
