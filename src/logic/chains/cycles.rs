@@ -84,18 +84,23 @@ fn starts_from(here: u16, x: bool) -> bool {
 /// links and Y links are each a subset of XY links, so
 /// - a start that reaches its negation in the X pass does so in the XY
 ///   pass too: the X pass's reached sets are built only when some XY start
-///   does;
+///   does, and `x_sets` (else its starts are read off the XY pass's);
 /// - each X or Y component lies inside one XY component, whose states it
 ///   shares, so its cycles remove nothing when the XY component's cannot
 ///   ([`may_remove`]): unless some XY component may hold a useful cycle,
 ///   the Y pass finds nothing and the X pass only chains.
-///
-fn pass_reaches(graph: &Graph, cands: &Cands, fertile: &mut Fertile) -> ([Option<Reach>; 3], bool) {
+fn pass_reaches(
+    graph: &Graph,
+    cands: &Cands,
+    fertile: &mut Fertile,
+    x_sets: bool,
+) -> ([Option<Reach>; 3], bool) {
     let xy = graph.reach(true, true, true);
     let x_chains = xy.any_negation();
     let cycles = fertile.read(graph, cands, &xy);
+    let x_sets = x_sets && x_chains;
     let reaches = [
-        (x_chains || cycles).then(|| graph.reach(false, true, x_chains)),
+        (x_sets || cycles).then(|| graph.reach(false, true, x_sets)),
         cycles.then(|| graph.reach(true, false, false)),
         Some(xy),
     ];
@@ -110,7 +115,7 @@ fn scan(cands: &Cands, best: &mut Best) {
     // reaches its negation (X and Y links are XY links), read them all.
     let core = Graph::core_only(cands);
     let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile);
+    let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile, true);
     let full;
     let graph = if x_chains {
         full = Graph::new(cands);
@@ -227,13 +232,15 @@ fn first(cands: &Cands) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile);
-    // Chains first: only the X and XY passes have them.
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile, false);
+    // Chains first: only the X and XY passes have them. The X pass's starts
+    // that reach their negation are among the XY pass's, and its searches
+    // are small (one digit's links): they run from each of those.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         if !x || (pass == 0 && !x_chains) {
             continue;
         }
-        let reach = reaches[pass].as_ref().expect("built for chains");
+        let reach = reaches[2].as_ref().expect("the XY pass is always built");
         let (base, kind) = chain_base(y, x);
         let mut bound = Bound::new(base, kind);
         for id in 0..graph.len() {
