@@ -314,52 +314,54 @@ impl Core {
         let mut low = vec![0u16; states];
         let mut component = vec![UNSEEN; states];
         let mut stack: Vec<u16> = Vec::with_capacity(states);
-        // The depth-first path: each state with the next of its links to
-        // follow.
-        let mut calls: Vec<(u16, u32)> = Vec::with_capacity(states);
+        // The depth-first path above the state being explored: each state
+        // with the next of its links to follow and their end.
+        let mut calls: Vec<(u16, u32, u32)> = Vec::with_capacity(states);
         let (mut next_index, mut count) = (0u16, 0usize);
-        for root in 0..states as u16 {
-            if index[usize::from(root)] != UNSEEN {
+        for root in 0..states {
+            if index[root] != UNSEEN {
                 continue;
             }
-            index[usize::from(root)] = next_index;
-            low[usize::from(root)] = next_index;
+            // The state being explored, kept out of `calls` (each link
+            // reads it).
+            let (mut s, mut at, mut end) = (root, self.first[root], self.first[root + 1]);
+            index[s] = next_index;
+            low[s] = next_index;
             next_index += 1;
-            stack.push(root);
-            calls.push((root, self.first[usize::from(root)]));
-            while let Some(&mut (s, ref mut at)) = calls.last_mut() {
-                let si = usize::from(s);
-                if *at < self.first[si + 1] {
-                    let t = self.targets[*at as usize];
-                    *at += 1;
-                    let ti = usize::from(t);
-                    if index[ti] == UNSEEN {
-                        index[ti] = next_index;
-                        low[ti] = next_index;
+            stack.push(s as u16);
+            loop {
+                if at < end {
+                    let t = usize::from(self.targets[at as usize]);
+                    at += 1;
+                    if index[t] == UNSEEN {
+                        calls.push((s as u16, at, end));
+                        (s, at, end) = (t, self.first[t], self.first[t + 1]);
+                        index[t] = next_index;
+                        low[t] = next_index;
                         next_index += 1;
-                        stack.push(t);
-                        calls.push((t, self.first[ti]));
-                    } else if component[ti] == UNSEEN {
+                        stack.push(t as u16);
+                    } else if component[t] == UNSEEN {
                         // Still on the stack: in the component being built.
-                        low[si] = low[si].min(index[ti]);
+                        low[s] = low[s].min(index[t]);
                     }
                     continue;
                 }
-                calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    let pi = usize::from(parent);
-                    low[pi] = low[pi].min(low[si]);
-                }
-                if low[si] == index[si] {
+                if low[s] == index[s] {
                     loop {
                         let t = stack.pop().expect("the component's states");
                         component[usize::from(t)] = count as u16;
-                        if t == s {
+                        if usize::from(t) == s {
                             break;
                         }
                     }
                     count += 1;
                 }
+                let Some((parent, parent_at, parent_end)) = calls.pop() else {
+                    break;
+                };
+                let parent = usize::from(parent);
+                low[parent] = low[parent].min(low[s]);
+                (s, at, end) = (parent, parent_at, parent_end);
             }
         }
         self.component = component;
