@@ -261,20 +261,19 @@ impl Core {
     fn new(graph: &Graph, y: bool, x: bool) -> Core {
         let mut local = vec![NO; graph.len()];
         // Sized once (growing them push by push was a tenth of the
-        // allocator's work in nested searches): every id at most, and each
-        // core id's strong links and weak links.
+        // allocator's work in nested searches): every id at most, and every
+        // weak link and up to four strong links an id (counting the core's
+        // exactly took a walk of its own).
         let mut ids = Vec::with_capacity(graph.len());
-        let mut links = 0;
         for (id, slot) in local.iter_mut().enumerate() {
             if graph.has_strong(id, y, x) {
                 *slot = ids.len() as u16;
                 ids.push(id as u16);
-                links += graph.strong(id, y, x).1 + graph.weak(id, y).len();
             }
         }
         let states = ids.len() * 2;
         let mut first = Vec::with_capacity(states + 1);
-        let mut targets = Vec::with_capacity(links);
+        let mut targets = Vec::with_capacity(graph.weak.len() + 4 * ids.len());
         for &id in &ids {
             let id = usize::from(id);
             // "Off" state first (local state k * 2), then "on".
