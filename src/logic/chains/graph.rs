@@ -103,7 +103,9 @@ impl Graph {
         let mut graph = Graph {
             cands: list,
             ids,
-            weak: Vec::with_capacity(if core_only { n } else { n * 12 }),
+            // Room for sixteen links an id, which hard positions rarely
+            // pass (growing it was a tenth of the build in nested chains).
+            weak: Vec::with_capacity(n * 16),
             weak_start: Vec::with_capacity(n + 1),
             weak_house: Vec::with_capacity(n),
             cell_strong: Vec::with_capacity(n),
