@@ -30,8 +30,8 @@ use super::links::Cause;
 use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::prove::{candidate, rule_of};
 use super::{tenths, Best, Key};
+use crate::logic::grid::{bits, count, two_cells};
 use crate::logic::grid::{cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
-use crate::logic::grid::{count, two_cells};
 use crate::logic::proof::Chains;
 use crate::logic::proof::{Branch, Implication};
 use crate::logic::step::{Candidate, Difficulty, Pattern, Step, Technique};
@@ -79,18 +79,30 @@ fn starts_from(here: u16, x: bool) -> bool {
     count(here) >= 2 && (x || count(here) == 2)
 }
 
-/// Each pass's reached states, in [`PASSES`]' order, and whether the X
-/// pass has chains at all. X links and Y links are each a subset of XY
-/// links, so a start that reaches its negation in the X pass does so in
-/// the XY pass too: the X pass's reached sets are built only when some XY
-/// start does.
-fn pass_reaches(graph: &Graph) -> ([Reach; 3], bool) {
+/// Each pass's reached states, in [`PASSES`]' order (None for a pass
+/// that can find nothing), and whether the X pass has chains at all. X
+/// links and Y links are each a subset of XY links, so
+/// - a start that reaches its negation in the X pass does so in the XY
+///   pass too: the X pass's reached sets are built only when some XY start
+///   does, and `x_sets` (else its starts are read off the XY pass's);
+/// - each X or Y component lies inside one XY component, whose states it
+///   shares, so its cycles remove nothing when the XY component's cannot
+///   ([`may_remove`]): unless some XY component may hold a useful cycle,
+///   the Y pass finds nothing and the X pass only chains.
+fn pass_reaches(
+    graph: &Graph,
+    cands: &Cands,
+    fertile: &mut Fertile,
+    x_sets: bool,
+) -> ([Option<Reach>; 3], bool) {
     let xy = graph.reach(true, true, true);
     let x_chains = xy.any_negation();
+    let cycles = fertile.read(graph, cands, &xy);
+    let x_sets = x_sets && x_chains;
     let reaches = [
-        graph.reach(false, true, x_chains),
-        graph.reach(true, false, false),
-        xy,
+        (x_sets || cycles).then(|| graph.reach(false, true, x_sets)),
+        cycles.then(|| graph.reach(true, false, false)),
+        Some(xy),
     ];
     debug_assert_eq!(PASSES, [(false, true), (true, false), (true, true)]);
     (reaches, x_chains)
@@ -102,24 +114,31 @@ fn scan(cands: &Cands, best: &mut Best) {
     // candidates with strong links; forcing chains, only when some start
     // reaches its negation (X and Y links are XY links), read them all.
     let core = Graph::core_only(cands);
-    let (reaches, x_chains) = pass_reaches(&core);
+    let mut fertile = Fertile::default();
+    let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile, true);
     let full;
-    let graph = if reaches[2].any_negation() {
+    let graph = if x_chains {
         full = Graph::new(cands);
         &full
     } else {
         &core
     };
     let mut search = Unary::new(graph);
-    // The passes still offer their hints in SE's order.
+    search.fertile = fertile; // its buffers
+                              // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
-        let reach = &reaches[pass];
+        let Some(reach) = &reaches[pass] else {
+            continue;
+        };
+        search.fertile.read(graph, cands, reach);
         for id in 0..graph.len() {
             let start = id as Dense * 2 + 1;
             // Most starts can find nothing: too small a component for a
-            // cycle, no chain to their negation. Those are skipped first.
-            let cycles = reach.component_size(start) >= 4;
+            // cycle, or one whose cycles remove nothing, and no chain to
+            // their negation. Those are skipped first.
+            let cycles =
+                reach.component_size(start) >= 4 && search.fertile.may_remove(reach, start);
             let negation =
                 chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
             if !cycles && !negation {
@@ -213,12 +232,15 @@ fn first(cands: &Cands) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
-    let (reaches, x_chains) = pass_reaches(&graph);
-    // Chains first: only the X and XY passes have them.
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile, false);
+    // Chains first: only the X and XY passes have them. The X pass's starts
+    // that reach their negation are among the XY pass's, and its searches
+    // are small (one digit's links): they run from each of those.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         if !x || (pass == 0 && !x_chains) {
             continue;
         }
+        let reach = reaches[2].as_ref().expect("the XY pass is always built");
         let (base, kind) = chain_base(y, x);
         let mut bound = Bound::new(base, kind);
         for id in 0..graph.len() {
@@ -228,7 +250,7 @@ fn first(cands: &Cands) -> Option<Step> {
             }
             for (slot, start_on) in [(1, true), (2, false)] {
                 let start = id as Dense * 2 + Dense::from(start_on);
-                if !reaches[pass].reaches_negation(start) {
+                if !reach.reaches_negation(start) {
                     continue;
                 }
                 let at = place(pass, id, slot);
@@ -252,7 +274,12 @@ fn first(cands: &Cands) -> Option<Step> {
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let (base, kind) = cycle_base(y, x);
         let mut bound = Bound::new(base, kind);
-        let reach = &reaches[pass];
+        let Some(reach) = &reaches[pass] else {
+            continue;
+        };
+        if !search.fertile.read(&graph, cands, reach) {
+            continue; // no cycle in this pass removes anything
+        }
         for id in 0..graph.len() {
             let cell = usize::from(graph.cands[id]) / 9;
             if !starts_from(cands.cells[cell], x) {
@@ -264,7 +291,7 @@ fn first(cands: &Cands) -> Option<Step> {
             }
             let at = place(pass, id, 0);
             let limit = bound.at(&best, at);
-            if limit < 4 {
+            if limit < 4 || !search.fertile.may_remove(reach, source) {
                 continue;
             }
             search.nodes.clear();
@@ -290,9 +317,38 @@ fn first(cands: &Cands) -> Option<Step> {
     // Multiple forcing chains may run next on this position: they reuse
     // the graph and its XY components.
     drop(search);
-    let [_, _, xy] = reaches;
+    let [_, _, Some(xy)] = reaches else {
+        unreachable!("the XY pass is always built");
+    };
     keep_xy(cands, graph, xy.into_components());
     best.map(|pick| pick.step)
+}
+
+impl Fertile {
+    /// Reads, for each component of `reach` (on `graph`) with four states
+    /// or more, whether a cycle inside it may remove something (see
+    /// [`may_remove`]), and whether any may.
+    fn read(&mut self, graph: &Graph, cands: &Cands, reach: &Reach) -> bool {
+        self.fertile.clear();
+        self.fertile.resize(reach.count(), false);
+        let mut any = false;
+        for (c, states) in reach.shared() {
+            if states.len() >= 4 {
+                // A dense state's position state: its candidate and flag.
+                let real = |&s: &Dense| graph.cands[usize::from(s / 2)] * 2 + (s & 1);
+                let fertile = may_remove(cands, states.iter().map(real));
+                self.fertile[usize::from(c)] = fertile;
+                any |= fertile;
+            }
+        }
+        any
+    }
+
+    /// Whether a cycle through `source` may remove something, as
+    /// [`Fertile::read`] read it for `source`'s component.
+    fn may_remove(&self, reach: &Reach, source: Dense) -> bool {
+        self.fertile[usize::from(reach.component(source))]
+    }
 }
 
 /// The search from one candidate: an arena of states, each with the state
@@ -313,6 +369,20 @@ struct Unary<'g> {
     /// Breadth-first fronts of dense states (chain sizes).
     front: Vec<Dense>,
     next: Vec<Dense>,
+    /// Which components of the pass's [`Reach`] may hold a useful cycle.
+    fertile: Fertile,
+    /// Each state's depth in [`Unary::chain_size`], when seen.
+    depth: Vec<u16>,
+    /// Whether [`Unary::run`] bounds its chains by what the collector can
+    /// use (false: the tests' plain scan).
+    bounded: bool,
+}
+
+/// Per component of one pass's [`Reach`]: whether a cycle inside it may
+/// remove something (false for those of fewer than four states).
+#[derive(Default)]
+struct Fertile {
+    fertile: Vec<bool>,
 }
 
 impl<'g> Unary<'g> {
@@ -329,6 +399,9 @@ impl<'g> Unary<'g> {
             chains: Vec::new(),
             front: Vec::new(),
             next: Vec::new(),
+            fertile: Fertile::default(),
+            depth: vec![0; graph.len() * 2],
+            bounded: true,
         }
     }
 
@@ -381,13 +454,21 @@ impl<'g> Unary<'g> {
         self.nodes.clear();
         self.cycles.clear();
         self.chains.clear();
-        if reach.component_size(source) >= 4 {
+        if reach.component_size(source) >= 4 && self.fertile.may_remove(reach, source) {
             self.find_cycles(reach, source, y, x, u32::MAX);
         }
         if chains {
+            let (base, kind) = chain_base(y, x);
             for start in [source, source ^ 1] {
                 if reach.reaches_negation(start) {
-                    self.find_chains(start, y);
+                    // A chain longer than the collector can use adds
+                    // nothing (see `cover`): the search stops short of it.
+                    let limit = if self.bounded {
+                        best.size_limit(base, kind, removals(cands, self.real(start ^ 1)))
+                    } else {
+                        u32::MAX
+                    };
+                    self.find_chains(start, y, limit);
                 }
             }
         }
@@ -431,50 +512,63 @@ impl<'g> Unary<'g> {
 
     /// The size of the forcing chain from `start` to its own negation (the
     /// breadth-first distance plus one), when at most `max_size`.
+    ///
+    /// Links come in contrapositive pairs (`a` implies `b` exactly when
+    /// `b`'s negation implies `a`'s: weak and strong links are symmetric),
+    /// so paths from `start` to a state `t` and to `t`'s negation make one
+    /// from `start` to its own (the second, negated and reversed, leads on
+    /// from `t`), the lengths summed; and a shortest one's middle state and
+    /// its negation lie within half its length of `start`. So the search
+    /// goes half as deep: after layer `k` it has met every path of up to
+    /// `2k` links, and the shortest sum it saw is final once at most
+    /// `2k + 1`.
     fn chain_size(&mut self, start: Dense, y: bool, max_size: u32) -> Option<u32> {
         self.fresh();
         self.mark(start);
-        let target = start ^ 1;
+        self.depth[usize::from(start)] = 0;
+        let max_links = max_size.saturating_sub(1);
+        let mut best = u32::MAX;
         self.front.clear();
         self.front.push(start);
-        let mut size = 1;
-        while !self.front.is_empty() {
-            if size >= max_size {
-                return None;
-            }
-            size += 1;
+        let mut k = 0;
+        while !self.front.is_empty() && best > 2 * k + 1 && 2 * k < max_links {
+            k += 1;
             self.next.clear();
             for i in 0..self.front.len() {
                 let s = self.front[i];
                 let id = usize::from(s / 2);
                 if s & 1 == 1 {
                     for &off in self.graph.weak(id, y) {
-                        let off = off * 2;
-                        if off == target {
-                            return Some(size);
-                        }
-                        if !self.seen(off) {
-                            self.mark(off);
-                            self.next.push(off);
-                        }
+                        best = best.min(self.meet(off * 2, k));
                     }
                 } else {
                     let (links, len) = self.graph.strong(id, y, true);
                     for &on in &links[..len] {
-                        let on = on * 2 + 1;
-                        if on == target {
-                            return Some(size);
-                        }
-                        if !self.seen(on) {
-                            self.mark(on);
-                            self.next.push(on);
-                        }
+                        best = best.min(self.meet(on * 2 + 1, k));
                     }
                 }
             }
             std::mem::swap(&mut self.front, &mut self.next);
         }
-        None
+        (best <= max_links).then(|| best + 1)
+    }
+
+    /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued when
+    /// new, and then the length of the path it closes with its negation's
+    /// (`u32::MAX` when none).
+    #[inline]
+    fn meet(&mut self, t: Dense, k: u32) -> u32 {
+        if self.seen(t) {
+            return u32::MAX;
+        }
+        self.mark(t);
+        self.depth[usize::from(t)] = k as u16;
+        self.next.push(t);
+        if self.seen(t ^ 1) {
+            k + u32::from(self.depth[usize::from(t ^ 1)])
+        } else {
+            u32::MAX
+        }
     }
 
     /// Searches layer by layer for paths back to the source, up to cycles
@@ -551,9 +645,9 @@ impl<'g> Unary<'g> {
         }
     }
 
-    /// Searches breadth first for the source's negation; there is at most
-    /// one such conclusion.
-    fn find_chains(&mut self, source: Dense, y: bool) {
+    /// Searches breadth first for the source's negation, up to chains of
+    /// `max_size` states; there is at most one such conclusion.
+    fn find_chains(&mut self, source: Dense, y: bool, max_size: u32) {
         self.fresh();
         let graph = self.graph;
         let found = self.chains.len();
@@ -566,11 +660,22 @@ impl<'g> Unary<'g> {
         } else {
             self.pending_off.push(root);
         }
+        // The depth of the layer expanded next: each batch is one layer,
+        // "on" and "off" states alternating, and a chain to a state of
+        // depth `d` has `d + 1` states.
+        let mut depth = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             if self.chains.len() > found {
                 return;
             }
             std::mem::swap(&mut self.batch, &mut self.pending_on);
+            if !self.batch.is_empty() {
+                if depth + 2 > max_size {
+                    self.batch.clear(); // the other searches start from it empty
+                    return;
+                }
+                depth += 1;
+            }
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
                 let id = usize::from(self.nodes[p as usize].0 / 2);
@@ -583,6 +688,13 @@ impl<'g> Unary<'g> {
                 return;
             }
             std::mem::swap(&mut self.batch, &mut self.pending_off);
+            if !self.batch.is_empty() {
+                if depth + 2 > max_size {
+                    self.batch.clear(); // the other searches start from it empty
+                    return;
+                }
+                depth += 1;
+            }
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
                 let id = usize::from(self.nodes[p as usize].0 / 2);
@@ -642,6 +754,23 @@ impl<'g> Unary<'g> {
     }
 }
 
+/// Whether some cycle on the states `members` (a component's) might
+/// remove a candidate. What a cycle removes sees one of its "on" and one
+/// of its "off" states of the candidate's digit ([`cycle_step`]), and all
+/// its states lie in the component, so nothing is removed unless some
+/// candidate sees both an "on" and an "off" state of its digit among the
+/// component's states. Along the positions rung 25 meets, that already
+/// fails for nineteen components in twenty.
+fn may_remove(cands: &Cands, members: impl Iterator<Item = State>) -> bool {
+    // Per digit, the cells that see one of the "off" (0) and "on" (1)
+    // states.
+    let mut seen = [[0u128; 9]; 2];
+    for s in members {
+        seen[usize::from(is_on(s))][digit_of(s)] |= PEERS[cell_of(s)];
+    }
+    (0..9).any(|d0| seen[0][d0] & seen[1][d0] & cands.digits[d0] != 0)
+}
+
 /// The step of the cycle through `path` (its states from the end back to
 /// the root's successor), None when it removes nothing: what sees one of
 /// its "on" and one of its "off" states of a digit, off the cycle's cells.
@@ -694,6 +823,19 @@ fn cycle_step(
         eliminated,
         chains: Chains::NONE,
     })
+}
+
+/// The candidates a forcing chain concluding state `s` removes, as
+/// [`Best`] files them: `s`'s candidate when "off", its cell's others when
+/// "on".
+fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    let digits = if is_on(s) {
+        cands.cells[cell] & !(1 << d0)
+    } else {
+        1 << d0
+    };
+    bits(digits).map(move |d| cell * 9 + d)
 }
 
 /// The step of a forcing chain of `size` states concluding state `s`.
@@ -762,7 +904,7 @@ pub(super) fn prove_chain(cands: &Cands, step: &Step) -> Option<Vec<Branch>> {
     let start = id as Dense * 2 + Dense::from(!target.on);
     search.nodes.clear();
     search.chains.clear();
-    search.find_chains(start, y);
+    search.find_chains(start, y, u32::MAX);
     let end = *search.chains.first()?;
     Some(vec![search.branch(cands, end)])
 }
@@ -836,5 +978,223 @@ impl Unary<'_> {
             assume: candidate(states[0]),
             implies,
         }
+    }
+}
+
+#[cfg(test)]
+impl Unary<'_> {
+    /// [`Unary::chain_size`] searched to the full depth.
+    fn plain_chain_size(&mut self, start: Dense, y: bool, max_size: u32) -> Option<u32> {
+        self.fresh();
+        self.mark(start);
+        let target = start ^ 1;
+        self.front.clear();
+        self.front.push(start);
+        let mut size = 1;
+        while !self.front.is_empty() {
+            if size >= max_size {
+                return None;
+            }
+            size += 1;
+            self.next.clear();
+            for i in 0..self.front.len() {
+                let s = self.front[i];
+                let id = usize::from(s / 2);
+                if s & 1 == 1 {
+                    for &off in self.graph.weak(id, y) {
+                        let off = off * 2;
+                        if off == target {
+                            return Some(size);
+                        }
+                        if !self.seen(off) {
+                            self.mark(off);
+                            self.next.push(off);
+                        }
+                    }
+                } else {
+                    let (links, len) = self.graph.strong(id, y, true);
+                    for &on in &links[..len] {
+                        let on = on * 2 + 1;
+                        if on == target {
+                            return Some(size);
+                        }
+                        if !self.seen(on) {
+                            self.mark(on);
+                            self.next.push(on);
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.front, &mut self.next);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::explain;
+    use crate::Board;
+
+    /// Puzzles (bank ER 7.8 and 8.3 to 9.0) whose solving paths meet rung
+    /// 25 often, with and without a hint.
+    const BOARDS: [&str; 6] = [
+        "..4...95....8..6.....5.9.788.....2...2.7.3.6...9.....374.9.2.....3..4....58...4..",
+        "...643...5..7.2..1.26.5.43...75.41...1.....4..3..1..5..7.....1.85.....74..4.3.2..",
+        "......29.4.........715.2..4...3.58.9.9..4..7.6.87.9...5..9.148.........6.39......",
+        "..47.8....9..4..8....15...69.....6.3.13...24.4.6.....92...31....6..9..3....8.21..",
+        "3.4.2.5..1....3.9....1....327....3...4..9..6...6....424....7....1.9....4..2.1.8.5",
+        "..82.13.....3.5.......7.....6..5..2.8.2...4.54.......1...6.4...1.......9.94...27.",
+    ];
+
+    /// Each position along the solving paths of [`BOARDS`].
+    fn positions() -> Vec<Cands> {
+        let mut out = Vec::new();
+        for board in BOARDS {
+            let board: Board = board.parse().unwrap();
+            let mut grid = Grid::new(&board);
+            for step in explain(&board).steps {
+                out.push(Cands::of(&grid));
+                step.apply(&mut grid);
+            }
+        }
+        out
+    }
+
+    /// A component [`may_remove`] rules out holds no cycle that removes
+    /// anything: the unbounded search from each of its starts finds none.
+    #[test]
+    fn barren_components_hold_no_removing_cycle() {
+        let (mut barren, mut removing) = (0, 0);
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let mut search = Unary::new(&graph);
+            for (y, x) in PASSES {
+                let reach = graph.reach(y, x, false);
+                search.fertile.read(&graph, &cands, &reach);
+                for id in 0..graph.len() {
+                    let source = id as Dense * 2 + 1;
+                    if reach.component_size(source) < 4 {
+                        continue;
+                    }
+                    search.nodes.clear();
+                    search.cycles.clear();
+                    search.find_cycles(&reach, source, y, x, u32::MAX);
+                    let removes = (0..search.cycles.len()).any(|i| {
+                        let path = search.path(search.cycles[i]);
+                        cycle_step(&cands, &path, y, x, Difficulty(0)).is_some()
+                    });
+                    if search.fertile.may_remove(&reach, source) {
+                        removing += usize::from(removes);
+                    } else {
+                        assert!(!removes, "pass {y} {x} start {source}");
+                        barren += 1;
+                    }
+                }
+            }
+        }
+        // Both answers occur, so the check means something.
+        assert!(barren > 0 && removing > 0, "{barren} {removing}");
+    }
+
+    /// The chain sizes met halfway are those of the full breadth-first
+    /// search, for every start, pass and bound.
+    #[test]
+    fn chain_sizes_met_halfway_are_the_full_searches() {
+        let mut found = 0;
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let mut search = Unary::new(&graph);
+            for y in [false, true] {
+                for start in 0..graph.len() as Dense * 2 {
+                    for max_size in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 17, u32::MAX] {
+                        let size = search.chain_size(start, y, max_size);
+                        assert_eq!(size, search.plain_chain_size(start, y, max_size));
+                        found += usize::from(size.is_some());
+                    }
+                }
+            }
+        }
+        assert!(found > 0);
+    }
+
+    /// An X or Y component that may hold a useful cycle lies in an XY
+    /// component that may too, as [`pass_reaches`] assumes.
+    #[test]
+    fn fertile_components_lie_in_fertile_xy_components() {
+        let (mut checked, mut xy_only) = (0, 0);
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let xy = graph.reach(true, true, false);
+            let mut on_xy = Fertile::default();
+            on_xy.read(&graph, &cands, &xy);
+            for (y, x) in [(false, true), (true, false)] {
+                let reach = graph.reach(y, x, false);
+                let mut fertile = Fertile::default();
+                fertile.read(&graph, &cands, &reach);
+                for s in 0..graph.len() as Dense * 2 {
+                    if fertile.may_remove(&reach, s) {
+                        assert!(on_xy.may_remove(&xy, s), "{y} {x} {s}");
+                        checked += 1;
+                    } else {
+                        xy_only += usize::from(on_xy.may_remove(&xy, s));
+                    }
+                }
+            }
+        }
+        assert!(checked > 0 && xy_only > 0, "{checked} {xy_only}");
+    }
+
+    /// Every hint in Sudoku Explainer's order, as [`scan`] offers them but
+    /// without its shortcuts but the negations: every pass, its reached
+    /// sets and every component searched.
+    fn plain_scan(cands: &Cands, best: &mut Best) {
+        let graph = Graph::new(cands);
+        let mut search = Unary::new(&graph);
+        search.bounded = false;
+        for (y, x) in PASSES {
+            let reach = graph.reach(y, x, true);
+            search.fertile.fertile = vec![true; reach.count()];
+            for id in 0..graph.len() {
+                let cell = usize::from(graph.cands[id]) / 9;
+                if starts_from(cands.cells[cell], x) {
+                    search.run(cands, &reach, id as Dense * 2 + 1, (y, x, x), best);
+                }
+            }
+        }
+    }
+
+    /// The rung's hint, with all its shortcuts, is the one the plain scan
+    /// of every hint in Sudoku Explainer's order keeps, and the nested
+    /// scan collects the same hints, for a chain that started from the
+    /// position before (so that earlier hints cover removals).
+    #[test]
+    fn first_keeps_the_hint_of_the_full_scan() {
+        let (mut found, mut none) = (0, 0);
+        let positions = positions();
+        for pair in positions.windows(2) {
+            let (source, cands) = (&pair[0], pair[1].clone());
+            let mut plain = Best::default();
+            plain_scan(&cands, &mut plain);
+            let expected = plain.step;
+            found += usize::from(expected.is_some());
+            none += usize::from(expected.is_none());
+            assert_eq!(first(&cands), expected);
+            let (mut all, mut all_plain) = (
+                Best::collecting(source, true),
+                Best::collecting(source, true),
+            );
+            scan(&cands, &mut all);
+            plain_scan(&cands, &mut all_plain);
+            let steps = |best: Best| -> Vec<_> {
+                best.into_collected()
+                    .into_iter()
+                    .map(|hint| (hint.key, hint.step))
+                    .collect()
+            };
+            assert_eq!(steps(all), steps(all_plain));
+        }
+        assert!(found > 0 && none > 0, "{found} {none}");
     }
 }

@@ -10,7 +10,7 @@
 //! produce.
 
 use super::links::{house_peers, Cands};
-use crate::logic::grid::{bits, cells_of, HOUSE_MASKS};
+use crate::logic::grid::{bits, Cells, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
 /// No candidate (an absent link or id).
@@ -34,6 +34,19 @@ pub struct Graph {
     /// The other place of id `i`'s digit in each house (box, row, column)
     /// where the digit has two places, each place once.
     house_strong: Vec<([u16; 3], u8)>,
+}
+
+/// Calls `f` with each cell of `set`, ascending: word by word, as a
+/// 128-bit set's lowest bit costs a branch and two words' arithmetic.
+#[inline(always)]
+fn each_cell(set: Cells, mut f: impl FnMut(usize)) {
+    for (base, word) in [(0, set as u64), (64, (set >> 64) as u64)] {
+        let mut rest = word;
+        while rest != 0 {
+            f(base + rest.trailing_zeros() as usize);
+            rest &= rest - 1; // clear the lowest set bit
+        }
+    }
 }
 
 /// No cell, in [`partners`].
@@ -90,7 +103,9 @@ impl Graph {
         let mut graph = Graph {
             cands: list,
             ids,
-            weak: Vec::with_capacity(if core_only { n } else { n * 12 }),
+            // Room for sixteen links an id, which hard positions rarely
+            // pass (growing it was a tenth of the build in nested chains).
+            weak: Vec::with_capacity(n * 16),
             weak_start: Vec::with_capacity(n + 1),
             weak_house: Vec::with_capacity(n),
             cell_strong: Vec::with_capacity(n),
@@ -125,9 +140,7 @@ impl Graph {
                 }
                 graph.weak_house.push(graph.weak.len() as u32);
                 for (peers, _) in house_peers(cands, cell, d0) {
-                    for peer in cells_of(peers) {
-                        graph.weak.push(ids[peer * 9 + d0]);
-                    }
+                    each_cell(peers, |peer| graph.weak.push(ids[peer * 9 + d0]));
                 }
             }
             graph.cell_strong.push(cell_strong);
@@ -250,20 +263,19 @@ impl Core {
     fn new(graph: &Graph, y: bool, x: bool) -> Core {
         let mut local = vec![NO; graph.len()];
         // Sized once (growing them push by push was a tenth of the
-        // allocator's work in nested searches): every id at most, and each
-        // core id's strong links and weak links.
+        // allocator's work in nested searches): every id at most, and every
+        // weak link and up to four strong links an id (counting the core's
+        // exactly took a walk of its own).
         let mut ids = Vec::with_capacity(graph.len());
-        let mut links = 0;
         for (id, slot) in local.iter_mut().enumerate() {
             if graph.has_strong(id, y, x) {
                 *slot = ids.len() as u16;
                 ids.push(id as u16);
-                links += graph.strong(id, y, x).1 + graph.weak(id, y).len();
             }
         }
         let states = ids.len() * 2;
         let mut first = Vec::with_capacity(states + 1);
-        let mut targets = Vec::with_capacity(links);
+        let mut targets = Vec::with_capacity(graph.weak.len() + 4 * ids.len());
         for &id in &ids {
             let id = usize::from(id);
             // "Off" state first (local state k * 2), then "on".
@@ -303,52 +315,54 @@ impl Core {
         let mut low = vec![0u16; states];
         let mut component = vec![UNSEEN; states];
         let mut stack: Vec<u16> = Vec::with_capacity(states);
-        // The depth-first path: each state with the next of its links to
-        // follow.
-        let mut calls: Vec<(u16, u32)> = Vec::with_capacity(states);
+        // The depth-first path above the state being explored: each state
+        // with the next of its links to follow and their end.
+        let mut calls: Vec<(u16, u32, u32)> = Vec::with_capacity(states);
         let (mut next_index, mut count) = (0u16, 0usize);
-        for root in 0..states as u16 {
-            if index[usize::from(root)] != UNSEEN {
+        for root in 0..states {
+            if index[root] != UNSEEN {
                 continue;
             }
-            index[usize::from(root)] = next_index;
-            low[usize::from(root)] = next_index;
+            // The state being explored, kept out of `calls` (each link
+            // reads it).
+            let (mut s, mut at, mut end) = (root, self.first[root], self.first[root + 1]);
+            index[s] = next_index;
+            low[s] = next_index;
             next_index += 1;
-            stack.push(root);
-            calls.push((root, self.first[usize::from(root)]));
-            while let Some(&mut (s, ref mut at)) = calls.last_mut() {
-                let si = usize::from(s);
-                if *at < self.first[si + 1] {
-                    let t = self.targets[*at as usize];
-                    *at += 1;
-                    let ti = usize::from(t);
-                    if index[ti] == UNSEEN {
-                        index[ti] = next_index;
-                        low[ti] = next_index;
+            stack.push(s as u16);
+            loop {
+                if at < end {
+                    let t = usize::from(self.targets[at as usize]);
+                    at += 1;
+                    if index[t] == UNSEEN {
+                        calls.push((s as u16, at, end));
+                        (s, at, end) = (t, self.first[t], self.first[t + 1]);
+                        index[t] = next_index;
+                        low[t] = next_index;
                         next_index += 1;
-                        stack.push(t);
-                        calls.push((t, self.first[ti]));
-                    } else if component[ti] == UNSEEN {
+                        stack.push(t as u16);
+                    } else if component[t] == UNSEEN {
                         // Still on the stack: in the component being built.
-                        low[si] = low[si].min(index[ti]);
+                        low[s] = low[s].min(index[t]);
                     }
                     continue;
                 }
-                calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    let pi = usize::from(parent);
-                    low[pi] = low[pi].min(low[si]);
-                }
-                if low[si] == index[si] {
+                if low[s] == index[s] {
                     loop {
                         let t = stack.pop().expect("the component's states");
                         component[usize::from(t)] = count as u16;
-                        if t == s {
+                        if usize::from(t) == s {
                             break;
                         }
                     }
                     count += 1;
                 }
+                let Some((parent, parent_at, parent_end)) = calls.pop() else {
+                    break;
+                };
+                let parent = usize::from(parent);
+                low[parent] = low[parent].min(low[s]);
+                (s, at, end) = (parent, parent_at, parent_end);
             }
         }
         self.component = component;
@@ -378,6 +392,25 @@ impl Core {
         (component, outside * 2 + self.count)
     }
 
+    /// The local states of each component, together (a counting sort):
+    /// component `c`'s are `members[start[c]..start[c + 1]]`.
+    fn members(&self) -> (Vec<u16>, Vec<u32>) {
+        let mut start = vec![0u32; self.count + 1];
+        for &c in &self.component {
+            start[usize::from(c) + 1] += 1;
+        }
+        for c in 0..self.count {
+            start[c + 1] += start[c];
+        }
+        let mut members = vec![0u16; self.component.len()];
+        let mut fill = start.clone();
+        for (s, &c) in self.component.iter().enumerate() {
+            members[fill[usize::from(c)] as usize] = s as u16;
+            fill[usize::from(c)] += 1;
+        }
+        (members, start)
+    }
+
     /// For each dense state, whether some chain of links leads from it to
     /// its negation, as a bit set over dense states.
     ///
@@ -388,34 +421,32 @@ impl Core {
     /// core "off" states link anywhere); candidate `a` "on" reaches `a`
     /// "off" when it sees (`weak`) some core `w` whose "off" state turns on
     /// some `v` that `a` sees too: `a` turns `w` off, `v` turns `a` off.
-    /// Weak links are symmetric, so those `a` are the candidates both `w`
-    /// and `v` see, found from the few pairs rather than from every `a`.
-    fn negations(&self, graph: &Graph, y: bool) -> Vec<u64> {
-        let words = self.ids.len().div_ceil(64).max(1);
-        // The states of each component, together: a counting sort.
-        let mut start = vec![0usize; self.count + 1];
-        for &c in &self.component {
-            start[usize::from(c) + 1] += 1;
-        }
-        for c in 0..self.count {
-            start[c + 1] += start[c];
-        }
-        let mut members = vec![0u16; self.component.len()];
-        let mut fill = start.clone();
-        for (s, &c) in self.component.iter().enumerate() {
-            members[fill[usize::from(c)]] = s as u16;
-            fill[usize::from(c)] += 1;
-        }
-        // Components come numbered sinks first: each one's set is its own
-        // "on" states and the sets of the components its states link to.
+    /// So each component also keeps the candidates the "on" states it
+    /// reaches see (bits by dense id, a union that follows the links as
+    /// the sets do), and `a` is one of them seen by `w` too.
+    /// `(members, start)`: the local states by component, from
+    /// [`Core::members`].
+    fn negations(&self, graph: &Graph, y: bool, (members, start): (&[u16], &[u32])) -> Vec<u64> {
+        let local_words = self.ids.len().div_ceil(64).max(1);
+        let seen_words = graph.len().div_ceil(64).max(1);
+        let words = local_words + seen_words;
+        // Components come numbered sinks first: each one's sets are its own
+        // "on" states (and what they see) and the sets of the components
+        // its states link to. Per component: `local_words` words of "on"
+        // states, then `seen_words` words of the candidates they see.
         let mut sets = vec![0u64; self.count * words];
         for c in 0..self.count {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
-            for &s in &members[start[c]..start[c + 1]] {
+            for &s in &members[start[c] as usize..start[c + 1] as usize] {
                 let s = usize::from(s);
                 if s & 1 == 1 {
-                    own[s / 2 / 64] |= 1 << (s / 2 % 64);
+                    let k = s / 2;
+                    own[k / 64] |= 1 << (k % 64);
+                    for &a in graph.weak(usize::from(self.ids[k]), y) {
+                        let a = usize::from(a);
+                        own[local_words + a / 64] |= 1 << (a % 64);
+                    }
                 }
                 for &t in &self.targets[self.first[s] as usize..self.first[s + 1] as usize] {
                     let other = usize::from(self.component[usize::from(t)]);
@@ -428,34 +459,21 @@ impl Core {
                 }
             }
         }
-        let set_of = |local: usize| {
-            let c = usize::from(self.component[local]);
-            &sets[c * words..(c + 1) * words]
-        };
         let mut negations = vec![0u64; (graph.len() * 2).div_ceil(64)];
-        // `seen[a] == k`: candidate `a` sees the `k`-th core candidate.
-        let mut seen = vec![u16::MAX; graph.len()];
         for (k, &w) in self.ids.iter().enumerate() {
             let w = usize::from(w);
-            let set = set_of(k * 2);
+            let c = usize::from(self.component[k * 2]);
+            let set = &sets[c * words..(c + 1) * words];
             if set[k / 64] >> (k % 64) & 1 != 0 {
                 // Off, it turns itself back on.
                 negations[w * 2 / 64] |= 1 << (w * 2 % 64);
             }
+            let sees = &set[local_words..];
             for &a in graph.weak(w, y) {
-                seen[usize::from(a)] = k as u16;
-            }
-            for (i, &word) in set.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    let v = usize::from(self.ids[i * 64 + rest.trailing_zeros() as usize]);
-                    rest &= rest - 1;
-                    for &a in graph.weak(v, y) {
-                        if seen[usize::from(a)] == k as u16 {
-                            let on = usize::from(a) * 2 + 1;
-                            negations[on / 64] |= 1 << (on % 64);
-                        }
-                    }
+                let a = usize::from(a);
+                if sees[a / 64] >> (a % 64) & 1 != 0 {
+                    let on = a * 2 + 1;
+                    negations[on / 64] |= 1 << (on % 64);
                 }
             }
         }
@@ -470,6 +488,12 @@ pub struct Reach {
     component: Vec<u16>,
     /// Each component's number of states.
     sizes: Vec<u16>,
+    /// The core's components: the first one's number, and each one's
+    /// dense states, `members[start[k]..start[k + 1]]` for component
+    /// `core + k` (the others have one state each).
+    core: usize,
+    members: Vec<Dense>,
+    start: Vec<u32>,
     /// The states that reach their negation, as a bit set over dense
     /// states (empty when built without).
     negations: Vec<u64>,
@@ -480,6 +504,20 @@ impl Reach {
     #[inline]
     pub fn component(&self, s: Dense) -> u16 {
         self.component[usize::from(s)]
+    }
+
+    /// The number of components.
+    pub fn count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// The components of two states or more (all in the core), each with
+    /// its dense states.
+    pub fn shared(&self) -> impl Iterator<Item = (u16, &[Dense])> + '_ {
+        self.start.windows(2).enumerate().filter_map(|(k, ends)| {
+            let states = &self.members[ends[0] as usize..ends[1] as usize];
+            (states.len() > 1).then_some(((self.core + k) as u16, states))
+        })
     }
 
     /// The number of states in `s`'s component.
@@ -515,21 +553,28 @@ impl Graph {
     pub fn reach(&self, y: bool, x: bool, with_sets: bool) -> Reach {
         let core = Core::new(self, y, x);
         let (component, count) = core.number(self.len());
+        let first = self.len() - core.ids.len();
+        let (members, start) = core.members();
         let mut sizes = vec![1u16; count];
-        for &c in &core.component {
-            sizes[usize::from(c) + self.len() - core.ids.len()] = 0;
-        }
-        for &c in &core.component {
-            sizes[usize::from(c) + self.len() - core.ids.len()] += 1;
+        for (k, ends) in start.windows(2).enumerate() {
+            sizes[first + k] = (ends[1] - ends[0]) as u16;
         }
         let negations = if with_sets {
-            core.negations(self, y)
+            core.negations(self, y, (&members, &start))
         } else {
             Vec::new()
         };
+        // Local state `k * 2 + on` is dense state `ids[k] * 2 + on`.
+        let members = members
+            .iter()
+            .map(|&s| core.ids[usize::from(s / 2)] * 2 + (s & 1))
+            .collect();
         Reach {
             component,
             sizes,
+            core: first,
+            members,
+            start,
             negations,
         }
     }
