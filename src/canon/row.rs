@@ -210,6 +210,26 @@ pub(super) struct Arranged {
     branches: bool,
 }
 
+impl Arranged {
+    /// Nothing arranged yet: `state`'s columns and free stacks as they are.
+    fn of(state: &Partial) -> Arranged {
+        Arranged {
+            string: 0,
+            cols: state.cols,
+            starts: state.starts,
+            nfree: state.nfree,
+            free_set: state.free_set,
+            ntied: 0,
+            alike: [0; 3],
+            stack_cols: [[0; 3]; 3],
+            stack_runs: [(0, 0); 3],
+            runs: [(0, 0); 3],
+            nruns: 0,
+            branches: false,
+        }
+    }
+}
+
 /// Each digit's sort key under a map: 0 empty, its label, or `d << 4 | 15`
 /// for a digit d not yet labelled (above every label, and read 15 in
 /// `Arranged::string`, as `key & 15`).
@@ -281,20 +301,7 @@ fn arrange(
     givens: u16,
     best: u64,
 ) -> Arranged {
-    let mut out = Arranged {
-        string: 0,
-        cols: state.cols,
-        starts: state.starts,
-        nfree: state.nfree,
-        free_set: state.free_set,
-        ntied: 0,
-        alike: [0; 3],
-        stack_cols: [[0; 3]; 3],
-        stack_runs: [(0, 0); 3],
-        runs: [(0, 0); 3],
-        nruns: 0,
-        branches: false,
-    };
+    let mut out = Arranged::of(state);
     if state.nfree > 0 {
         tie_free_stacks(state, cells, givens, keys, &mut out);
         if out.string > best {
@@ -388,20 +395,7 @@ fn arrange_by_sorting(
     givens: u16,
     best: u64,
 ) -> Arranged {
-    let mut out = Arranged {
-        string: 0,
-        cols: state.cols,
-        starts: state.starts,
-        nfree: state.nfree,
-        free_set: state.free_set,
-        ntied: 0,
-        alike: [0; 3],
-        stack_cols: [[0; 3]; 3],
-        stack_runs: [(0, 0); 3],
-        runs: [(0, 0); 3],
-        nruns: 0,
-        branches: false,
-    };
+    let mut out = Arranged::of(state);
     let old_nfree = usize::from(state.nfree);
     if old_nfree > 0 {
         tie_free_stacks(state, cells, givens, keys, &mut out);

@@ -30,7 +30,7 @@ use super::links::Cause;
 use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::prove::{candidate, rule_of};
 use super::{tenths, Best, Key};
-use crate::logic::grid::{bits, count, two_cells};
+use crate::logic::grid::{count, two_cells};
 use crate::logic::grid::{cells_of, houses_of, Grid, HOUSE_MASKS, PEERS};
 use crate::logic::proof::Chains;
 use crate::logic::proof::{Branch, Implication};
@@ -829,13 +829,8 @@ fn cycle_step(
 /// [`Best`] files them: `s`'s candidate when "off", its cell's others when
 /// "on".
 fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
-    let (cell, d0) = (cell_of(s), digit_of(s));
-    let digits = if is_on(s) {
-        cands.cells[cell] & !(1 << d0)
-    } else {
-        1 << d0
-    };
-    bits(digits).map(move |d| cell * 9 + d)
+    let cell = cell_of(s);
+    super::forcing::removals(cands, s).map(move |d| cell * 9 + d)
 }
 
 /// The step of a forcing chain of `size` states concluding state `s`.

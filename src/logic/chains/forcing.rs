@@ -840,7 +840,7 @@ pub(super) fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, o
 
 /// The digits of `s`'s cell that concluding `s` removes: the cell's other
 /// candidates for an "on" state, its own digit for "off".
-fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
+pub(super) fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
     let (cell, d0) = (cell_of(s), digit_of(s));
     let digits = if is_on(s) {
         cands.cells[cell] & !(1 << d0)
@@ -963,28 +963,26 @@ impl Producer {
 mod tests {
     use super::*;
 
+    /// Dynamic (or Nishio) chains of level 0.
+    fn level_0(nishio: bool) -> Mode {
+        Mode {
+            multiple: !nishio,
+            dynamic: true,
+            nishio,
+            level: 0,
+            limit: 0,
+        }
+    }
+
     /// The dynamic and Nishio producers' hints, and every hint the dynamic
     /// one collects for a nested chain, with and without skipping the
     /// "off" assumptions known to meet no contradiction.
     fn both_ways(cands: &Cands, source: &Cands) -> [(Option<Step>, Option<Step>, String); 2] {
         [true, false].map(|pairs| {
-            let nishio = Mode {
-                multiple: false,
-                dynamic: true,
-                nishio: true,
-                level: 0,
-                limit: 0,
-            };
-            let mut producer = Producer::new(cands.clone(), nishio);
+            let mut producer = Producer::new(cands.clone(), level_0(true));
             producer.pairs = pairs;
             let nishio = producer.run();
-            let mode = Mode {
-                multiple: true,
-                dynamic: true,
-                nishio: false,
-                level: 0,
-                limit: 0,
-            };
+            let mode = level_0(false);
             let mut producer = Producer::new(cands.clone(), mode);
             producer.pairs = pairs;
             let step = producer.run();
