@@ -338,12 +338,7 @@ fn arrange(
             out.string |= nibble(end - 1, c);
             out.starts |= 1 << (end - 1);
         } else {
-            let sorted = sort_block(&state.cols[start..end], cells, keys);
-            let run = lay_block(&sorted[..end - start], start, &mut out);
-            if run.1 > 0 {
-                out.runs[usize::from(out.nruns)] = run;
-                out.nruns += 1;
-            }
+            sort_and_lay(state, start..end, cells, keys, &mut out);
         }
         if out.string > best {
             out.string = u64::MAX;
@@ -351,6 +346,23 @@ fn arrange(
         }
     }
     out
+}
+
+/// Lays out assigned block `block` (output positions) sorted, noting the
+/// run of its new digits when it has one.
+fn sort_and_lay(
+    state: &Partial,
+    block: std::ops::Range<usize>,
+    cells: &[u8; 9],
+    keys: &[u8; 10],
+    out: &mut Arranged,
+) {
+    let sorted = sort_block(&state.cols[block.clone()], cells, keys);
+    let run = lay_block(&sorted[..block.len()], block.start, out);
+    if run.1 > 0 {
+        out.runs[usize::from(out.nruns)] = run;
+        out.nruns += 1;
+    }
 }
 
 /// The input columns of a set of stacks (bit per stack).
@@ -422,12 +434,7 @@ fn arrange_by_sorting(
             let key = keys[usize::from(cells[usize::from(c)])];
             out.string |= u64::from(key & 15) << (4 * (8 - p));
         } else {
-            let sorted = sort_block(&state.cols[p..end], cells, keys);
-            let run = lay_block(&sorted[..end - p], p, &mut out);
-            if run.1 > 0 {
-                out.runs[usize::from(out.nruns)] = run;
-                out.nruns += 1;
-            }
+            sort_and_lay(state, p..end, cells, keys, &mut out);
         }
         if out.string > best {
             out.string = u64::MAX;

@@ -200,11 +200,7 @@ fn pair_firsts(bases: &Bases, j: usize, changes: &Changes) -> Cells {
 pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
-    let triplets = Triplets {
-        grid,
-        bases: &bases,
-        hot_thirds: changes.hot & bases.is_base & bases.small,
-    };
+    let triplets = Triplets::new(grid, &bases, &changes);
     let near_hot_thirds = peers_of(triplets.hot_thirds);
     for j in 1..bases.count {
         let firsts = triplets.firsts(j, &changes, near_hot_thirds);
@@ -227,7 +223,16 @@ struct Triplets<'a> {
     hot_thirds: Cells,
 }
 
-impl Triplets<'_> {
+impl<'a> Triplets<'a> {
+    /// The triplet search over `bases`, hot where `changes` says.
+    fn new(grid: &'a Grid, bases: &'a Bases, changes: &Changes) -> Triplets<'a> {
+        Triplets {
+            grid,
+            bases,
+            hot_thirds: changes.hot & bases.is_base & bases.small,
+        }
+    }
+
     /// The first cells of the pairs with base cell number `j` worth
     /// trying, as a set: the base cells before it with two common
     /// excluders or more, and, unless the second cell is hot or is
@@ -752,11 +757,7 @@ mod tests {
             }
         }
         let bases = bases(grid, 3);
-        let triplets = Triplets {
-            grid,
-            bases: &bases,
-            hot_thirds: changes.hot & bases.is_base & bases.small,
-        };
+        let triplets = Triplets::new(grid, &bases, &changes);
         let near_hot_thirds = peers_of(triplets.hot_thirds);
         for j in 1..bases.count {
             let firsts = triplets.firsts(j, &changes, near_hot_thirds);
