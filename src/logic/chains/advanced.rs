@@ -203,9 +203,10 @@ thread_local! {
 /// are met again.
 #[derive(Default)]
 struct Memo {
-    /// The source position the entries belong to (its cells: placed
-    /// counts follow from the givens, which every chain keeps).
-    source: Option<[u16; 81]>,
+    /// The source position the entries belong to: its candidates and
+    /// placed counts (a reduced position keeps the latter, and its digits'
+    /// cells follow from its cells, so a position's cells name it).
+    source: Option<([u16; 81], [u8; 9])>,
     entries: std::collections::HashMap<((u8, u8), [u16; 81]), Remembered, WordHash>,
 }
 
@@ -274,8 +275,8 @@ impl Memo {
         found: &mut Found,
         search: impl FnOnce(&mut Found),
     ) {
-        if self.source != Some(source.cells) {
-            self.source = Some(source.cells);
+        if self.source != Some((source.cells, source.placed)) {
+            self.source = Some((source.cells, source.placed));
             self.entries.clear();
         }
         let key = (stage, work.cells);

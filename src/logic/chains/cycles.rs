@@ -669,12 +669,8 @@ impl<'g> Unary<'g> {
                 return;
             }
             std::mem::swap(&mut self.batch, &mut self.pending_on);
-            if !self.batch.is_empty() {
-                if depth + 2 > max_size {
-                    self.batch.clear(); // the other searches start from it empty
-                    return;
-                }
-                depth += 1;
+            if !self.enter_layer(&mut depth, max_size) {
+                return;
             }
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
@@ -688,12 +684,8 @@ impl<'g> Unary<'g> {
                 return;
             }
             std::mem::swap(&mut self.batch, &mut self.pending_off);
-            if !self.batch.is_empty() {
-                if depth + 2 > max_size {
-                    self.batch.clear(); // the other searches start from it empty
-                    return;
-                }
-                depth += 1;
+            if !self.enter_layer(&mut depth, max_size) {
+                return;
             }
             for i in 0..self.batch.len() {
                 let p = self.batch[i];
@@ -705,6 +697,22 @@ impl<'g> Unary<'g> {
             }
             self.batch.clear();
         }
+    }
+
+    /// Starts expanding the layer in `batch` (if any) at `depth`, one
+    /// deeper than the last; false, with `batch` emptied (the other
+    /// searches start from it empty), when its chains would pass
+    /// `max_size` states.
+    fn enter_layer(&mut self, depth: &mut u32, max_size: u32) -> bool {
+        if self.batch.is_empty() {
+            return true;
+        }
+        if *depth + 2 > max_size {
+            self.batch.clear();
+            return false;
+        }
+        *depth += 1;
+        true
     }
 
     /// State `s` follows from node `p`: a conclusion when it negates the

@@ -206,6 +206,9 @@ impl Ons {
     }
 
     fn record(&mut self, cand: usize, arena: &Arena) {
+        if self.sets.len() >= usize::from(u16::MAX) {
+            return; // unknown stays unknown: nothing is skipped for it
+        }
         self.slot[cand] = self.sets.len() as u16;
         self.sets
             .push((*arena.reached(), arena.contradiction.is_none()));
