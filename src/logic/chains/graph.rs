@@ -49,6 +49,55 @@ fn each_cell(set: Cells, mut f: impl FnMut(usize)) {
     }
 }
 
+/// Adds `id` to a candidate's house links unless there already (the two
+/// places share a box and a line).
+fn add_once(strong: &mut ([u16; 3], u8), id: u16) {
+    if !strong.0[..usize::from(strong.1)].contains(&id) {
+        strong.0[usize::from(strong.1)] = id;
+        strong.1 += 1;
+    }
+}
+
+/// Empties `list` and gives it `len` copies of `value`, keeping its
+/// memory.
+fn resize<T: Copy>(list: &mut Vec<T>, len: usize, value: T) {
+    list.clear();
+    list.resize(len, value);
+}
+
+thread_local! {
+    /// Graphs dropped, to build the next ones in their memory: nested
+    /// chains build two on every reduced position, and allocating their
+    /// lists anew was a tenth of the build.
+    static SPARE_GRAPHS: std::cell::RefCell<Vec<Graph>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// At most this many graphs are kept for reuse (a scan holds two).
+const SPARE_LIMIT: usize = 4;
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        // `try_with`: the pool is gone when its thread ends (and its own
+        // graphs are dropped then, with nowhere to go).
+        let _ = SPARE_GRAPHS.try_with(|spare| {
+            let Ok(mut spare) = spare.try_borrow_mut() else {
+                return;
+            };
+            if spare.len() < SPARE_LIMIT && self.cands.capacity() > 0 {
+                spare.push(Graph {
+                    cands: std::mem::take(&mut self.cands),
+                    ids: self.ids,
+                    weak: std::mem::take(&mut self.weak),
+                    weak_start: std::mem::take(&mut self.weak_start),
+                    weak_house: std::mem::take(&mut self.weak_house),
+                    cell_strong: std::mem::take(&mut self.cell_strong),
+                    house_strong: std::mem::take(&mut self.house_strong),
+                });
+            }
+        });
+    }
+}
+
 /// No cell, in [`partners`].
 pub const NO_CELL: u8 = u8::MAX;
 
@@ -90,64 +139,89 @@ impl Graph {
     }
 
     fn build(cands: &Cands, core_only: bool) -> Graph {
-        let mut ids = [NO; 729];
-        let mut list = Vec::with_capacity(384);
+        let mut graph = SPARE_GRAPHS
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_else(Graph::empty);
+        graph.fill(cands, core_only);
+        graph
+    }
+
+    fn empty() -> Graph {
+        Graph {
+            cands: Vec::new(),
+            ids: [NO; 729],
+            weak: Vec::new(),
+            weak_start: Vec::new(),
+            weak_house: Vec::new(),
+            cell_strong: Vec::new(),
+            house_strong: Vec::new(),
+        }
+    }
+
+    /// Builds the graph of `cands` in this one's memory. Strong links are
+    /// read per bivalue cell and per house with two places of a digit, so
+    /// that a candidate without any (most, in the positions chains meet)
+    /// costs nothing more unless its weak links are wanted. Ids follow
+    /// cells, so a cell's candidates have consecutive ids.
+    fn fill(&mut self, cands: &Cands, core_only: bool) {
+        self.ids = [NO; 729];
+        self.cands.clear();
+        // A cell's first id (its candidates' ids follow it).
+        let mut first = [0u16; 81];
         for cell in 0..81 {
+            first[cell] = self.cands.len() as u16;
             for d0 in bits(cands.cells[cell]) {
-                ids[cell * 9 + d0] = list.len() as u16;
-                list.push((cell * 9 + d0) as u16);
+                self.ids[cell * 9 + d0] = self.cands.len() as u16;
+                self.cands.push((cell * 9 + d0) as u16);
             }
         }
-        let partners = partners(cands);
-        let n = list.len();
-        let mut graph = Graph {
-            cands: list,
-            ids,
-            // Room for sixteen links an id, which hard positions rarely
-            // pass (growing it was a tenth of the build in nested chains).
-            weak: Vec::with_capacity(n * 16),
-            weak_start: Vec::with_capacity(n + 1),
-            weak_house: Vec::with_capacity(n),
-            cell_strong: Vec::with_capacity(n),
-            house_strong: Vec::with_capacity(n),
-        };
-        for i in 0..n {
-            let cand = usize::from(graph.cands[i]);
-            let (cell, d0) = (cand / 9, cand % 9);
-            let others = cands.cells[cell] & !(1 << d0);
-            let cell_strong = if count(others) == 1 {
-                ids[cell * 9 + others.trailing_zeros() as usize]
-            } else {
-                NO
-            };
-            let mut strong = ([NO; 3], 0u8);
-            for other in partners[cand] {
-                if other == NO_CELL {
+        let n = self.cands.len();
+        resize(&mut self.cell_strong, n, NO);
+        resize(&mut self.house_strong, n, ([NO; 3], 0));
+        resize(&mut self.weak_start, n + 1, 0);
+        resize(&mut self.weak_house, n, 0);
+        for cell in 0..81 {
+            if count(cands.cells[cell]) == 2 {
+                let a = usize::from(first[cell]);
+                self.cell_strong[a] = a as u16 + 1;
+                self.cell_strong[a + 1] = a as u16;
+            }
+        }
+        // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each id's house
+        // links come box, row, column, a cell named once.
+        for house in 0..27 {
+            for d0 in 0..9 {
+                let places = cands.digits[d0] & HOUSE_MASKS[house];
+                if !two_cells(places) {
                     continue;
                 }
-                let other = ids[usize::from(other) * 9 + d0];
-                if !strong.0[..usize::from(strong.1)].contains(&other) {
-                    strong.0[usize::from(strong.1)] = other;
-                    strong.1 += 1;
-                }
+                let a = places.trailing_zeros() as usize;
+                let b = (places & (places - 1)).trailing_zeros() as usize;
+                let (a, b) = (self.ids[a * 9 + d0], self.ids[b * 9 + d0]);
+                add_once(&mut self.house_strong[usize::from(a)], b);
+                add_once(&mut self.house_strong[usize::from(b)], a);
             }
-            graph.weak_start.push(graph.weak.len() as u32);
-            if core_only && cell_strong == NO && strong.1 == 0 {
-                graph.weak_house.push(graph.weak.len() as u32);
-            } else {
-                for other in bits(others) {
-                    graph.weak.push(ids[cell * 9 + other]);
-                }
-                graph.weak_house.push(graph.weak.len() as u32);
-                for (peers, _) in house_peers(cands, cell, d0) {
-                    each_cell(peers, |peer| graph.weak.push(ids[peer * 9 + d0]));
-                }
-            }
-            graph.cell_strong.push(cell_strong);
-            graph.house_strong.push(strong);
         }
-        graph.weak_start.push(graph.weak.len() as u32);
-        graph
+        // Room for sixteen links an id, which hard positions rarely pass.
+        self.weak.clear();
+        self.weak.reserve(if core_only { n * 4 } else { n * 16 });
+        for id in 0..n {
+            self.weak_start[id] = self.weak.len() as u32;
+            if core_only && self.cell_strong[id] == NO && self.house_strong[id].1 == 0 {
+                self.weak_house[id] = self.weak.len() as u32;
+                continue;
+            }
+            let cand = usize::from(self.cands[id]);
+            let (cell, d0) = (cand / 9, cand % 9);
+            let (from, to) = (first[cell], first[cell] + count(cands.cells[cell]) as u16);
+            self.weak
+                .extend((from..to).filter(|&o| usize::from(o) != id));
+            self.weak_house[id] = self.weak.len() as u32;
+            for (peers, _) in house_peers(cands, cell, d0) {
+                each_cell(peers, |peer| self.weak.push(self.ids[peer * 9 + d0]));
+            }
+        }
+        self.weak_start[n] = self.weak.len() as u32;
     }
 
     /// The number of candidates.
