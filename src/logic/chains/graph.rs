@@ -65,6 +65,58 @@ fn resize<T: Copy>(list: &mut Vec<T>, len: usize, value: T) {
     list.resize(len, value);
 }
 
+/// A type whose emptied lists are kept for reuse: cores and reached sets
+/// are built several times on every reduced position nested chains meet,
+/// and allocating their lists anew was a twentieth of the work.
+trait Spare: Copy + 'static {
+    /// Runs `f` on this type's spare lists (None once the thread's are
+    /// gone, or while in use).
+    fn spares<R>(f: impl FnOnce(&mut Vec<Vec<Self>>) -> R) -> Option<R>;
+}
+
+macro_rules! spare_lists {
+    ($($t:ty => $name:ident),*) => {$(
+        thread_local! {
+            static $name: std::cell::RefCell<Vec<Vec<$t>>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        impl Spare for $t {
+            fn spares<R>(f: impl FnOnce(&mut Vec<Vec<$t>>) -> R) -> Option<R> {
+                $name.try_with(|s| s.try_borrow_mut().ok().map(|mut s| f(&mut s))).ok().flatten()
+            }
+        }
+    )*};
+}
+
+spare_lists!(u16 => SPARE_U16, u32 => SPARE_U32, u64 => SPARE_U64, (u16, u32, u32) => SPARE_CALLS);
+
+/// At most this many lists of a type are kept.
+const SPARE_LISTS: usize = 32;
+
+/// An empty list, in a spare one's memory when there is one.
+fn list<T: Spare>() -> Vec<T> {
+    T::spares(|s| s.pop()).flatten().unwrap_or_default()
+}
+
+/// A list of `len` copies of `value`, in a spare one's memory when there is one.
+fn filled<T: Spare>(value: T, len: usize) -> Vec<T> {
+    let mut out = list();
+    out.resize(len, value);
+    out
+}
+
+/// Keeps `list`'s memory for a later [`list`].
+fn give<T: Spare>(mut list: Vec<T>) {
+    if list.capacity() == 0 {
+        return;
+    }
+    list.clear();
+    T::spares(|s| {
+        if s.len() < SPARE_LISTS {
+            s.push(list);
+        }
+    });
+}
+
 thread_local! {
     /// Graphs dropped, to build the next ones in their memory: nested
     /// chains build two on every reduced position, and allocating their
@@ -335,12 +387,13 @@ struct Core {
 
 impl Core {
     fn new(graph: &Graph, y: bool, x: bool) -> Core {
-        let mut local = vec![NO; graph.len()];
+        let mut local = filled(NO, graph.len());
         // Sized once (growing them push by push was a tenth of the
         // allocator's work in nested searches): every id at most, and every
         // weak link and up to four strong links an id (counting the core's
         // exactly took a walk of its own).
-        let mut ids = Vec::with_capacity(graph.len());
+        let mut ids = list();
+        ids.reserve(graph.len());
         for (id, slot) in local.iter_mut().enumerate() {
             if graph.has_strong(id, y, x) {
                 *slot = ids.len() as u16;
@@ -348,8 +401,9 @@ impl Core {
             }
         }
         let states = ids.len() * 2;
-        let mut first = Vec::with_capacity(states + 1);
-        let mut targets = Vec::with_capacity(graph.weak.len() + 4 * ids.len());
+        let (mut first, mut targets) = (list(), list());
+        first.reserve(states + 1);
+        targets.reserve(graph.weak.len() + 4 * ids.len());
         for &id in &ids {
             let id = usize::from(id);
             // "Off" state first (local state k * 2), then "on".
@@ -374,7 +428,7 @@ impl Core {
             local,
             first,
             targets,
-            component: Vec::new(),
+            component: list(),
             count: 0,
         };
         core.tarjan();
@@ -385,13 +439,14 @@ impl Core {
     fn tarjan(&mut self) {
         const UNSEEN: u16 = u16::MAX;
         let states = self.ids.len() * 2;
-        let mut index = vec![UNSEEN; states];
-        let mut low = vec![0u16; states];
-        let mut component = vec![UNSEEN; states];
-        let mut stack: Vec<u16> = Vec::with_capacity(states);
+        let mut index = filled(UNSEEN, states);
+        let mut low = filled(0u16, states);
+        let mut component = std::mem::take(&mut self.component);
+        component.resize(states, UNSEEN);
+        let mut stack: Vec<u16> = list();
         // The depth-first path above the state being explored: each state
         // with the next of its links to follow and their end.
-        let mut calls: Vec<(u16, u32, u32)> = Vec::with_capacity(states);
+        let mut calls: Vec<(u16, u32, u32)> = list();
         let (mut next_index, mut count) = (0u16, 0usize);
         for root in 0..states {
             if index[root] != UNSEEN {
@@ -441,6 +496,10 @@ impl Core {
         }
         self.component = component;
         self.count = count;
+        for spare in [index, low, stack] {
+            give(spare);
+        }
+        give(calls);
     }
 
     /// Every dense state's component over a graph of `len` ids: the sinks
@@ -449,7 +508,7 @@ impl Core {
     /// states, a core state only to core states and sinks).
     fn number(&self, len: usize) -> Components {
         let outside = len - self.ids.len();
-        let mut component = vec![0u16; len * 2];
+        let mut component = filled(0u16, len * 2);
         let mut sink = 0;
         for id in 0..len {
             let k = self.local[id];
@@ -469,19 +528,21 @@ impl Core {
     /// The local states of each component, together (a counting sort):
     /// component `c`'s are `members[start[c]..start[c + 1]]`.
     fn members(&self) -> (Vec<u16>, Vec<u32>) {
-        let mut start = vec![0u32; self.count + 1];
+        let mut start = filled(0u32, self.count + 1);
         for &c in &self.component {
             start[usize::from(c) + 1] += 1;
         }
         for c in 0..self.count {
             start[c + 1] += start[c];
         }
-        let mut members = vec![0u16; self.component.len()];
-        let mut fill = start.clone();
+        let mut members = filled(0u16, self.component.len());
+        let mut fill = list();
+        fill.extend_from_slice(&start);
         for (s, &c) in self.component.iter().enumerate() {
             members[fill[usize::from(c)] as usize] = s as u16;
             fill[usize::from(c)] += 1;
         }
+        give(fill);
         (members, start)
     }
 
@@ -508,7 +569,7 @@ impl Core {
         // "on" states (and what they see) and the sets of the components
         // its states link to. Per component: `local_words` words of "on"
         // states, then `seen_words` words of the candidates they see.
-        let mut sets = vec![0u64; self.count * words];
+        let mut sets = filled(0u64, self.count * words);
         for c in 0..self.count {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
@@ -533,7 +594,7 @@ impl Core {
                 }
             }
         }
-        let mut negations = vec![0u64; (graph.len() * 2).div_ceil(64)];
+        let mut negations = filled(0u64, (graph.len() * 2).div_ceil(64));
         for (k, &w) in self.ids.iter().enumerate() {
             let w = usize::from(w);
             let c = usize::from(self.component[k * 2]);
@@ -551,7 +612,22 @@ impl Core {
                 }
             }
         }
+        give(sets);
         negations
+    }
+}
+
+impl Drop for Core {
+    fn drop(&mut self) {
+        for spare in [
+            &mut self.ids,
+            &mut self.local,
+            &mut self.targets,
+            &mut self.component,
+        ] {
+            give(std::mem::take(spare));
+        }
+        give(std::mem::take(&mut self.first));
     }
 }
 
@@ -601,9 +677,9 @@ impl Reach {
 
     /// The components, numbered as [`Graph::components`] numbers them, and
     /// their count.
-    pub fn into_components(self) -> Components {
+    pub fn into_components(mut self) -> Components {
         let count = self.sizes.len();
-        (self.component, count)
+        (std::mem::take(&mut self.component), count)
     }
 
     /// Whether some state reaches its negation (only when built with the
@@ -629,7 +705,7 @@ impl Graph {
         let (component, count) = core.number(self.len());
         let first = self.len() - core.ids.len();
         let (members, start) = core.members();
-        let mut sizes = vec![1u16; count];
+        let mut sizes = filled(1u16, count);
         for (k, ends) in start.windows(2).enumerate() {
             sizes[first + k] = (ends[1] - ends[0]) as u16;
         }
@@ -639,10 +715,10 @@ impl Graph {
             Vec::new()
         };
         // Local state `k * 2 + on` is dense state `ids[k] * 2 + on`.
-        let members = members
-            .iter()
-            .map(|&s| core.ids[usize::from(s / 2)] * 2 + (s & 1))
-            .collect();
+        let mut members = members;
+        for s in &mut members {
+            *s = core.ids[usize::from(*s / 2)] * 2 + (*s & 1);
+        }
         Reach {
             component,
             sizes,
@@ -651,6 +727,16 @@ impl Graph {
             start,
             negations,
         }
+    }
+}
+
+impl Drop for Reach {
+    fn drop(&mut self) {
+        for spare in [&mut self.component, &mut self.sizes, &mut self.members] {
+            give(std::mem::take(spare));
+        }
+        give(std::mem::take(&mut self.start));
+        give(std::mem::take(&mut self.negations));
     }
 }
 
