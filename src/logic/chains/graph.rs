@@ -22,7 +22,8 @@ pub struct Graph {
     pub cands: Vec<u16>,
     /// Each candidate's id ([`NO`] for those the position lacks).
     ids: [u16; 729],
-    /// Weak links ("on" turns "off") of id `i`: `weak[weak_start[i]..weak_start[i + 1]]`,
+    /// Weak links ("on" turns "off") of id `i`: `weak[weak_start[i]..weak_start[i + 1]]`
+    /// (the list may run on past the last id's, unread),
     /// the cell's other candidates first, then the digit's other places in
     /// the box, the row outside the box and the column outside the box.
     weak: Vec<u16>,
@@ -254,26 +255,34 @@ impl Graph {
                 add_once(&mut self.house_strong[usize::from(b)], a);
             }
         }
-        // Room for sixteen links an id, which hard positions rarely pass.
-        self.weak.clear();
-        self.weak.reserve(if core_only { n * 4 } else { n * 16 });
+        // Room for every link (8 in the cell, 20 in its houses), written by
+        // index and then cut: the room left from the last build is reused
+        // as it is, as nothing past a list's end is read.
+        if self.weak.len() < n * 28 {
+            self.weak.resize(n * 28, 0);
+        }
+        let mut len = 0;
         for id in 0..n {
-            self.weak_start[id] = self.weak.len() as u32;
+            self.weak_start[id] = len as u32;
             if core_only && self.cell_strong[id] == NO && self.house_strong[id].1 == 0 {
-                self.weak_house[id] = self.weak.len() as u32;
+                self.weak_house[id] = len as u32;
                 continue;
             }
             let cand = usize::from(self.cands[id]);
             let (cell, d0) = (cand / 9, cand % 9);
-            let (from, to) = (first[cell], first[cell] + count(cands.cells[cell]) as u16);
-            self.weak
-                .extend((from..to).filter(|&o| usize::from(o) != id));
-            self.weak_house[id] = self.weak.len() as u32;
+            for other in first[cell]..first[cell] + count(cands.cells[cell]) as u16 {
+                self.weak[len] = other;
+                len += usize::from(usize::from(other) != id);
+            }
+            self.weak_house[id] = len as u32;
             for (peers, _) in house_peers(cands, cell, d0) {
-                each_cell(peers, |peer| self.weak.push(self.ids[peer * 9 + d0]));
+                each_cell(peers, |peer| {
+                    self.weak[len] = self.ids[peer * 9 + d0];
+                    len += 1;
+                });
             }
         }
-        self.weak_start[n] = self.weak.len() as u32;
+        self.weak_start[n] = len as u32;
     }
 
     /// The number of candidates.
@@ -283,6 +292,7 @@ impl Graph {
 
     /// The ids candidate `id` being "on" turns "off": with the cell's other
     /// candidates first when `cell_links`.
+    #[inline]
     pub fn weak(&self, id: usize, cell_links: bool) -> &[u16] {
         let from = if cell_links {
             self.weak_start[id]
@@ -303,6 +313,7 @@ impl Graph {
     /// house with two (when `x`). A cell link and a house link never name
     /// the same candidate (one keeps the cell, the other the digit), so the
     /// list has no repeats.
+    #[inline]
     pub fn strong(&self, id: usize, y: bool, x: bool) -> ([u16; 4], usize) {
         let mut out = [NO; 4];
         let mut len = 0;
@@ -403,7 +414,7 @@ impl Core {
         let states = ids.len() * 2;
         let (mut first, mut targets) = (list(), list());
         first.reserve(states + 1);
-        targets.reserve(graph.weak.len() + 4 * ids.len());
+        targets.reserve(graph.weak_start[graph.len()] as usize + 4 * ids.len());
         for &id in &ids {
             let id = usize::from(id);
             // "Off" state first (local state k * 2), then "on".
