@@ -373,6 +373,11 @@ struct Unary<'g> {
     fertile: Fertile,
     /// Each state's depth in [`Unary::chain_size`], when seen.
     depth: Vec<u16>,
+    /// The depth to which [`Unary::chain_size`] knows every state's.
+    explored: u32,
+    /// `dead[s] == generation`: no shortest chain passes through state `s`
+    /// ([`Unary::find_chain_halfway`]).
+    dead: Vec<u32>,
     /// Whether [`Unary::run`] bounds its chains by what the collector can
     /// use (false: the tests' plain scan).
     bounded: bool,
@@ -401,6 +406,8 @@ impl<'g> Unary<'g> {
             next: Vec::new(),
             fertile: Fertile::default(),
             depth: vec![0; graph.len() * 2],
+            explored: 0,
+            dead: vec![0; graph.len() * 2],
             bounded: true,
         }
     }
@@ -468,7 +475,7 @@ impl<'g> Unary<'g> {
                     } else {
                         u32::MAX
                     };
-                    self.find_chains(start, y, limit);
+                    self.find_chain_halfway(start, y, limit);
                 }
             }
         }
@@ -550,7 +557,87 @@ impl<'g> Unary<'g> {
             }
             std::mem::swap(&mut self.front, &mut self.next);
         }
+        self.explored = k;
         (best <= max_links).then(|| best + 1)
+    }
+
+    /// What [`Unary::find_chains`] finds from `start`, up to chains of
+    /// `max_size` states, searching half as deep: [`Unary::chain_size`]
+    /// gives the chain's length, and the path is read back from the depths
+    /// it met.
+    ///
+    /// The breadth-first search keeps, for each state, its first parent in
+    /// the order the layers are built, so its path to a state is the least
+    /// of the shortest paths in link order: its first state is the first
+    /// link of the start's that begins a shortest path, and so on (a
+    /// state's first parent is the earliest one on a shortest path, and
+    /// that is the path's state before it). So the path is walked from the
+    /// start, each step taking the first link to a state on a shortest
+    /// chain. A state `k` links from the start lies on one of `d` links
+    /// when the start reaches it in `k` and its negation in `d - k` (links
+    /// are contrapositive pairs: from the state to the start's negation is
+    /// from the start to the state's negation); for those whose second
+    /// depth lies past the explored depth, the walk goes on from them and
+    /// backs out of dead ends.
+    fn find_chain_halfway(&mut self, start: Dense, y: bool, max_size: u32) {
+        let Some(size) = self.chain_size(start, y, max_size) else {
+            return;
+        };
+        let links = size - 1;
+        let root = self.push(start, NONE);
+        let mut path = Vec::with_capacity(size as usize);
+        if !self.descend(start, 0, links, y, &mut path) {
+            debug_assert!(false, "a chain of {size} states exists");
+            return self.find_chains(start, y, max_size);
+        }
+        let mut parent = root;
+        for &s in &path {
+            parent = self.push(s, parent);
+        }
+        self.chains.push(parent);
+    }
+
+    /// Extends `path` from state `at`, `k` links from the start, by the
+    /// first shortest continuation to the start's negation `links` links
+    /// from it; false (with `path` as it was) when none.
+    fn descend(&mut self, at: Dense, k: u32, links: u32, y: bool, path: &mut Vec<Dense>) -> bool {
+        if k == links {
+            return true;
+        }
+        let graph = self.graph;
+        let id = usize::from(at / 2);
+        let (strong, len) = graph.strong(id, y, true);
+        let next: &[u16] = if at & 1 == 1 {
+            graph.weak(id, y)
+        } else {
+            &strong[..len]
+        };
+        for &to in next {
+            // An "on" state's links lead to "off" states, and back.
+            let v = to * 2 + Dense::from(at & 1 == 0);
+            if !self.on_shortest(v, k + 1, links) {
+                continue;
+            }
+            path.push(v);
+            if self.descend(v, k + 1, links, y, path) {
+                return true;
+            }
+            path.pop();
+            self.dead[usize::from(v)] = self.generation;
+        }
+        false
+    }
+
+    /// Whether state `v`, reached in `k` links, may lie on a shortest chain
+    /// of `links` links: certainly when its negation's depth says it is
+    /// `links - k` links from the end, else (that depth unexplored) when
+    /// `k` is its own depth and no walk from it has failed.
+    fn on_shortest(&self, v: Dense, k: u32, links: u32) -> bool {
+        let depth = |s: Dense| self.seen(s).then(|| u32::from(self.depth[usize::from(s)]));
+        if links - k <= self.explored {
+            return depth(v ^ 1) == Some(links - k);
+        }
+        depth(v) == Some(k) && self.dead[usize::from(v)] != self.generation
     }
 
     /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued when
@@ -1120,6 +1207,41 @@ mod tests {
             }
         }
         assert!(found > 0);
+    }
+
+    /// The chain read back from the halfway search is the one the full
+    /// breadth-first search finds (the same states, so the same size and
+    /// parents), or none when it finds none, for every start, pass and
+    /// bound.
+    #[test]
+    fn chains_read_back_halfway_are_the_breadth_first_ones() {
+        let (mut found, mut none) = (0, 0);
+        for cands in positions() {
+            let graph = Graph::new(&cands);
+            let mut search = Unary::new(&graph);
+            let mut chain = |search: &mut Unary, halfway: bool, start, y, max_size| {
+                search.nodes.clear();
+                search.chains.clear();
+                if halfway {
+                    search.find_chain_halfway(start, y, max_size);
+                } else {
+                    search.find_chains(start, y, max_size);
+                }
+                let end = search.chains.first()?;
+                Some(search.path(*end))
+            };
+            for y in [false, true] {
+                for start in 0..graph.len() as Dense * 2 {
+                    for max_size in [2, 3, 5, 8, 13, u32::MAX] {
+                        let expected = chain(&mut search, false, start, y, max_size);
+                        assert_eq!(chain(&mut search, true, start, y, max_size), expected);
+                        found += usize::from(expected.is_some());
+                        none += usize::from(expected.is_none());
+                    }
+                }
+            }
+        }
+        assert!(found > 0 && none > 0, "{found} {none}");
     }
 
     /// An X or Y component that may hold a useful cycle lies in an XY
