@@ -1219,7 +1219,7 @@ mod tests {
         for cands in positions() {
             let graph = Graph::new(&cands);
             let mut search = Unary::new(&graph);
-            let mut chain = |search: &mut Unary, halfway: bool, start, y, max_size| {
+            let chain = |search: &mut Unary, halfway: bool, start, y, max_size| {
                 search.nodes.clear();
                 search.chains.clear();
                 if halfway {
