@@ -417,7 +417,7 @@ fn reach_on(
 /// rather than 128-bit ones: no two cells of a house are 64 apart, so
 /// OR-ing the set's high half onto its low half keeps every cell apart.
 #[inline(always)]
-fn two_in_house(places: u128) -> bool {
+pub(super) fn two_in_house(places: u128) -> bool {
     let folded = places as u64 | (places >> 64) as u64;
     let rest = folded & folded.wrapping_sub(1); // the set less its lowest cell
     rest != 0 && rest & rest.wrapping_sub(1) == 0 // one cell left

@@ -9,6 +9,7 @@
 //! `links::on_to_off` and `links::off_to_on` (the tests' references)
 //! produce.
 
+use super::engine::two_in_house;
 use super::links::{house_peers, Cands};
 use crate::logic::grid::{bits, Cells, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
@@ -245,7 +246,7 @@ impl Graph {
         for house in 0..27 {
             for d0 in 0..9 {
                 let places = cands.digits[d0] & HOUSE_MASKS[house];
-                if !two_cells(places) {
+                if !two_in_house(places) {
                     continue;
                 }
                 let a = places.trailing_zeros() as usize;
