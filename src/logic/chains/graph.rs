@@ -36,6 +36,9 @@ pub struct Graph {
     /// The other place of id `i`'s digit in each house (box, row, column)
     /// where the digit has two places, each place once.
     house_strong: Vec<([u16; 3], u8)>,
+    /// The ids with a strong link of either kind, ascending: the core of
+    /// cell and house links together ([`Core`]).
+    linked: Vec<u16>,
 }
 
 /// Calls `f` with each cell of `set`, ascending: word by word, as a
@@ -146,6 +149,7 @@ impl Drop for Graph {
                     weak_house: std::mem::take(&mut self.weak_house),
                     cell_strong: std::mem::take(&mut self.cell_strong),
                     house_strong: std::mem::take(&mut self.house_strong),
+                    linked: std::mem::take(&mut self.linked),
                 });
             }
         });
@@ -209,6 +213,7 @@ impl Graph {
             weak_house: Vec::new(),
             cell_strong: Vec::new(),
             house_strong: Vec::new(),
+            linked: Vec::new(),
         }
     }
 
@@ -263,9 +268,13 @@ impl Graph {
             self.weak.resize(n * 28, 0);
         }
         let mut len = 0;
+        self.linked.clear();
         for id in 0..n {
             self.weak_start[id] = len as u32;
-            if core_only && self.cell_strong[id] == NO && self.house_strong[id].1 == 0 {
+            let linked = self.cell_strong[id] != NO || self.house_strong[id].1 > 0;
+            if linked {
+                self.linked.push(id as u16);
+            } else if core_only {
                 self.weak_house[id] = len as u32;
                 continue;
             }
@@ -406,11 +415,14 @@ impl Core {
         // exactly took a walk of its own).
         let mut ids = list();
         ids.reserve(graph.len());
-        for (id, slot) in local.iter_mut().enumerate() {
-            if graph.has_strong(id, y, x) {
-                *slot = ids.len() as u16;
-                ids.push(id as u16);
-            }
+        if y && x {
+            // The graph has listed them.
+            ids.extend_from_slice(&graph.linked);
+        } else {
+            ids.extend((0..graph.len() as u16).filter(|&id| graph.has_strong(id.into(), y, x)));
+        }
+        for (k, &id) in ids.iter().enumerate() {
+            local[usize::from(id)] = k as u16;
         }
         let states = ids.len() * 2;
         let (mut first, mut targets) = (list(), list());
