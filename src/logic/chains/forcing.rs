@@ -1004,13 +1004,17 @@ mod tests {
             producer.pairs = pairs;
             producer.best = Best::collecting(source, false);
             producer.scan();
-            let collected: Vec<String> = std::mem::take(&mut producer.best)
-                .into_collected()
-                .iter()
-                .map(|hint| format!("{:?} {:?} {:?}", hint.key, hint.removals, hint.parents))
-                .collect();
+            let collected = described(&std::mem::take(&mut producer.best).into_collected());
             (step, nishio, collected.join("\n"))
         })
+    }
+
+    /// Each collected hint's key, removals and parents, one line each.
+    fn described(hints: &[super::super::Collected]) -> Vec<String> {
+        hints
+            .iter()
+            .map(|hint| format!("{:?} {:?} {:?}", hint.key, hint.removals, hint.parents))
+            .collect()
     }
 
     /// Nested static multiple forcing chains collect the same hints with
@@ -1044,21 +1048,12 @@ mod tests {
                     producer.closure = Some(closure_of(&work));
                 }
                 producer.scan();
-                std::mem::take(&mut producer.best)
-                    .into_collected()
-                    .iter()
-                    .map(|hint| format!("{:?} {:?} {:?}", hint.key, hint.removals, hint.parents))
-                    .collect()
+                described(&std::mem::take(&mut producer.best).into_collected())
             };
             let with = collected(true);
             assert_eq!(with, collected(false), "{step}");
-            assert_eq!(
-                with,
-                super::collect(&work, &source, false, 0, 0, true)
-                    .iter()
-                    .map(|hint| format!("{:?} {:?} {:?}", hint.key, hint.removals, hint.parents))
-                    .collect::<Vec<_>>()
-            );
+            let nested = super::collect(&work, &source, false, 0, 0, true);
+            assert_eq!(with, described(&nested));
             hints += with.len();
             let (closure, graph) = closure_of(&work);
             skipped += (0..81)
