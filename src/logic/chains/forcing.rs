@@ -80,19 +80,19 @@ pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
         level: 0,
         limit: 0,
     };
-    let mut producer = Producer::new(Cands::of(grid), mode);
-    producer.closure = Some(match take_xy(&producer.cands) {
-        Some((graph, components)) => (graph.closure_of(components, true, true), graph),
-        None => closure_of(&producer.cands),
-    });
-    producer.run()
+    Producer::new(Cands::of(grid), mode).run()
 }
 
 /// What each state of `cands` reaches under cell and house links, with
-/// the graph it is read on.
+/// the graph it is read on: rung 25's graph and components when it kept
+/// them for this position (it runs just before on the same position when
+/// it finds nothing).
 fn closure_of(cands: &Cands) -> (Closure, Graph) {
-    let graph = Graph::new(cands);
-    let components = graph.components(true, true);
+    let (graph, components) = take_xy(cands).unwrap_or_else(|| {
+        let graph = Graph::new(cands);
+        let components = graph.components(true, true);
+        (graph, components)
+    });
     (graph.closure_of(components, true, true), graph)
 }
 
@@ -156,11 +156,6 @@ pub(super) fn collect(
     };
     let mut producer = Producer::new(work.clone(), mode);
     producer.best = Best::collecting(source, keep);
-    if !dynamic {
-        // As at the top: static branches that can meet nowhere are
-        // skipped (nested, the position is new each time).
-        producer.closure = Some(closure_of(&producer.cands));
-    }
     producer.scan();
     std::mem::take(&mut producer.best).into_collected()
 }
@@ -287,6 +282,9 @@ impl Drop for Producer {
 
 impl Producer {
     fn new(cands: Cands, mode: Mode) -> Producer {
+        // Static chains, at the top or nested, skip the cell and region
+        // chains whose branches can meet nowhere.
+        let closure = (!mode.dynamic).then(|| closure_of(&cands));
         Producer {
             // Dynamic propagations read links from their reduced position.
             links: if mode.dynamic {
@@ -300,7 +298,7 @@ impl Producer {
             best: Best::default(),
             cache: Cache::new(),
             digits: ALL_DIGITS,
-            closure: None,
+            closure,
             outcomes: Vec::with_capacity(9),
             pairs: true,
             ons: Ons::new(),
@@ -1009,6 +1007,19 @@ mod tests {
         })
     }
 
+    /// The first `steps` steps of `board`'s solving path, each with the
+    /// position it applies to.
+    fn path(board: &str, steps: usize) -> Vec<(Step, Cands)> {
+        let board: crate::board::Board = board.parse().unwrap();
+        let mut grid = Grid::new(&board);
+        let mut out = Vec::new();
+        for step in crate::logic::explain(&board).steps.into_iter().take(steps) {
+            out.push((step.clone(), Cands::of(&grid)));
+            step.apply(&mut grid);
+        }
+        out
+    }
+
     /// Each collected hint's key, removals and parents, one line each.
     fn described(hints: &[super::super::Collected]) -> Vec<String> {
         hints
@@ -1022,14 +1033,10 @@ mod tests {
     /// less one candidate of each of a few cells (for hints to rest on).
     #[test]
     fn nested_static_chains_collect_alike_with_the_closure() {
-        let board: crate::board::Board =
-            "..4...95....8..6.....5.9.788.....2...2.7.3.6...9.....374.9.2.....3..4....58...4.."
-                .parse()
-                .unwrap();
-        let mut grid = Grid::new(&board);
+        let board =
+            "..4...95....8..6.....5.9.788.....2...2.7.3.6...9.....374.9.2.....3..4....58...4..";
         let (mut hints, mut skipped) = (0, 0);
-        for step in crate::logic::explain(&board).steps.iter().take(30) {
-            let source = Cands::of(&grid);
+        for (step, source) in path(board, 30) {
             let mut work = source.clone();
             for cell in (0..81).filter(|&c| count(source.cells[c]) >= 3).step_by(7) {
                 work.remove(cell, source.cells[cell].trailing_zeros() as usize);
@@ -1044,8 +1051,8 @@ mod tests {
                 };
                 let mut producer = Producer::new(work.clone(), mode);
                 producer.best = Best::collecting(&source, true);
-                if closure {
-                    producer.closure = Some(closure_of(&work));
+                if !closure {
+                    producer.closure = None;
                 }
                 producer.scan();
                 described(&std::mem::take(&mut producer.best).into_collected())
@@ -1064,7 +1071,6 @@ mod tests {
                     )
                 })
                 .count();
-            step.apply(&mut grid);
         }
         // Hints are found and cells are skipped, so the check means something.
         assert!(hints > 0 && skipped > 0, "{hints} {skipped}");
@@ -1072,14 +1078,10 @@ mod tests {
 
     #[test]
     fn skipping_consistent_off_assumptions_changes_no_hint() {
-        let board: crate::board::Board =
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
-                .parse()
-                .unwrap();
-        let mut grid = Grid::new(&board);
+        let board =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
         let mut compared = 0;
-        for step in crate::logic::explain(&board).steps.iter().take(40) {
-            let cands = Cands::of(&grid);
+        for (step, cands) in path(board, 40) {
             let bivalue = cands.cells.iter().filter(|&&c| count(c) == 2).count();
             if bivalue > 0 {
                 // As a top-level rung, and as a nested producer on the
@@ -1093,7 +1095,6 @@ mod tests {
                 assert_eq!(with, without, "{step}");
                 compared += 1;
             }
-            step.apply(&mut grid);
         }
         assert!(compared > 10, "{compared}");
     }
