@@ -828,24 +828,26 @@ impl Graph {
         bit: impl Fn(Dense) -> Option<usize>,
     ) -> Vec<u64> {
         // The states of each component, together: a counting sort.
-        let mut first = vec![0usize; count + 1];
+        let mut first = filled(0u32, count + 1);
         for &c in component {
             first[usize::from(c) + 1] += 1;
         }
         for c in 0..count {
             first[c + 1] += first[c];
         }
-        let mut members = vec![0 as Dense; component.len()];
-        let mut fill = first.clone();
+        let mut members = filled(0 as Dense, component.len());
+        let mut fill = list();
+        fill.extend_from_slice(&first);
         for (s, &c) in component.iter().enumerate() {
-            members[fill[usize::from(c)]] = s as Dense;
+            members[fill[usize::from(c)] as usize] = s as Dense;
             fill[usize::from(c)] += 1;
         }
-        let mut sets = vec![0u64; count * words];
+        give(fill);
+        let mut sets = filled(0u64, count * words);
         for c in 0..count {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
-            for &s in &members[first[c]..first[c + 1]] {
+            for &s in &members[first[c] as usize..first[c + 1] as usize] {
                 if let Some(b) = bit(s) {
                     own[b / 64] |= 1 << (b % 64);
                 }
@@ -860,7 +862,16 @@ impl Graph {
                 });
             }
         }
+        give(first);
+        give(members);
         sets
+    }
+}
+
+impl Drop for Closure {
+    fn drop(&mut self) {
+        give(std::mem::take(&mut self.component));
+        give(std::mem::take(&mut self.sets));
     }
 }
 
