@@ -15,14 +15,23 @@ const NONE: u32 = u32::MAX;
 /// For each candidate (`cell * 9 + d0`), the collected hint that removes
 /// it and sorts first among those so far (the first found on ties), as an
 /// index into the caller's list of keys.
+///
+/// Empty until a hint is recorded: most nested searches collect none, and
+/// filling 729 slots for each was a percent of rating the hardest.
 pub struct Cover {
-    hint: [u32; 729],
+    hint: Vec<u32>,
 }
 
 impl Cover {
     /// No candidate covered.
     pub fn new() -> Cover {
-        Cover { hint: [NONE; 729] }
+        Cover { hint: Vec::new() }
+    }
+
+    /// The hint covering candidate `cand`, or [`NONE`].
+    #[inline]
+    fn hint(&self, cand: usize) -> u32 {
+        self.hint.get(cand).copied().unwrap_or(NONE)
     }
 
     /// Whether every one of `cands` is removed by a hint (of `keys`) that
@@ -34,7 +43,7 @@ impl Cover {
         keys: impl Fn(u32) -> Key,
     ) -> bool {
         cands.all(|cand| {
-            let hint = self.hint[cand];
+            let hint = self.hint(cand);
             hint != NONE && !key.before(keys(hint))
         })
     }
@@ -52,7 +61,7 @@ impl Cover {
     ) -> u32 {
         let mut limit = None;
         for cand in cands {
-            let hint = self.hint[cand];
+            let hint = self.hint(cand);
             if hint == NONE {
                 return u32::MAX;
             }
@@ -71,6 +80,9 @@ impl Cover {
         index: u32,
         keys: impl Fn(u32) -> Key,
     ) {
+        if self.hint.is_empty() {
+            self.hint.resize(729, NONE);
+        }
         for cand in cands {
             let hint = self.hint[cand];
             if hint == NONE || key.before(keys(hint)) {

@@ -163,7 +163,10 @@ pub(super) fn collect(
 /// One run of a producer over a position.
 struct Producer {
     cands: Cands,
-    links: Links,
+    /// Static chains' link table, built at the first propagation: most
+    /// nested static producers, their branches meeting nowhere, never
+    /// propagate (dynamic ones read links from their reduced position).
+    links: Option<Links>,
     mode: Mode,
     engine: Engine,
     best: Best,
@@ -286,12 +289,7 @@ impl Producer {
         // chains whose branches can meet nowhere.
         let closure = (!mode.dynamic).then(|| closure_of(&cands));
         Producer {
-            // Dynamic propagations read links from their reduced position.
-            links: if mode.dynamic {
-                Links::none()
-            } else {
-                Links::new(&cands, true)
-            },
+            links: None,
             cands,
             mode,
             engine: Engine::new(),
@@ -343,9 +341,17 @@ impl Producer {
     }
 
     fn propagate(&mut self, s: State) -> Box<Arena> {
+        let (dynamic, cands) = (self.mode.dynamic, &self.cands);
+        let links = self.links.get_or_insert_with(|| {
+            if dynamic {
+                Links::none()
+            } else {
+                Links::new(cands, true)
+            }
+        });
         let arena = self.engine.propagate(
             &self.cands,
-            &self.links,
+            links,
             s,
             self.mode.nishio,
             self.mode.dynamic,

@@ -853,11 +853,20 @@ impl Graph {
                 }
                 self.each_next(s, y, x, |t| {
                     let other = usize::from(component[usize::from(t)]);
-                    if other != c {
-                        let theirs = &done[other * words..(other + 1) * words];
-                        for (word, their) in own.iter_mut().zip(theirs) {
-                            *word |= their;
+                    if other == c {
+                        return;
+                    }
+                    if t & 1 == 0 && !self.has_strong(usize::from(t / 2), y, x) {
+                        // An "off" state with no strong link leads nowhere:
+                        // its set is its own bit (most links end so).
+                        if let Some(b) = bit(t) {
+                            own[b / 64] |= 1 << (b % 64);
                         }
+                        return;
+                    }
+                    let theirs = &done[other * words..(other + 1) * words];
+                    for (word, their) in own.iter_mut().zip(theirs) {
+                        *word |= their;
                     }
                 });
             }
