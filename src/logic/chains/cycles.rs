@@ -482,11 +482,10 @@ impl<'g> Unary<'g> {
         let (base, kind) = cycle_base(y, x);
         for i in 0..self.cycles.len() {
             let end = self.cycles[i];
-            let path = self.path(end);
-            let key = Key::new(base, path.len() as u32, kind);
+            let key = Key::new(base, self.path_len(end), kind);
             best.offer(
                 key,
-                |difficulty| cycle_step(cands, &path, y, x, difficulty),
+                |difficulty| cycle_step(cands, &self.path(end), y, x, difficulty),
                 cands,
                 |source| self.parents(cands, end, source, true),
             );
@@ -494,7 +493,7 @@ impl<'g> Unary<'g> {
         let (base, kind) = chain_base(y, x);
         for i in 0..self.chains.len() {
             let end = self.chains[i];
-            let size = self.path(end).len() as u32 + 1;
+            let size = self.path_len(end) + 1;
             let target = self.real(self.nodes[end as usize].0);
             best.offer(
                 Key::new(base, size, kind),
@@ -508,13 +507,24 @@ impl<'g> Unary<'g> {
     /// The states of the path ending at node `end`, from the end back to
     /// (not including) the root.
     fn path(&self, end: u32) -> Vec<State> {
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(self.path_len(end) as usize);
         let mut at = end;
         while self.nodes[at as usize].1 != NONE {
             path.push(self.real(self.nodes[at as usize].0));
             at = self.nodes[at as usize].1;
         }
         path
+    }
+
+    /// The number of states [`Unary::path`] lists, without listing them:
+    /// hints' keys need only that, and most hints are never built.
+    fn path_len(&self, end: u32) -> u32 {
+        let (mut len, mut at) = (0, end);
+        while self.nodes[at as usize].1 != NONE {
+            len += 1;
+            at = self.nodes[at as usize].1;
+        }
+        len
     }
 
     /// The size of the forcing chain from `start` to its own negation (the
@@ -829,7 +839,8 @@ impl<'g> Unary<'g> {
     /// count, each read as "on" with its own link's reason (both
     /// directions of the cycle); a chain's only through its "on" states.
     fn parents(&self, cands: &Cands, end: u32, source: &Cands, cycle: bool) -> Vec<u16> {
-        let mut out = Vec::new();
+        // Room for a parent a link (more are rare): no regrowth.
+        let mut out = Vec::with_capacity(self.path_len(end) as usize + 4);
         let mut at = end;
         while self.nodes[at as usize].1 != NONE {
             let parent = self.nodes[at as usize].1;

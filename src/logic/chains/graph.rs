@@ -770,7 +770,12 @@ impl Drop for Reach {
 pub struct Closure {
     /// Each dense state's component.
     component: Vec<u16>,
-    /// `words` words per component: the states it reaches, by dense state.
+    /// The components that are "off" states with no link out, numbered
+    /// first (see [`Core::number`]): each reaches itself alone, so no set
+    /// is kept for them.
+    sinks: usize,
+    /// `words` words per component from `sinks` on: the states it
+    /// reaches, by dense state.
     sets: Vec<u64>,
     words: usize,
 }
@@ -782,6 +787,14 @@ impl Closure {
         let common = &mut common[..self.words];
         for s in starts {
             let c = usize::from(self.component[usize::from(s)]);
+            if c < self.sinks {
+                let own = usize::from(s);
+                for (k, word) in common.iter_mut().enumerate() {
+                    *word &= if k == own / 64 { 1 << (own % 64) } else { 0 };
+                }
+                continue;
+            }
+            let c = c - self.sinks;
             let set = &self.sets[c * self.words..(c + 1) * self.words];
             for (word, reached) in common.iter_mut().zip(set) {
                 *word &= reached;
@@ -798,11 +811,15 @@ impl Graph {
     /// sets of the (lower-numbered) components its states link to.
     pub fn closure_of(&self, components: Components, y: bool, x: bool) -> Closure {
         let (component, count) = components;
-        let states = component.len();
-        let words = states.div_ceil(64).max(1);
-        let sets = self.component_sets(&component, count, words, y, x, |s| Some(usize::from(s)));
+        let words = component.len().div_ceil(64).max(1);
+        // The ids without a strong link: their "off" states come first.
+        let sinks = (0..self.len())
+            .filter(|&id| !self.has_strong(id, y, x))
+            .count();
+        let sets = self.component_sets(&component, (sinks, count), words, y, x);
         Closure {
             component,
+            sinks,
             sets,
             words,
         }
@@ -814,54 +831,56 @@ impl Graph {
         self.ids[cand] as usize
     }
 
-    /// `words` words per component: the bits (`bit` of each state, when it
-    /// has one) of the states the component's states reach. Components
-    /// come numbered sinks first, so each one's set is its own bits and the
-    /// sets of the (lower-numbered) components its states link to.
+    /// `words` words per component from `sinks` to `count`: the dense
+    /// states the component's states reach. Components come numbered
+    /// sinks first, so each one's set is its own states and the sets of
+    /// the (lower-numbered) components its states link to; a sink's set
+    /// is its own state, whose bit is set where a link ends at it.
     fn component_sets(
         &self,
         component: &[u16],
-        count: usize,
+        (sinks, count): (usize, usize),
         words: usize,
         y: bool,
         x: bool,
-        bit: impl Fn(Dense) -> Option<usize>,
     ) -> Vec<u64> {
-        // The states of each component, together: a counting sort.
-        let mut first = filled(0u32, count + 1);
+        // The states of each component past the sinks, together: a
+        // counting sort.
+        let kept = count - sinks;
+        let mut first = filled(0u32, kept + 1);
         for &c in component {
-            first[usize::from(c) + 1] += 1;
+            if usize::from(c) >= sinks {
+                first[usize::from(c) - sinks + 1] += 1;
+            }
         }
-        for c in 0..count {
+        for c in 0..kept {
             first[c + 1] += first[c];
         }
-        let mut members = filled(0 as Dense, component.len());
+        let mut members = filled(0 as Dense, first[kept] as usize);
         let mut fill = list();
         fill.extend_from_slice(&first);
         for (s, &c) in component.iter().enumerate() {
-            members[fill[usize::from(c)] as usize] = s as Dense;
-            fill[usize::from(c)] += 1;
+            if let Some(c) = usize::from(c).checked_sub(sinks) {
+                members[fill[c] as usize] = s as Dense;
+                fill[c] += 1;
+            }
         }
         give(fill);
-        let mut sets = filled(0u64, count * words);
-        for c in 0..count {
+        let mut sets = filled(0u64, kept * words);
+        for c in 0..kept {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
             for &s in &members[first[c] as usize..first[c + 1] as usize] {
-                if let Some(b) = bit(s) {
-                    own[b / 64] |= 1 << (b % 64);
-                }
+                own[usize::from(s) / 64] |= 1 << (s % 64);
                 self.each_next(s, y, x, |t| {
                     let other = usize::from(component[usize::from(t)]);
-                    if other == c {
+                    if other < sinks {
+                        // A sink reaches itself alone.
+                        own[usize::from(t) / 64] |= 1 << (t % 64);
                         return;
                     }
-                    if t & 1 == 0 && !self.has_strong(usize::from(t / 2), y, x) {
-                        // An "off" state with no strong link leads nowhere:
-                        // its set is its own bit (most links end so).
-                        if let Some(b) = bit(t) {
-                            own[b / 64] |= 1 << (b % 64);
-                        }
+                    let other = other - sinks;
+                    if other == c {
                         return;
                     }
                     let theirs = &done[other * words..(other + 1) * words];
