@@ -395,7 +395,9 @@ impl<'g> Unary<'g> {
         Unary {
             graph,
             nodes: Vec::new(),
-            seen: vec![0; graph.len() * 2],
+            // Sized at the first search (`fresh`): three scans in four
+            // run none.
+            seen: Vec::new(),
             generation: 0,
             pending_on: Vec::new(),
             pending_off: Vec::new(),
@@ -405,9 +407,9 @@ impl<'g> Unary<'g> {
             front: Vec::new(),
             next: Vec::new(),
             fertile: Fertile::default(),
-            depth: vec![0; graph.len() * 2],
+            depth: Vec::new(),
             explored: 0,
-            dead: vec![0; graph.len() * 2],
+            dead: Vec::new(),
             bounded: true,
         }
     }
@@ -423,6 +425,12 @@ impl<'g> Unary<'g> {
     }
 
     fn fresh(&mut self) {
+        if self.seen.is_empty() {
+            let states = self.graph.len() * 2;
+            self.seen.resize(states, 0);
+            self.depth.resize(states, 0);
+            self.dead.resize(states, 0);
+        }
         self.generation += 1;
     }
 

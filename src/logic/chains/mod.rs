@@ -181,9 +181,18 @@ impl Best {
                 std::cmp::Ordering::Equal
             }
         });
-        let mut seen = std::collections::HashSet::with_capacity(all.len());
+        // Most hints remove one candidate: those are told apart by a bit
+        // set, without a list to sort and hash.
+        let mut single = [0u64; 729usize.div_ceil(64)];
+        let mut seen = std::collections::HashSet::new();
         all.into_iter()
             .filter(|hint| {
+                if let [cand] = hint.removals[..] {
+                    let cand = usize::from(cand);
+                    let fresh = single[cand / 64] >> (cand % 64) & 1 == 0;
+                    single[cand / 64] |= 1 << (cand % 64);
+                    return fresh;
+                }
                 let mut set = hint.removals.clone();
                 set.sort_unstable();
                 seen.insert(set)
