@@ -239,11 +239,16 @@ impl Graph {
         resize(&mut self.house_strong, n, ([NO; 3], 0));
         resize(&mut self.weak_start, n + 1, 0);
         resize(&mut self.weak_house, n, 0);
+        // The ids with a strong link, as a bit set.
+        let mut linked = [0u64; 729usize.div_ceil(64)];
+        let mut link = |id: usize| linked[id / 64] |= 1 << (id % 64);
         for cell in 0..81 {
             if count(cands.cells[cell]) == 2 {
                 let a = usize::from(first[cell]);
                 self.cell_strong[a] = a as u16 + 1;
                 self.cell_strong[a + 1] = a as u16;
+                link(a);
+                link(a + 1);
             }
         }
         // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each id's house
@@ -259,6 +264,8 @@ impl Graph {
                 let (a, b) = (self.ids[a * 9 + d0], self.ids[b * 9 + d0]);
                 add_once(&mut self.house_strong[usize::from(a)], b);
                 add_once(&mut self.house_strong[usize::from(b)], a);
+                link(usize::from(a));
+                link(usize::from(b));
             }
         }
         // Room for every link (8 in the cell, 20 in its houses), written by
@@ -267,32 +274,64 @@ impl Graph {
         if self.weak.len() < n * 28 {
             self.weak.resize(n * 28, 0);
         }
-        let mut len = 0;
         self.linked.clear();
-        for id in 0..n {
-            self.weak_start[id] = len as u32;
-            let linked = self.cell_strong[id] != NO || self.house_strong[id].1 > 0;
-            if linked {
-                self.linked.push(id as u16);
-            } else if core_only {
-                self.weak_house[id] = len as u32;
-                continue;
+        for (k, &word) in linked.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                self.linked
+                    .push((k * 64) as u16 + rest.trailing_zeros() as u16);
+                rest &= rest - 1; // clear the lowest set bit
             }
-            let cand = usize::from(self.cands[id]);
-            let (cell, d0) = (cand / 9, cand % 9);
-            for other in first[cell]..first[cell] + count(cands.cells[cell]) as u16 {
-                self.weak[len] = other;
-                len += usize::from(usize::from(other) != id);
+        }
+        let mut len = 0;
+        if core_only {
+            // Only the linked ids list links; the others' lists are empty.
+            let mut next = 0;
+            for k in 0..self.linked.len() {
+                let id = usize::from(self.linked[k]);
+                self.weak_start[next..id].fill(len as u32);
+                self.weak_house[next..id].fill(len as u32);
+                len = self.write_links(cands, &first, id, len);
+                next = id + 1;
             }
-            self.weak_house[id] = len as u32;
-            for (peers, _) in house_peers(cands, cell, d0) {
-                each_cell(peers, |peer| {
-                    self.weak[len] = self.ids[peer * 9 + d0];
-                    len += 1;
-                });
+            self.weak_start[next..n].fill(len as u32);
+            self.weak_house[next..n].fill(len as u32);
+        } else {
+            for id in 0..n {
+                len = self.write_links(cands, &first, id, len);
             }
         }
         self.weak_start[n] = len as u32;
+    }
+
+    /// Writes what candidate `id` "on" turns off from `weak[len]` on (the
+    /// cell's other candidates, then the digit's other places in the box,
+    /// the row outside it and the column outside it), setting its list's
+    /// starts; the end of what it wrote. `first` holds each cell's first
+    /// id.
+    #[inline(always)]
+    fn write_links(
+        &mut self,
+        cands: &Cands,
+        first: &[u16; 81],
+        id: usize,
+        mut len: usize,
+    ) -> usize {
+        self.weak_start[id] = len as u32;
+        let cand = usize::from(self.cands[id]);
+        let (cell, d0) = (cand / 9, cand % 9);
+        for other in first[cell]..first[cell] + count(cands.cells[cell]) as u16 {
+            self.weak[len] = other;
+            len += usize::from(usize::from(other) != id);
+        }
+        self.weak_house[id] = len as u32;
+        for (peers, _) in house_peers(cands, cell, d0) {
+            each_cell(peers, |peer| {
+                self.weak[len] = self.ids[peer * 9 + d0];
+                len += 1;
+            });
+        }
+        len
     }
 
     /// The number of candidates.
