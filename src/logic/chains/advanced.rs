@@ -425,14 +425,17 @@ fn removed(work: &Cands, source: &Cands, cell: usize, d0: usize) -> bool {
     (source.cells[cell] & !work.cells[cell]) >> d0 & 1 != 0
 }
 
-fn empty_in(source: &Cands, house: usize) -> usize {
-    HOUSE_CELLS[house]
-        .iter()
-        .filter(|&&c| source.cells[usize::from(c)] != 0)
-        .count()
+fn empty_in(unsolved: u128, house: usize) -> u32 {
+    (unsolved & HOUSE_MASKS[house]).count_ones()
+}
+
+/// The cells of `source` with candidates (those not yet solved).
+fn unsolved(source: &Cands) -> u128 {
+    source.digits.iter().fold(0, |cells, &digit| cells | digit)
 }
 
 fn hidden_pairs(work: &Cands, source: &Cands, touched: &[u16; 27], found: &mut Found) {
+    let unsolved = unsolved(source);
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     for kind in BOX_COLUMN_ROW {
@@ -440,7 +443,7 @@ fn hidden_pairs(work: &Cands, source: &Cands, touched: &[u16; 27], found: &mut F
             // Parents: the pair's digits removed from the house's other
             // cells (the pair holds the digits' only places left).
             let removed_here = touched[house];
-            if removed_here == 0 || empty_in(source, house) <= 4 {
+            if removed_here == 0 || empty_in(unsolved, house) <= 4 {
                 continue;
             }
             let places = |d0: usize| -> u16 {
@@ -490,13 +493,14 @@ fn hidden_pairs(work: &Cands, source: &Cands, touched: &[u16; 27], found: &mut F
 }
 
 fn naked_pairs(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
+    let unsolved = unsolved(source);
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     // Parents: the pair cells' other candidates, all removed.
     let changed = gone.iter().fold(0u128, |all, &cells| all | cells);
     for kind in BOX_COLUMN_ROW {
         for house in house_kind_range(kind) {
-            if changed & HOUSE_MASKS[house] == 0 || empty_in(source, house) < 4 {
+            if changed & HOUSE_MASKS[house] == 0 || empty_in(unsolved, house) < 4 {
                 continue;
             }
             let cells = &HOUSE_CELLS[house];
