@@ -25,7 +25,7 @@
 //! with its path: that walk keeps the order and shares the same searches.
 
 use super::forcing::removed_by;
-use super::graph::{keep_xy, Dense, Graph, Reach};
+use super::graph::{keep_xy, Dense, Graph, Reach, IDS_WORDS};
 use super::links::Cause;
 use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::prove::{candidate, rule_of};
@@ -108,6 +108,28 @@ fn pass_reaches(
     (reaches, x_chains)
 }
 
+/// The ids without a strong link whose "on" state starts a forcing chain
+/// in some pass (reaches its negation; their "off" states, leading
+/// nowhere, never do), as a bit set: the ids besides the core whose weak
+/// links the chain searches read.
+fn chain_starts(core: &Graph, reaches: &[Option<Reach>; 3]) -> [u64; IDS_WORDS] {
+    let mut starts = [0u64; IDS_WORDS];
+    for id in (0..core.len()).filter(|&id| !core.linked(id)) {
+        let on = id as Dense * 2 + 1;
+        // The passes that search chains: X and XY (Y links alone have
+        // no sets of negations).
+        let chains = [&reaches[0], &reaches[2]];
+        if chains
+            .into_iter()
+            .flatten()
+            .any(|reach| reach.reaches_negation(on))
+        {
+            starts[id / 64] |= 1 << (id % 64);
+        }
+    }
+    starts
+}
+
 /// Every hint in Sudoku Explainer's order, offered to `best`.
 fn scan(cands: &Cands, best: &mut Best) {
     // Components, negations and cycles read only the weak links of
@@ -118,7 +140,7 @@ fn scan(cands: &Cands, best: &mut Best) {
     let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile, true);
     let full;
     let graph = if x_chains {
-        full = Graph::new(cands);
+        full = Graph::core_and(cands, &chain_starts(&core, &reaches));
         &full
     } else {
         &core

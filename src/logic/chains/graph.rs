@@ -156,6 +156,9 @@ impl Drop for Graph {
     }
 }
 
+/// Words of a bit set over a graph's ids (at most 729).
+pub const IDS_WORDS: usize = 729usize.div_ceil(64);
+
 /// No cell, in [`partners`].
 pub const NO_CELL: u8 = u8::MAX;
 
@@ -184,7 +187,7 @@ pub fn partners(cands: &Cands) -> [[u8; 3]; 729] {
 impl Graph {
     /// The graph of `cands`.
     pub fn new(cands: &Cands) -> Graph {
-        Graph::build(cands, false)
+        Graph::build(cands, None)
     }
 
     /// The graph of `cands` with the weak links of only the candidates
@@ -193,14 +196,25 @@ impl Graph {
     /// read, which stay inside components. Searches for forcing chains,
     /// which may leave them, need [`Graph::new`].
     pub fn core_only(cands: &Cands) -> Graph {
-        Graph::build(cands, true)
+        Graph::build(cands, Some(&[0; IDS_WORDS]))
     }
 
-    fn build(cands: &Cands, core_only: bool) -> Graph {
+    /// [`Graph::core_only`] that also lists the weak links of the ids in
+    /// `starts` (a bit set): the forcing chains from a candidate without
+    /// a strong link leave it by a weak link and then stay in the core
+    /// (only core candidates are turned on), so the core and their own
+    /// lists are all the searches from those starts read.
+    pub fn core_and(cands: &Cands, starts: &[u64; IDS_WORDS]) -> Graph {
+        Graph::build(cands, Some(starts))
+    }
+
+    /// `listed`: the ids besides the core's that list their weak links
+    /// (None: every id).
+    fn build(cands: &Cands, listed: Option<&[u64; IDS_WORDS]>) -> Graph {
         let mut graph = SPARE_GRAPHS
             .with(|spare| spare.borrow_mut().pop())
             .unwrap_or_else(Graph::empty);
-        graph.fill(cands, core_only);
+        graph.fill(cands, listed);
         graph
     }
 
@@ -222,7 +236,7 @@ impl Graph {
     /// that a candidate without any (most, in the positions chains meet)
     /// costs nothing more unless its weak links are wanted. Ids follow
     /// cells, so a cell's candidates have consecutive ids.
-    fn fill(&mut self, cands: &Cands, core_only: bool) {
+    fn fill(&mut self, cands: &Cands, listed: Option<&[u64; IDS_WORDS]>) {
         self.ids = [NO; 729];
         self.cands.clear();
         // A cell's first id (its candidates' ids follow it).
@@ -240,7 +254,7 @@ impl Graph {
         resize(&mut self.weak_start, n + 1, 0);
         resize(&mut self.weak_house, n, 0);
         // The ids with a strong link, as a bit set.
-        let mut linked = [0u64; 729usize.div_ceil(64)];
+        let mut linked = [0u64; IDS_WORDS];
         let mut link = |id: usize| linked[id / 64] |= 1 << (id % 64);
         for cell in 0..81 {
             if count(cands.cells[cell]) == 2 {
@@ -284,15 +298,20 @@ impl Graph {
             }
         }
         let mut len = 0;
-        if core_only {
-            // Only the linked ids list links; the others' lists are empty.
+        if let Some(extra) = listed {
+            // Only the linked ids and `extra` list links; the others'
+            // lists are empty.
             let mut next = 0;
-            for k in 0..self.linked.len() {
-                let id = usize::from(self.linked[k]);
-                self.weak_start[next..id].fill(len as u32);
-                self.weak_house[next..id].fill(len as u32);
-                len = self.write_links(cands, &first, id, len);
-                next = id + 1;
+            for (k, (&word, &more)) in linked.iter().zip(extra).enumerate() {
+                let mut rest = word | more;
+                while rest != 0 {
+                    let id = k * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1; // clear the lowest set bit
+                    self.weak_start[next..id].fill(len as u32);
+                    self.weak_house[next..id].fill(len as u32);
+                    len = self.write_links(cands, &first, id, len);
+                    next = id + 1;
+                }
             }
             self.weak_start[next..n].fill(len as u32);
             self.weak_house[next..n].fill(len as u32);
@@ -349,6 +368,11 @@ impl Graph {
             self.weak_house[id]
         };
         &self.weak[from as usize..self.weak_start[id + 1] as usize]
+    }
+
+    /// Whether id `id` has a strong link (cell or house).
+    pub fn linked(&self, id: usize) -> bool {
+        self.has_strong(id, true, true)
     }
 
     /// Whether [`Graph::strong`] lists anything, without listing it.
