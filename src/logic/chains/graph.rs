@@ -194,7 +194,7 @@ impl Graph {
     /// that have a strong link (the others list none): all that the
     /// components, the negations ([`Graph::reach`]) and the cycle searches
     /// read, which stay inside components. Searches for forcing chains,
-    /// which may leave them, need [`Graph::new`].
+    /// which may leave them, need [`Graph::core_and`] (or [`Graph::new`]).
     pub fn core_only(cands: &Cands) -> Graph {
         Graph::build(cands, Some(&[0; IDS_WORDS]))
     }
