@@ -317,11 +317,13 @@ fn simple(work: &Cands, source: &Cands, found: &mut Found) {
     if !found.removals.is_empty() {
         return;
     }
-    hidden_pairs(work, source, &touched.digits, found);
+    // Pairs are looked for only in houses with four unsolved cells or more.
+    let unsolved = unsolved(source);
+    hidden_pairs(work, source, (&touched.digits, unsolved), found);
     if !found.removals.is_empty() {
         return;
     }
-    naked_pairs(work, source, &gone, found);
+    naked_pairs(work, source, (&gone, unsolved), found);
     if !found.removals.is_empty() {
         return;
     }
@@ -434,8 +436,12 @@ fn unsolved(source: &Cands) -> u128 {
     source.digits.iter().fold(0, |cells, &digit| cells | digit)
 }
 
-fn hidden_pairs(work: &Cands, source: &Cands, touched: &[u16; 27], found: &mut Found) {
-    let unsolved = unsolved(source);
+fn hidden_pairs(
+    work: &Cands,
+    source: &Cands,
+    (touched, unsolved): (&[u16; 27], u128),
+    found: &mut Found,
+) {
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     for kind in BOX_COLUMN_ROW {
@@ -492,8 +498,12 @@ fn hidden_pairs(work: &Cands, source: &Cands, touched: &[u16; 27], found: &mut F
     }
 }
 
-fn naked_pairs(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
-    let unsolved = unsolved(source);
+fn naked_pairs(
+    work: &Cands,
+    source: &Cands,
+    (gone, unsolved): (&Removed, u128),
+    found: &mut Found,
+) {
     let mut removable = Vec::new();
     let mut parents = Vec::new();
     // Parents: the pair cells' other candidates, all removed.

@@ -113,14 +113,15 @@ fn pass_reaches(
 /// nowhere, never do), as a bit set: the ids besides the core whose weak
 /// links the chain searches read.
 fn chain_starts(core: &Graph, reaches: &[Option<Reach>; 3]) -> [u64; IDS_WORDS] {
+    // The passes that search chains: X and XY (Y links alone have no
+    // sets of negations).
+    let chains = [&reaches[0], &reaches[2]];
     let mut starts = [0u64; IDS_WORDS];
-    for id in (0..core.len()).filter(|&id| !core.linked(id)) {
+    for id in (0..core.len()).filter(|&id| !core.has_strong_link(id)) {
         let on = id as Dense * 2 + 1;
-        // The passes that search chains: X and XY (Y links alone have
-        // no sets of negations).
-        let chains = [&reaches[0], &reaches[2]];
         if chains
-            .into_iter()
+            .iter()
+            .copied()
             .flatten()
             .any(|reach| reach.reaches_negation(on))
         {

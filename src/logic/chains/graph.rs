@@ -159,6 +159,18 @@ impl Drop for Graph {
 /// Words of a bit set over a graph's ids (at most 729).
 pub const IDS_WORDS: usize = 729usize.div_ceil(64);
 
+/// Calls `f` with each id of a bit set over ids, ascending.
+#[inline(always)]
+fn each_id(set: &[u64; IDS_WORDS], mut f: impl FnMut(usize)) {
+    for (k, &word) in set.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            f(k * 64 + rest.trailing_zeros() as usize);
+            rest &= rest - 1; // clear the lowest set bit
+        }
+    }
+}
+
 /// No cell, in [`partners`].
 pub const NO_CELL: u8 = u8::MAX;
 
@@ -289,30 +301,19 @@ impl Graph {
             self.weak.resize(n * 28, 0);
         }
         self.linked.clear();
-        for (k, &word) in linked.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                self.linked
-                    .push((k * 64) as u16 + rest.trailing_zeros() as u16);
-                rest &= rest - 1; // clear the lowest set bit
-            }
-        }
+        each_id(&linked, |id| self.linked.push(id as u16));
         let mut len = 0;
         if let Some(extra) = listed {
             // Only the linked ids and `extra` list links; the others'
             // lists are empty.
+            let listed: [u64; IDS_WORDS] = std::array::from_fn(|k| linked[k] | extra[k]);
             let mut next = 0;
-            for (k, (&word, &more)) in linked.iter().zip(extra).enumerate() {
-                let mut rest = word | more;
-                while rest != 0 {
-                    let id = k * 64 + rest.trailing_zeros() as usize;
-                    rest &= rest - 1; // clear the lowest set bit
-                    self.weak_start[next..id].fill(len as u32);
-                    self.weak_house[next..id].fill(len as u32);
-                    len = self.write_links(cands, &first, id, len);
-                    next = id + 1;
-                }
-            }
+            each_id(&listed, |id| {
+                self.weak_start[next..id].fill(len as u32);
+                self.weak_house[next..id].fill(len as u32);
+                len = self.write_links(cands, &first, id, len);
+                next = id + 1;
+            });
             self.weak_start[next..n].fill(len as u32);
             self.weak_house[next..n].fill(len as u32);
         } else {
@@ -371,7 +372,7 @@ impl Graph {
     }
 
     /// Whether id `id` has a strong link (cell or house).
-    pub fn linked(&self, id: usize) -> bool {
+    pub fn has_strong_link(&self, id: usize) -> bool {
         self.has_strong(id, true, true)
     }
 
