@@ -162,25 +162,29 @@ fn unit_conflicts(board: &Board, unit: Unit, index: usize, found: &mut Vec<Confl
 
 /// Whether no digit repeats in any row, column or box; empty cells are
 /// allowed. Does not allocate.
+///
+/// One pass in reading order without a branch per cell (where the cells
+/// are empty follows no pattern a branch predictor learns): each row's,
+/// column's and box's digits so far as bits, and every bit met again.
 pub fn is_consistent(board: &Board) -> bool {
-    let mut seen = [[0u16; 9]; 3];
-    for (at, &digit) in board.cells().iter().enumerate() {
-        if digit == 0 {
-            continue;
+    let cells = board.cells();
+    let (mut columns, mut boxes) = ([0u16; 9], [0u16; 3]);
+    let mut repeated = 0u16;
+    for (row, digits) in cells.chunks_exact(9).enumerate() {
+        if row % 3 == 0 {
+            boxes = [0; 3];
         }
-        let cell = Cell(at as u8);
-        let bit = 1u16 << digit;
-        for (table, unit) in seen
-            .iter_mut()
-            .zip([cell.row(), cell.column(), cell.box_index()])
-        {
-            if table[unit] & bit != 0 {
-                return false;
-            }
-            table[unit] |= bit;
+        let mut seen = 0u16;
+        for (column, &digit) in digits.iter().enumerate() {
+            // Bit `digit`: an empty cell sets bit 0, which never counts.
+            let bit = 1u16 << digit;
+            repeated |= (seen | columns[column] | boxes[column / 3]) & bit;
+            seen |= bit;
+            columns[column] |= bit;
+            boxes[column / 3] |= bit;
         }
     }
-    true
+    repeated & !1 == 0
 }
 
 #[cfg(test)]
@@ -197,6 +201,37 @@ mod tests {
 
     fn describe(board: &Board) -> Vec<String> {
         conflicts(board).iter().map(ToString::to_string).collect()
+    }
+
+    /// Whether some digit repeats in a unit, the plain way: every pair of
+    /// filled cells that share a row, column or box.
+    fn repeats(board: &Board) -> bool {
+        let cells = board.cells();
+        (0..81).any(|a| {
+            (a + 1..81).any(|b| {
+                let (x, y) = (Cell(a as u8), Cell(b as u8));
+                cells[a] != 0
+                    && cells[a] == cells[b]
+                    && (x.row() == y.row()
+                        || x.column() == y.column()
+                        || x.box_index() == y.box_index())
+            })
+        })
+    }
+
+    proptest::proptest! {
+        /// Boards with a few to many givens, some repeating, some not:
+        /// `is_consistent` says so exactly when the pairwise check does,
+        /// and `conflicts` finds something exactly then.
+        #[test]
+        fn consistency_agrees_with_the_pairwise_check(
+            givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..40)
+        ) {
+            let board = board_with(&givens);
+            let consistent = !repeats(&board);
+            proptest::prop_assert_eq!(is_consistent(&board), consistent);
+            proptest::prop_assert_eq!(conflicts(&board).is_empty(), consistent);
+        }
     }
 
     #[test]
