@@ -456,20 +456,22 @@ fn tie_free_stacks(
     out: &mut Arranged,
 ) {
     let mut empty = 0u8;
-    // Each tied stack's reading (three cells of four bits, new digits 15),
-    // its input stack and sorted columns, kept sorted by reading (stable:
-    // stacks come ascending).
-    let mut order = [(0u16, 0u8, [0u16; 3]); 3];
+    // Each tied stack's reading (three cells of four bits, new digits 15)
+    // above its input stack, sorted: least reading first, ties by input
+    // stack, as the stacks come ascending.
+    let mut order = [0u16; 3];
+    // Each input stack's packed keys, sorted.
+    let mut sorted_of = [[0u16; 3]; 3];
     let mut n = 0;
     let mut free = state.free_set;
     while free != 0 {
         let x = free.trailing_zeros() as u8;
         free &= free - 1; // clear the lowest set bit
-        if givens >> (3 * x) & 0b111 == 0 {
+        let in_stack = givens >> (3 * x) & 0b111;
+        if in_stack == 0 {
             empty |= 1 << x;
             continue;
         }
-        let in_stack = givens >> (3 * x) & 0b111;
         let sorted = if in_stack & (in_stack - 1) == 0 {
             // One given: the empty cells first, ascending, then the given
             // (an empty cell's packed key is its column).
@@ -485,14 +487,17 @@ fn tie_free_stacks(
         } else {
             sort_block(&[3 * x, 3 * x + 1, 3 * x + 2], cells, keys)
         };
-        let reading = sorted.iter().fold(0u16, |r, &p| r << 4 | (p >> 4) & 15);
+        // Bits 4-7 of each packed key are its nibble: gather the three.
+        let reading = (sorted[0] & 0xF0) << 4 | (sorted[1] & 0xF0) | (sorted[2] & 0xF0) >> 4;
+        sorted_of[usize::from(x)] = sorted;
         out.stack_cols[usize::from(x)] = sorted.map(|p| p as u8 & 0xF);
         let mut at = n;
-        while at > 0 && order[at - 1].0 > reading {
+        let entry = reading << 2 | u16::from(x);
+        while at > 0 && order[at - 1] > entry {
             order[at] = order[at - 1];
             at -= 1;
         }
-        order[at] = (reading, x, sorted);
+        order[at] = entry;
         n += 1;
     }
     let kept = empty.count_ones() as usize;
@@ -500,18 +505,38 @@ fn tie_free_stacks(
     out.free_set = empty;
     out.ntied = n as u8;
     for j in 0..n {
-        let (reading, x, sorted) = order[j];
-        for other in &order[..n] {
-            if other.0 == reading {
-                out.alike[j] |= 1 << other.1;
+        let (reading, x) = (order[j] >> 2, usize::from(order[j] & 0b11));
+        for &other in &order[..n] {
+            if other >> 2 == reading {
+                out.alike[j] |= 1 << (other & 0b11);
             }
         }
         if out.alike[j] != 1 << x {
             out.branches = true;
         }
-        let s = kept + j;
-        out.starts |= 1 << (3 * s);
-        out.stack_runs[j] = lay_block(&sorted, 3 * s, out);
+        out.stack_runs[j] = lay_stack(&sorted_of[x], x, reading, kept + j, out);
+    }
+}
+
+/// Lays tied input stack `x` (packed keys `sorted`, reading `reading`) out
+/// as output stack `s`, as `lay_block` would, in straight-line code.
+fn lay_stack(sorted: &[u16; 3], x: usize, reading: u16, s: usize, out: &mut Arranged) -> (u8, u8) {
+    let at = 3 * s;
+    out.cols[at..at + 3].copy_from_slice(&out.stack_cols[x]);
+    // The stack's three nibbles, the last lowest, end at position at + 2.
+    out.string |= u64::from(reading) << (4 * (6 - at));
+    let keys = sorted.map(|packed| packed >> 4);
+    out.starts |= 1 << at
+        | u16::from(keys[0] != keys[1]) << (at + 1)
+        | u16::from(keys[1] != keys[2]) << (at + 2);
+    // New digits sort last: two or more different ones when the middle
+    // and last keys are new and differ.
+    if keys[1] > u16::from(LABELLED) && keys[1] != keys[2] {
+        let new_count = 2 + u8::from(keys[0] > u16::from(LABELLED));
+        out.branches = true;
+        (at as u8 + 3 - new_count, new_count)
+    } else {
+        (0, 0)
     }
 }
 
