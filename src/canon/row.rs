@@ -302,6 +302,10 @@ fn arrange(
     best: u64,
 ) -> Arranged {
     let mut out = Arranged::of(state);
+    // An empty row reads `.........` and changes nothing.
+    if givens == 0 {
+        return out;
+    }
     if state.nfree > 0 {
         tie_free_stacks(state, cells, givens, keys, &mut out);
         if out.string > best {
