@@ -337,7 +337,14 @@ fn arrange(
         } else if here & (here - 1) == 0 {
             // One given: the empty cells keep their (ascending) order.
             let c = state.cols[p];
-            out.cols.copy_within(p + 1..end, p);
+            // The columns after it move up one: two at most, blocks holding
+            // three (moved one by one, as a slice copy calls memmove).
+            if p + 1 < end {
+                out.cols[p] = out.cols[p + 1];
+            }
+            if p + 2 < end {
+                out.cols[p + 1] = out.cols[p + 2];
+            }
             out.cols[end - 1] = c;
             out.string |= nibble(end - 1, c);
             out.starts |= 1 << (end - 1);
