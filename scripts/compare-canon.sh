@@ -39,14 +39,5 @@ for set in 17_clue hardest_1905 grids_17_clue; do
     "$ours canon -j1 $input" \
     "$ours canon --pattern-first -j1 $input" \
     "$peer --canon $input" >/dev/null 2>&1
-  python3 - "$work/$set.json" "$set" "$boards" <<'PY'
-import json, sys
-results = json.load(open(sys.argv[1]))["results"]
-boards = int(sys.argv[3])
-cells = []
-for r in results:
-    ms = r["median"] * 1000
-    cells += [f"{ms:.1f}", f"{boards / r['median']:,.0f}"]
-print(f"| {sys.argv[2]} | {boards:,} | " + " | ".join(cells) + " |")
-PY
+  python3 scripts/medians-row.py "$work/$set.json" "$set" "$boards"
 done

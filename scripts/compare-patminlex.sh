@@ -74,16 +74,7 @@ for set in 17_clue hardest_1905; do
     "$peer $input" \
     "$ours canon --pattern-first -j1 $input" \
     "$ours canon -j1 $input" >/dev/null
-  python3 - "$work/$set.json" "$set" "$boards" <<'EOF'
-import json, sys
-results = json.load(open(sys.argv[1]))["results"]
-boards = int(sys.argv[3])
-cells = []
-for r in results:
-    ms = r["median"] * 1000
-    cells += [f"{ms:.1f}", f"{boards / r['median']:,.0f}"]
-print(f"| {sys.argv[2]} | {boards:,} | " + " | ".join(cells) + " |")
-EOF
+  python3 scripts/medians-row.py "$work/$set.json" "$set" "$boards"
 done
 
 "$ours" solve -j2 "$work/17_clue.txt" >"$work/grids_17_clue.txt"
