@@ -394,7 +394,6 @@ const CR: u8 = 13;
 const LF: u8 = 14;
 const OTHER: u8 = 15;
 
-/// The class of every byte value.
 /// A byte's class as [`CLASS`] gives it for cells (a digit's value, 0 for
 /// the blanks), and some value above 9 for any other byte: by arithmetic
 /// rather than by table, so that a loop over a line runs 16 or 32 bytes at
@@ -409,6 +408,7 @@ fn cell_class(byte: u8) -> u8 {
     }
 }
 
+/// The class of every byte value.
 static CLASS: [u8; 256] = {
     let mut class = [OTHER; 256];
     let mut digit = 1;
