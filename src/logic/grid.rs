@@ -156,14 +156,54 @@ const fn build_peers() -> [Cells; 81] {
 /// Each cell's 20 peers (cells sharing a house with it).
 pub const PEERS: [Cells; 81] = build_peers();
 
+const fn build_cell_house_masks(peers_only: bool) -> [[Cells; 3]; 81] {
+    let masks = build_house_masks();
+    let mut table = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [bx, row, column] = houses_of(cell);
+        table[cell] = if peers_only {
+            let others = !(1u128 << cell) & !masks[bx];
+            [
+                masks[bx] & !(1u128 << cell),
+                masks[row] & others,
+                masks[column] & others,
+            ]
+        } else {
+            [masks[bx], masks[row], masks[column]]
+        };
+        cell += 1;
+    }
+    table
+}
+
+/// The cells of each cell's box, row and column ([`houses_at`]'s order):
+/// one load per house on hot paths, where `HOUSE_MASKS[houses_at(cell)[k]]`
+/// takes two.
+pub const CELL_HOUSE_MASKS: [[Cells; 3]; 81] = build_cell_house_masks(false);
+
+/// Each cell's peers in its box, in its row outside the box and in its
+/// column outside the box: the three groups Sudoku Explainer's weak links
+/// list in that order.
+pub const CELL_PEER_GROUPS: [[Cells; 3]; 81] = build_cell_house_masks(true);
+
 /// Iterates the cells of a set in increasing order.
-pub fn cells_of(mut set: Cells) -> impl Iterator<Item = usize> {
+pub fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
+    // Two 64-bit halves, one after the other: a 128-bit step (borrow
+    // across words, two counts and a select) costs twice a 64-bit one.
+    let (mut low, mut high) = (set as u64, (set >> 64) as u64);
     std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let cell = set.trailing_zeros() as usize;
-            set &= set - 1; // clear the lowest set bit
-            cell
-        })
+        if low != 0 {
+            let cell = low.trailing_zeros() as usize;
+            low &= low - 1; // clear the lowest set bit
+            Some(cell)
+        } else if high != 0 {
+            let cell = 64 + high.trailing_zeros() as usize;
+            high &= high - 1;
+            Some(cell)
+        } else {
+            None
+        }
     })
 }
 

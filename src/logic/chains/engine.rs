@@ -14,7 +14,7 @@ use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::count;
-use crate::logic::grid::{bits, cells_of, houses_at};
+use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS};
 
 const NONE: u32 = u32::MAX;
 
@@ -679,24 +679,28 @@ impl Engine {
         p: u32,
         cell_links: bool,
     ) -> bool {
-        let ps = arena.nodes[p as usize].state;
-        let (cell, d0) = (cell_of(ps), digit_of(ps));
-        if cell_links && count(work.cells[cell]) == 2 {
-            let other = (work.cells[cell] & !(1 << d0)).trailing_zeros() as usize;
+        let cand = usize::from(arena.nodes[p as usize].state / 2);
+        let (cell, d0) = (cand / 9, cand % 9);
+        let in_cell = work.cells[cell];
+        if cell_links && count(in_cell) == 2 {
+            let other = (in_cell & !(1 << d0)).trailing_zeros() as usize;
             self.parents.clear();
             self.parents.push(p);
-            for gone in bits(source.cells[cell] & !work.cells[cell]) {
+            for gone in bits(source.cells[cell] & !in_cell) {
                 self.push_hidden(cell * 9 + gone);
             }
             if self.turn_on(arena, state(cell, other, true), Cause::Cell) {
                 return true;
             }
         }
+        // Nothing below changes `work`: the digit's cells are read once.
+        let (digit, was) = (work.digits[d0], source.digits[d0]);
+        let masks = &CELL_HOUSE_MASKS[cell];
         // House links name another cell than the cell link: only they can
         // repeat one another.
         let mut done = [State::MAX; 3];
         for (k, house) in houses_at(cell).into_iter().enumerate() {
-            let places = work.places(house, d0);
+            let places = digit & masks[k];
             if !two_in_house(places) {
                 continue;
             }
@@ -708,7 +712,7 @@ impl Engine {
             done[k] = on;
             self.parents.clear();
             self.parents.push(p);
-            for gone in cells_of(source.places(house, d0) & !places) {
+            for gone in cells_of(was & masks[k] & !places) {
                 self.push_hidden(gone * 9 + d0);
             }
             if self.turn_on(arena, on, Cause::House(house as u8)) {

@@ -6,7 +6,7 @@
 
 #[cfg(test)]
 use crate::logic::grid::{bits, cells_of, count, houses_of, two_cells};
-use crate::logic::grid::{houses_at, Cells, Grid, HOUSE_MASKS};
+use crate::logic::grid::{houses_at, Cells, Grid, CELL_PEER_GROUPS, HOUSE_MASKS};
 
 /// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
 pub type State = u16;
@@ -41,12 +41,12 @@ pub const fn is_on(s: State) -> bool {
 #[inline(always)]
 pub fn house_peers(cands: &Cands, cell: usize, d0: usize) -> [(Cells, usize); 3] {
     let [bx, row, column] = houses_at(cell);
-    let digit = cands.digits[d0] & !(1u128 << cell);
-    let in_box = HOUSE_MASKS[bx];
+    let digit = cands.digits[d0];
+    let [in_box, in_row, in_column] = CELL_PEER_GROUPS[cell];
     [
         (digit & in_box, bx),
-        (digit & HOUSE_MASKS[row] & !in_box, row),
-        (digit & HOUSE_MASKS[column] & !in_box, column),
+        (digit & in_row, row),
+        (digit & in_column, column),
     ]
 }
 
