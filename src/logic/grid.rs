@@ -156,22 +156,26 @@ const fn build_peers() -> [Cells; 81] {
 /// Each cell's 20 peers (cells sharing a house with it).
 pub const PEERS: [Cells; 81] = build_peers();
 
-const fn build_cell_house_masks(peers_only: bool) -> [[Cells; 3]; 81] {
+const fn build_cell_house_masks() -> [[Cells; 3]; 81] {
     let masks = build_house_masks();
     let mut table = [[0u128; 3]; 81];
     let mut cell = 0;
     while cell < 81 {
         let [bx, row, column] = houses_of(cell);
-        table[cell] = if peers_only {
-            let others = !(1u128 << cell) & !masks[bx];
-            [
-                masks[bx] & !(1u128 << cell),
-                masks[row] & others,
-                masks[column] & others,
-            ]
-        } else {
-            [masks[bx], masks[row], masks[column]]
-        };
+        table[cell] = [masks[bx], masks[row], masks[column]];
+        cell += 1;
+    }
+    table
+}
+
+const fn build_cell_peer_groups() -> [[Cells; 3]; 81] {
+    let houses = build_cell_house_masks();
+    let mut table = [[0u128; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [in_box, row, column] = houses[cell];
+        let outside = !in_box; // the box holds the cell itself too
+        table[cell] = [in_box & !(1u128 << cell), row & outside, column & outside];
         cell += 1;
     }
     table
@@ -180,12 +184,12 @@ const fn build_cell_house_masks(peers_only: bool) -> [[Cells; 3]; 81] {
 /// The cells of each cell's box, row and column ([`houses_at`]'s order):
 /// one load per house on hot paths, where `HOUSE_MASKS[houses_at(cell)[k]]`
 /// takes two.
-pub const CELL_HOUSE_MASKS: [[Cells; 3]; 81] = build_cell_house_masks(false);
+pub const CELL_HOUSE_MASKS: [[Cells; 3]; 81] = build_cell_house_masks();
 
 /// Each cell's peers in its box, in its row outside the box and in its
 /// column outside the box: the three groups Sudoku Explainer's weak links
 /// list in that order.
-pub const CELL_PEER_GROUPS: [[Cells; 3]; 81] = build_cell_house_masks(true);
+pub const CELL_PEER_GROUPS: [[Cells; 3]; 81] = build_cell_peer_groups();
 
 /// Iterates the cells of a set in increasing order.
 pub fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
@@ -453,6 +457,39 @@ mod tests {
     fn count_agrees_with_counting_bits() {
         for digits in 0..=ALL_DIGITS {
             assert_eq!(count(digits), digits.count_ones(), "{digits:#b}");
+        }
+    }
+
+    #[test]
+    fn cells_of_lists_every_cell_of_a_set_in_order() {
+        // Both 64-bit halves and the boundary between them.
+        let mut sets: Vec<Cells> = vec![0, 1, 1 << 63, 1 << 64, 3 << 63, 1 << 80, ALL_CELLS];
+        let mut state = 0x2545_f491_4f6c_dd1d_u128;
+        for _ in 0..2000 {
+            state = state.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
+            sets.push(state & ALL_CELLS);
+        }
+        for set in sets {
+            let listed: Vec<usize> = cells_of(set).collect();
+            let expected: Vec<usize> = (0..81).filter(|&c| set >> c & 1 != 0).collect();
+            assert_eq!(listed, expected, "{set:#x}");
+        }
+    }
+
+    #[test]
+    fn cell_tables_agree_with_the_house_masks() {
+        for cell in 0..81 {
+            let [bx, row, column] = houses_of(cell);
+            let me = 1u128 << cell;
+            assert_eq!(
+                CELL_HOUSE_MASKS[cell],
+                [HOUSE_MASKS[bx], HOUSE_MASKS[row], HOUSE_MASKS[column]]
+            );
+            let groups = CELL_PEER_GROUPS[cell];
+            assert_eq!(groups[0] | groups[1] | groups[2], PEERS[cell], "{cell}");
+            assert_eq!(groups[0], HOUSE_MASKS[bx] & !me);
+            assert_eq!(groups[1], HOUSE_MASKS[row] & !HOUSE_MASKS[bx]);
+            assert_eq!(groups[2], HOUSE_MASKS[column] & !HOUSE_MASKS[bx]);
         }
     }
 
