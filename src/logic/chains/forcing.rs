@@ -593,8 +593,7 @@ impl Producer {
     }
 
     fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
-        let commons: Vec<(u32, Node)> = common_nodes(&[on, off]).collect();
-        let found = locate(&[on, off], &commons);
+        let (commons, found) = common_nodes(&[on, off]);
         for (k, &(i, node)) in commons.iter().enumerate() {
             let ends = [(on, i), (off, found[k * 2 + 1])];
             self.offer_binary(ends, 1, state(cell, d0, true), node.state, node.state);
@@ -681,8 +680,7 @@ impl Producer {
         } else {
             6
         };
-        let commons: Vec<(u32, Node)> = common_nodes(branches).collect();
-        let found = locate(branches, &commons);
+        let (commons, found) = common_nodes(branches);
         for (k, &(_, node)) in commons.iter().enumerate() {
             // At most nine branches (a cell's digits, a digit's places in
             // a house): no list to allocate.
@@ -715,9 +713,12 @@ impl Producer {
 
 /// The registered nodes of `branches[0]` whose state every branch reaches,
 /// with their indices: "on" states first, each kind in the first branch's
-/// order (the order SE meets them). The reached sets are intersected first,
-/// so branches with nothing in common cost no walk.
-fn common_nodes<'a>(branches: &[&'a Arena]) -> impl Iterator<Item = (u32, Node)> + 'a {
+/// order (the order SE meets them); and the node of each such state in
+/// each branch, `[k * branches.len() + b]` for state `k` in branch `b`.
+/// The reached sets are intersected first, so branches with nothing in
+/// common cost no walk; then one pass over each branch's nodes (the first
+/// branch's gives both lists and its own indices).
+fn common_nodes(branches: &[&Arena]) -> (Vec<(u32, Node)>, Vec<u32>) {
     let first = branches[0];
     let mut common = *first.reached();
     for branch in &branches[1..] {
@@ -725,31 +726,39 @@ fn common_nodes<'a>(branches: &[&'a Arena]) -> impl Iterator<Item = (u32, Node)>
             *word &= other;
         }
     }
-    let any = common.iter().any(|&word| word != 0);
-    [true, false]
-        .into_iter()
-        .filter(move |_| any)
-        .flat_map(move |want_on| {
-            first
-                .nodes
-                .iter()
-                .enumerate()
-                .filter_map(move |(i, &node)| {
-                    let s = usize::from(node.state);
-                    let common = common[s / 64] >> (s % 64) & 1 == 1;
-                    (common && node.registered && is_on(node.state) == want_on)
-                        .then_some((i as u32, node))
-                })
-        })
+    if common.iter().all(|&word| word == 0) {
+        return (Vec::new(), Vec::new());
+    }
+    let mut commons = Vec::new();
+    OFFS.with(|offs| {
+        let offs = &mut *offs.borrow_mut();
+        offs.clear();
+        for (i, &node) in first.nodes.iter().enumerate() {
+            let s = usize::from(node.state);
+            if common[s / 64] >> (s % 64) & 1 == 1 && node.registered {
+                match is_on(node.state) {
+                    true => commons.push((i as u32, node)),
+                    false => offs.push((i as u32, node)),
+                }
+            }
+        }
+        commons.extend_from_slice(offs);
+    });
+    let found = locate(branches, &commons);
+    (commons, found)
 }
 
-/// The node of each of `commons`' states in each branch (all reach them):
-/// `[k * branches.len() + b]` for state `k` in branch `b`, found in one
-/// pass over each branch's nodes.
+/// The node of each of `commons`' states in each branch (all reach them;
+/// the first branch's are `commons`' own indices): `[k * branches.len() +
+/// b]` for state `k` in branch `b`, found in one pass over each other
+/// branch's nodes.
 fn locate(branches: &[&Arena], commons: &[(u32, Node)]) -> Vec<u32> {
     let mut found = vec![u32::MAX; commons.len() * branches.len()];
     if commons.is_empty() {
         return found;
+    }
+    for (k, &(i, _)) in commons.iter().enumerate() {
+        found[k * branches.len()] = i;
     }
     SLOTS.with(|slots| {
         let slots = &mut *slots.borrow_mut();
@@ -759,7 +768,7 @@ fn locate(branches: &[&Arena], commons: &[(u32, Node)]) -> Vec<u32> {
         for (k, (_, node)) in commons.iter().enumerate() {
             slots[usize::from(node.state)] = k as u32;
         }
-        for (b, branch) in branches.iter().enumerate() {
+        for (b, branch) in branches.iter().enumerate().skip(1) {
             for (i, node) in branch.nodes.iter().enumerate() {
                 let k = slots[usize::from(node.state)];
                 if node.registered && k != u32::MAX {
@@ -779,6 +788,8 @@ thread_local! {
     /// [`locate`]'s map from a state to its place among the common states
     /// (`u32::MAX` for the others, as it is left).
     static SLOTS: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// [`common_nodes`]' "off" states, listed after the "on" ones.
+    static OFFS: std::cell::RefCell<Vec<(u32, Node)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The candidates removed since `source` (in `work`) that the chains
