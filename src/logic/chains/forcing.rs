@@ -992,6 +992,69 @@ impl Producer {
 mod tests {
     use super::*;
 
+    /// The common states of two or three dynamic propagations, with each
+    /// branch's node of them, are those a plain reading finds: the first
+    /// branch's registered nodes every branch reaches, "on" states first,
+    /// each in the first branch's order, and each branch's own node.
+    #[test]
+    fn common_nodes_are_the_first_branchs_shared_states_ons_first() {
+        let board: crate::Board =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let cands = Cands::of(&Grid::new(&board));
+        let mut engine = Engine::new();
+        let starts: Vec<State> = (0..81)
+            .filter(|&cell| count(cands.cells[cell]) >= 2)
+            .flat_map(|cell| bits(cands.cells[cell]).map(move |d0| (cell, d0)))
+            .step_by(7)
+            .flat_map(|(cell, d0)| [state(cell, d0, true), state(cell, d0, false)])
+            .collect();
+        let arenas: Vec<Box<Arena>> = starts
+            .iter()
+            .map(|&s| engine.propagate(&cands, &Links::none(), s, false, true, 0, 0))
+            .collect();
+        let (mut pairs, mut shared) = (0, 0);
+        for (a, first) in arenas.iter().enumerate() {
+            for b in [a + 1, a + 5].into_iter().filter(|&b| b < arenas.len()) {
+                for branches in [
+                    vec![&**first, &*arenas[b]],
+                    vec![&**first, &*arenas[b], &*arenas[(b + 3) % arenas.len()]],
+                ] {
+                    let (commons, found) = common_nodes(&branches);
+                    let reached_by_all = |s: State| branches.iter().all(|branch| branch.has(s));
+                    let mut expected: Vec<(u32, Node)> = Vec::new();
+                    for want_on in [true, false] {
+                        for (i, &node) in first.nodes.iter().enumerate() {
+                            if node.registered
+                                && is_on(node.state) == want_on
+                                && reached_by_all(node.state)
+                            {
+                                expected.push((i as u32, node));
+                            }
+                        }
+                    }
+                    let states = |list: &[(u32, Node)]| {
+                        list.iter().map(|&(i, n)| (i, n.state)).collect::<Vec<_>>()
+                    };
+                    assert_eq!(states(&commons), states(&expected), "starts {a} {b}");
+                    for (k, &(_, node)) in commons.iter().enumerate() {
+                        for (j, branch) in branches.iter().enumerate() {
+                            assert_eq!(
+                                Some(found[k * branches.len() + j]),
+                                branch.find(node.state)
+                            );
+                        }
+                    }
+                    pairs += 1;
+                    shared += usize::from(!commons.is_empty());
+                }
+            }
+        }
+        // Branches that share states and branches that share none.
+        assert!(shared > 10 && shared < pairs, "{shared} of {pairs}");
+    }
+
     /// Dynamic (or Nishio) chains of level 0.
     fn level_0(nishio: bool) -> Mode {
         Mode {
