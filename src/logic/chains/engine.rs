@@ -18,6 +18,12 @@ use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS};
 
 const NONE: u32 = u32::MAX;
 
+/// A node that comes from no nested chain.
+const NO_NESTED: u16 = u16::MAX;
+
+// Arenas are read back cold when hints are sized: keep nodes small.
+const _: () = assert!(std::mem::size_of::<Node>() == 12);
+
 /// One state of a propagation and what it follows from.
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
@@ -30,11 +36,10 @@ pub struct Node {
     pub start: u32,
     /// The number of parents.
     pub len: u16,
-    /// Whether the state is one of the propagation's results (the two
-    /// states of a contradiction are extra nodes, not results).
-    pub registered: bool,
-    /// The nested chain it comes from, as an index into `Arena::nested`.
-    pub nested: u32,
+    /// The nested chain it comes from, as an index into `Arena::nested`
+    /// (`NO_NESTED` for none; an arena has fewer than 2 * 729 nodes).
+    /// With it a node takes 12 bytes: arenas are walked cold when sized.
+    pub nested: u16,
 }
 
 /// The outcome of one assumption: every state reached, in order.
@@ -107,7 +112,7 @@ impl Arena {
         }
         self.nodes
             .iter()
-            .position(|n| n.registered && n.state == s)
+            .position(|n| n.state == s)
             .map(|i| i as u32)
     }
 
@@ -135,8 +140,7 @@ impl Arena {
             cause,
             start,
             len: parents.len() as u16,
-            registered,
-            nested: NONE,
+            nested: NO_NESTED,
         });
         if registered {
             let s = usize::from(s);
@@ -791,7 +795,7 @@ impl Engine {
                     last_first = first;
                 }
                 arena.nested.push((self.nested_count, size));
-                arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u32;
+                arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u16;
             }
             self.index[usize::from(cand)][0] = n;
             self.pending_off.push(n);
@@ -837,8 +841,8 @@ impl Engine {
                 }
             }
             let nested = arena.nodes[at as usize].nested;
-            if nested != NONE {
-                let entry = arena.nested[nested as usize];
+            if nested != NO_NESTED {
+                let entry = arena.nested[usize::from(nested)];
                 if !self.nested_seen.contains(&entry) {
                     self.nested_seen.push(entry);
                 }

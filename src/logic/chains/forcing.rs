@@ -735,7 +735,7 @@ fn common_nodes(branches: &[&Arena]) -> (Vec<(u32, Node)>, Vec<u32>) {
         offs.clear();
         for (i, &node) in first.nodes.iter().enumerate() {
             let s = usize::from(node.state);
-            if common[s / 64] >> (s % 64) & 1 == 1 && node.registered {
+            if common[s / 64] >> (s % 64) & 1 == 1 {
                 match is_on(node.state) {
                     true => commons.push((i as u32, node)),
                     false => offs.push((i as u32, node)),
@@ -771,7 +771,7 @@ fn locate(branches: &[&Arena], commons: &[(u32, Node)]) -> Vec<u32> {
         for (b, branch) in branches.iter().enumerate().skip(1) {
             for (i, node) in branch.nodes.iter().enumerate() {
                 let k = slots[usize::from(node.state)];
-                if node.registered && k != u32::MAX {
+                if k != u32::MAX {
                     found[k as usize * branches.len() + b] = i as u32;
                 }
             }
@@ -1026,10 +1026,7 @@ mod tests {
                     let mut expected: Vec<(u32, Node)> = Vec::new();
                     for want_on in [true, false] {
                         for (i, &node) in first.nodes.iter().enumerate() {
-                            if node.registered
-                                && is_on(node.state) == want_on
-                                && reached_by_all(node.state)
-                            {
+                            if is_on(node.state) == want_on && reached_by_all(node.state) {
                                 expected.push((i as u32, node));
                             }
                         }
