@@ -433,7 +433,9 @@ pub struct Engine {
     /// in the current propagation; paired because a state is looked up
     /// with its negation (`index[s / 2][s % 2]` is state `s`'s node).
     index: Vec<[u32; 2]>,
-    /// `stamp[s] == generation`: state `s` counted in the current walk.
+    /// `stamp[n] == generation`: node `n` counted in the current walk (an
+    /// arena has fewer nodes than there are states: one a state reached,
+    /// and a contradiction's extra one).
     stamp: Vec<u32>,
     generation: u32,
     /// The nodes waiting to be expanded, "on" and "off": each list only
@@ -814,10 +816,12 @@ impl Engine {
     /// (`ChainingHint.getAncestorCount`), or any count above `limit` once
     /// it passes `limit` (the caller wants no larger count).
     ///
-    /// A breadth-first walk in one queue, each state marked when queued
-    /// (so a parent many nodes share is queued once): the first node of
-    /// each state in that order is the one whose parents are followed, as
-    /// in a walk that marks states when taking them out.
+    /// A breadth-first walk in one queue, each node marked when queued (so
+    /// a parent many nodes share is queued once). An arena holds one node
+    /// a state (a contradiction's extra node is of a state not reached),
+    /// so counting nodes counts states; marking by node, a parent is
+    /// queued without its node being read first (arenas are read back
+    /// cold, and each read waited on the one before).
     pub fn ancestors(&mut self, arena: &Arena, n: u32, limit: u32) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -826,7 +830,7 @@ impl Engine {
         }
         self.todo.clear();
         let mut count = 0;
-        if self.mark(arena, n) {
+        if self.mark(n) {
             count += 1;
         }
         let mut next = 0;
@@ -836,7 +840,7 @@ impl Engine {
                 return count;
             }
             for &parent in arena.parents_of(at) {
-                if self.mark(arena, parent) {
+                if self.mark(parent) {
                     count += 1;
                 }
             }
@@ -851,15 +855,15 @@ impl Engine {
         count
     }
 
-    /// Queues node `n` for [`Engine::ancestors`] unless its state is
-    /// marked already; true when it was not.
+    /// Queues node `n` for [`Engine::ancestors`] unless it is marked
+    /// already; true when it was not.
     #[inline]
-    fn mark(&mut self, arena: &Arena, n: u32) -> bool {
-        let s = usize::from(arena.nodes[n as usize].state);
-        if self.stamp[s] == self.generation {
+    fn mark(&mut self, n: u32) -> bool {
+        let stamp = &mut self.stamp[n as usize];
+        if *stamp == self.generation {
             return false;
         }
-        self.stamp[s] = self.generation;
+        *stamp = self.generation;
         self.todo.push(n);
         true
     }
@@ -868,7 +872,62 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::two_in_house;
-    use crate::logic::grid::{two_cells, HOUSE_CELLS};
+    use super::*;
+    use crate::logic::grid::{two_cells, Grid, HOUSE_CELLS};
+
+    /// Every propagation, static or dynamic, of every level-0 kind, from
+    /// every candidate's "on" and "off", holds one node a state (which
+    /// `ancestors` relies on, marking nodes rather than states), and
+    /// `ancestors` counts the distinct states a plain walk of the parents
+    /// finds.
+    #[test]
+    fn arenas_hold_one_node_a_state_and_ancestors_count_states() {
+        let board: crate::Board =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let cands = Cands::of(&Grid::new(&board));
+        let mut engine = Engine::new();
+        let (mut contradictions, mut walks) = (0, 0);
+        for (dynamic, nishio) in [(false, false), (true, false), (true, true)] {
+            let links = if dynamic {
+                Links::none()
+            } else {
+                Links::new(&cands, true)
+            };
+            for cand in (0..729).filter(|&c| cands.cells[c / 9] >> (c % 9) & 1 != 0) {
+                for on in [true, false] {
+                    let start = state(cand / 9, cand % 9, on);
+                    let arena = engine.propagate(&cands, &links, start, nishio, dynamic, 0, 0);
+                    let mut states: Vec<State> = arena.nodes.iter().map(|n| n.state).collect();
+                    states.sort_unstable();
+                    states.dedup();
+                    assert_eq!(states.len(), arena.nodes.len(), "start {start}");
+                    contradictions += usize::from(arena.contradiction.is_some());
+                    let last = arena.nodes.len() as u32 - 1;
+                    for n in (0..last).step_by(5).chain([last]) {
+                        let mut seen = vec![false; STATES];
+                        let mut todo = vec![n];
+                        let mut count = 0;
+                        while let Some(at) = todo.pop() {
+                            let s = usize::from(arena.nodes[at as usize].state);
+                            if !std::mem::replace(&mut seen[s], true) {
+                                count += 1;
+                                todo.extend_from_slice(arena.parents_of(at));
+                            }
+                        }
+                        assert_eq!(engine.ancestors(&arena, n, u32::MAX), count);
+                        walks += 1;
+                    }
+                }
+            }
+        }
+        // Contradictions (whose extra node a walk may start from) are met.
+        assert!(
+            contradictions > 10 && walks > 1000,
+            "{contradictions} {walks}"
+        );
+    }
 
     #[test]
     fn two_in_house_agrees_with_two_cells_on_every_subset_of_every_house() {
