@@ -869,11 +869,22 @@ impl Engine {
     }
 }
 
+/// The candidates of a hard puzzle (the forum's `4.....8.5.3...`), for the
+/// chain engine's tests.
+#[cfg(test)]
+pub(super) fn sample_position() -> Cands {
+    let board: crate::Board =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .expect("a board");
+    Cands::of(&crate::logic::Grid::new(&board))
+}
+
 #[cfg(test)]
 mod tests {
     use super::two_in_house;
     use super::*;
-    use crate::logic::grid::{two_cells, Grid, HOUSE_CELLS};
+    use crate::logic::grid::{two_cells, HOUSE_CELLS};
 
     /// Every propagation, static or dynamic, of every level-0 kind, from
     /// every candidate's "on" and "off", holds one node a state (which
@@ -882,11 +893,7 @@ mod tests {
     /// finds.
     #[test]
     fn arenas_hold_one_node_a_state_and_ancestors_count_states() {
-        let board: crate::Board =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap();
-        let cands = Cands::of(&Grid::new(&board));
+        let cands = sample_position();
         let mut engine = Engine::new();
         let (mut contradictions, mut walks) = (0, 0);
         for (dynamic, nishio) in [(false, false), (true, false), (true, true)] {

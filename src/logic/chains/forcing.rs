@@ -994,15 +994,11 @@ mod tests {
 
     /// The common states of two or three dynamic propagations, with each
     /// branch's node of them, are those a plain reading finds: the first
-    /// branch's registered nodes every branch reaches, "on" states first,
+    /// branch's nodes of the states every branch reaches, "on" states first,
     /// each in the first branch's order, and each branch's own node.
     #[test]
     fn common_nodes_are_the_first_branchs_shared_states_ons_first() {
-        let board: crate::Board =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-                .parse()
-                .unwrap();
-        let cands = Cands::of(&Grid::new(&board));
+        let cands = super::super::engine::sample_position();
         let mut engine = Engine::new();
         let starts: Vec<State> = (0..81)
             .filter(|&cell| count(cands.cells[cell]) >= 2)
