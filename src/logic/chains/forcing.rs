@@ -711,7 +711,8 @@ impl Producer {
     }
 }
 
-/// The registered nodes of `branches[0]` whose state every branch reaches,
+/// The nodes of `branches[0]` whose state every branch reaches (each a
+/// result: a contradiction's extra node is of a state not reached),
 /// with their indices: "on" states first, each kind in the first branch's
 /// order (the order SE meets them); and the node of each such state in
 /// each branch, `[k * branches.len() + b]` for state `k` in branch `b`.
