@@ -27,6 +27,10 @@ pub struct Found {
     keep: bool,
     /// When keeping: for each removal, what proves it.
     pub origins: Vec<Origin>,
+    /// Whether every rule ran (none but the last found anything): then
+    /// any removal a further reduced position gives and this one did not
+    /// rests on a candidate removed after it.
+    pub complete: bool,
 }
 
 /// What proves a removal a chain's reduced position yields, kept when
@@ -54,6 +58,7 @@ impl Found {
         self.parents.clear();
         self.nested.clear();
         self.origins.clear();
+        self.complete = false;
     }
 
     /// Adds a hint's eliminations (in Sudoku Explainer's hash-map order)
@@ -137,7 +142,8 @@ pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, 
         3 => &[0, 1],
         _ => &[2],
     };
-    for &producer in producers {
+    for (k, &producer) in producers.iter().enumerate() {
+        found.complete = k + 1 == producers.len();
         if keep {
             // Explaining keeps each hint's proof: nothing is remembered.
             for hint in &nested(work, source, producer, limit, keep) {

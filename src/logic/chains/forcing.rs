@@ -187,6 +187,10 @@ struct Producer {
     pairs: bool,
     /// What each "on" propagated reached (dynamic chains of level 0).
     ons: Ons,
+    /// Whether propagations stop once what follows can only give hints
+    /// larger than the best so far (see [`Engine::bound`]; false only in
+    /// tests, to compare).
+    bounded: bool,
 }
 
 /// The states an "on" assumption reached, by candidate, and whether it met
@@ -300,6 +304,7 @@ impl Producer {
             outcomes: Vec::with_capacity(9),
             pairs: true,
             ons: Ons::new(),
+            bounded: true,
         }
     }
 
@@ -349,6 +354,12 @@ impl Producer {
                 Links::new(cands, true)
             }
         });
+        // A producer keeping one hint wants none larger than its best;
+        // collecting ones want what adds a removal, which no one size says.
+        self.engine.bound = match (&self.best.all, self.best.key) {
+            (None, Some(best)) if self.bounded => best.size,
+            _ => u32::MAX,
+        };
         let arena = self.engine.propagate(
             &self.cands,
             links,
@@ -1148,6 +1159,53 @@ mod tests {
         }
         // Hints are found and cells are skipped, so the check means something.
         assert!(hints > 0 && skipped > 0, "{hints} {skipped}");
+    }
+
+    /// Stopping propagations whose further nodes can only give hints
+    /// larger than the best so far changes no step of nested dynamic
+    /// chains, and does stop some (or the test compares nothing).
+    #[test]
+    fn bounded_propagations_give_the_same_steps() {
+        // The position of an 8.9 puzzle's hardest step, where nested chains
+        // find hints of some size (the engine's sample position, a bare
+        // puzzle, has region chains of four states).
+        let board =
+            "5...........5.3.9497.6..8..3....5.4...7.2.5...5.3....2..8..9.1323.8.7...........8";
+        let (_, cands) = path(board, 100)
+            .into_iter()
+            .max_by_key(|(step, _)| step.difficulty)
+            .unwrap();
+        let mut stopped = 0;
+        for level in 2..=4 {
+            let run = |bounded: bool| {
+                let mode = Mode {
+                    multiple: true,
+                    dynamic: true,
+                    nishio: false,
+                    level,
+                    limit: 0,
+                };
+                let mut producer = Producer::new(cands.clone(), mode);
+                producer.bounded = bounded;
+                producer.scan();
+                // The key holds the hint's size, which the step's rating
+                // rounds.
+                let key = format!("{:?}", producer.best.key);
+                let step = producer
+                    .best
+                    .step
+                    .take()
+                    .map(|step| format!("{step:?} {key}"));
+                (step, producer.engine.stopped)
+            };
+            let (with, stops) = run(true);
+            let (without, none) = run(false);
+            assert!(with.is_some(), "level {level}");
+            assert_eq!(with, without, "level {level}");
+            assert_eq!(none, 0);
+            stopped += stops;
+        }
+        assert!(stopped > 0);
     }
 
     #[test]
