@@ -844,7 +844,7 @@ impl Engine {
         (first..arena.nodes.len()).all(|n| {
             self.take_nested();
             let size = self.ancestors(arena, n as u32, bound);
-            size >= bound || size + self.take_nested() >= bound
+            size.saturating_add(self.take_nested()) >= bound
         })
     }
 

@@ -354,11 +354,10 @@ impl Producer {
                 Links::new(cands, true)
             }
         });
-        // A producer keeping one hint wants none larger than its best;
-        // collecting ones want what adds a removal, which no one size says.
-        self.engine.bound = match (&self.best.all, self.best.key) {
-            (None, Some(best)) if self.bounded => best.size,
-            _ => u32::MAX,
+        self.engine.bound = if self.bounded {
+            self.best.kept_size()
+        } else {
+            u32::MAX
         };
         let arena = self.engine.propagate(
             &self.cands,

@@ -124,15 +124,25 @@ impl Best {
     /// being the producer's, so a larger hint never does) or, when
     /// collecting, still add a removal to the enclosing chain.
     fn size_limit(&self, base: f64, kind: u8, cands: impl Iterator<Item = usize>) -> u32 {
-        match (&self.all, self.key) {
-            (Some(collecting), _) => {
+        match &self.all {
+            Some(collecting) => {
                 let hints = &collecting.hints;
                 collecting
                     .cover
                     .size_limit(base, kind, cands, |i| hints[i as usize].key)
             }
+            None => self.kept_size(),
+        }
+    }
+
+    /// The size a hint must stay within to replace the best one, whatever
+    /// it removes: the best's size when keeping one hint, `u32::MAX` when
+    /// there is none yet or when collecting (what adds a removal depends
+    /// on the removals).
+    fn kept_size(&self) -> u32 {
+        match (&self.all, self.key) {
             (None, Some(best)) => best.size,
-            (None, None) => u32::MAX,
+            _ => u32::MAX,
         }
     }
 
