@@ -94,6 +94,12 @@ impl Arena {
         self.origins.clear();
     }
 
+    /// Whether the arena holds its reached states alone, with no nodes
+    /// (see [`Engine::recalled`]).
+    pub fn is_recalled(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
     /// Whether `s` was reached.
     pub fn has(&self, s: State) -> bool {
         let s = usize::from(s);
@@ -500,6 +506,27 @@ impl Engine {
             bound: u32::MAX,
             stopped: 0,
         }
+    }
+
+    /// An arena of reached states alone, which `fill` writes (false: it
+    /// cannot, and there is none), for a propagation whose states are
+    /// known without it (and with no contradiction); it is propagated for
+    /// real when its nodes are wanted.
+    pub fn recalled(
+        &mut self,
+        fill: impl FnOnce(&mut [u64; STATES.div_ceil(64)]) -> bool,
+    ) -> Option<Box<Arena>> {
+        let mut arena = self.spare.pop().unwrap_or_default();
+        // A propagation clears all of it, `reached` too: a failed fill
+        // leaves nothing behind.
+        if !fill(&mut arena.reached) {
+            self.spare.push(arena);
+            return None;
+        }
+        let reached = arena.reached;
+        arena.clear();
+        arena.reached = reached;
+        Some(arena)
     }
 
     /// Takes back an arena no longer needed, to reuse its memory.

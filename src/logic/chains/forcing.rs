@@ -11,6 +11,7 @@
 use super::engine::{Arena, Engine, Links, Node};
 use super::graph::{take_xy, Closure, Dense, Graph};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
+use super::recall::{Reached, Recall, Reduced};
 use super::{Best, Key};
 use crate::logic::grid::{
     bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS, PEERS,
@@ -156,6 +157,10 @@ pub(super) fn collect(
     };
     let mut producer = Producer::new(work.clone(), mode);
     producer.best = Best::collecting(source, keep);
+    if dynamic && level == 0 {
+        // See `recall`: most of these propagations are the source's.
+        producer.recalled = Some(Reduced::new(Recall::of(source), work));
+    }
     producer.scan();
     std::mem::take(&mut producer.best).into_collected()
 }
@@ -191,6 +196,10 @@ struct Producer {
     /// larger than the best so far (see [`Engine::bound`]; false only in
     /// tests, to compare).
     bounded: bool,
+    /// Nested dynamic chains of level 0: the enclosing chain's source
+    /// position, whose propagations give most of this one's
+    /// ([`Producer::propagate`]).
+    recalled: Option<Reduced>,
 }
 
 /// The states an "on" assumption reached, by candidate, and whether it met
@@ -200,9 +209,6 @@ struct Ons {
     slot: [u16; 729],
     sets: Vec<(Reached, bool)>,
 }
-
-/// A propagation's registered states, as a bit set over `State`.
-type Reached = [u64; STATES.div_ceil(64)];
 
 thread_local! {
     /// The emptied list of the last [`Ons`] dropped on this thread.
@@ -305,6 +311,7 @@ impl Producer {
             pairs: true,
             ons: Ons::new(),
             bounded: true,
+            recalled: None,
         }
     }
 
@@ -345,7 +352,34 @@ impl Producer {
         size + self.engine.take_nested()
     }
 
+    /// What assumption `s` reaches: recalled from the source position
+    /// when that is known to be the same (its reached states alone, with
+    /// no nodes; see [`Producer::realize`]), else propagated.
     fn propagate(&mut self, s: State) -> Box<Arena> {
+        let recalled = match &self.recalled {
+            Some(reduced) => self.engine.recalled(|out| reduced.reached(s, out)),
+            None => None,
+        };
+        let Some(arena) = recalled else {
+            return self.propagate_real(s);
+        };
+        if is_on(s) {
+            self.ons.record(usize::from(s / 2), &arena);
+        }
+        arena
+    }
+
+    /// Propagates `arena` (of assumption `s`) for real when it was
+    /// recalled: its nodes are wanted.
+    fn realize(&mut self, arena: &mut Box<Arena>, s: State) {
+        if arena.is_recalled() {
+            let real = self.propagate_real(s);
+            let recalled = std::mem::replace(arena, real);
+            self.engine.recycle(recalled);
+        }
+    }
+
+    fn propagate_real(&mut self, s: State) -> Box<Arena> {
         let (dynamic, cands) = (self.mode.dynamic, &self.cands);
         let links = self.links.get_or_insert_with(|| {
             if dynamic {
@@ -498,31 +532,44 @@ impl Producer {
         // chains: those whose branches can meet nowhere are skipped.
         let cell_chain = cell_chain && self.may_share(bits(digits).map(|d0| cell * 9 + d0));
         let mut outcomes = std::mem::take(&mut self.outcomes);
+        // Each outcome's digit.
+        let mut outcome_digits = [0; 9];
         for d0 in bits(digits) {
             let needed = mode.dynamic || mode.nishio || cell_chain;
             if !needed && !self.region_may_share(cell, d0) {
                 continue;
             }
-            let on = self.assume_on(cell * 9 + d0);
+            let mut on = self.assume_on(cell * 9 + d0);
             if mode.dynamic || mode.nishio {
                 // Static chains use the "off" assumption for nothing; see
                 // `Producer::off_skippable` for when it is skipped.
                 let skip = self.pairs && self.off_skippable(cell, d0, &on);
                 let off = (!skip).then(|| self.propagate(state(cell, d0, false)));
                 self.contradictions(cell, d0, &on, off.as_deref());
-                if let Some(off) = off {
+                if let Some(mut off) = off {
                     if count >= 3 && !mode.nishio {
+                        let recalled = on.is_recalled() || off.is_recalled();
+                        if recalled && meet([&*on, &*off].into_iter()) {
+                            self.realize(&mut on, state(cell, d0, true));
+                            self.realize(&mut off, state(cell, d0, false));
+                        }
                         self.doubles(cell, d0, &on, &off);
                     }
                     self.engine.recycle(off);
                 }
             }
             if !mode.nishio {
-                self.regions(cell, d0, &on);
+                self.regions(cell, d0, &mut on);
             }
+            outcome_digits[outcomes.len()] = d0;
             outcomes.push(on);
         }
         if cell_chain && !outcomes.is_empty() {
+            if outcomes.iter().any(|on| on.is_recalled()) && meet(outcomes.iter().map(|on| &**on)) {
+                for (k, on) in outcomes.iter_mut().enumerate() {
+                    self.realize(on, state(cell, outcome_digits[k], true));
+                }
+            }
             // At most nine digits: no list to allocate.
             let mut refs: [&Arena; 9] = [&outcomes[0]; 9];
             for (k, arena) in outcomes.iter().enumerate() {
@@ -640,7 +687,7 @@ impl Producer {
         );
     }
 
-    fn regions(&mut self, cell: usize, d0: usize, on: &Arena) {
+    fn regions(&mut self, cell: usize, d0: usize, on: &mut Box<Arena>) {
         for house in houses_of(cell) {
             let Some(places) = self.region_places(cell, d0, house) else {
                 continue;
@@ -648,7 +695,8 @@ impl Producer {
             if !self.may_share(cells_of(places).map(|c| c * 9 + d0)) {
                 continue;
             }
-            for other in cells_of(places & !(1u128 << cell)) {
+            let others = places & !(1u128 << cell);
+            for other in cells_of(others) {
                 let cand = other * 9 + d0;
                 if self.cache.get(cand).is_none() {
                     let arena = self.propagate(state(other, d0, true));
@@ -656,12 +704,25 @@ impl Producer {
                 }
             }
             // The cached arenas are lent out while `common` offers hints.
-            let arenas = std::mem::take(&mut self.cache.arenas);
+            let mut arenas = std::mem::take(&mut self.cache.arenas);
+            let slot = |cache: &Cache, other: usize| usize::from(cache.slot[other * 9 + d0]);
+            let branches = || {
+                let others = cells_of(others).map(|other| &arenas[slot(&self.cache, other)]);
+                std::iter::once(&**on).chain(others.filter_map(|arena| arena.as_deref()))
+            };
+            if branches().any(Arena::is_recalled) && meet(branches()) {
+                // Recalled outcomes that meet are wanted with their nodes.
+                self.realize(on, state(cell, d0, true));
+                for other in cells_of(others) {
+                    if let Some(arena) = &mut arenas[slot(&self.cache, other)] {
+                        self.realize(arena, state(other, d0, true));
+                    }
+                }
+            }
             // A house has at most nine places: no list to allocate.
-            let (mut branches, mut len) = ([on; 9], 1);
-            for other in cells_of(places & !(1u128 << cell)) {
-                let slot = self.cache.slot[other * 9 + d0];
-                if let Some(arena) = &arenas[usize::from(slot)] {
+            let (mut branches, mut len) = ([&**on; 9], 1);
+            for other in cells_of(others) {
+                if let Some(arena) = &arenas[slot(&self.cache, other)] {
                     branches[len] = arena;
                     len += 1;
                 }
@@ -731,12 +792,7 @@ impl Producer {
 /// branch's gives both lists and its own indices).
 fn common_nodes(branches: &[&Arena]) -> (Vec<(u32, Node)>, Vec<u32>) {
     let first = branches[0];
-    let mut common = *first.reached();
-    for branch in &branches[1..] {
-        for (word, other) in common.iter_mut().zip(branch.reached()) {
-            *word &= other;
-        }
-    }
+    let common = shared(branches.iter().copied());
     if common.iter().all(|&word| word == 0) {
         return (Vec::new(), Vec::new());
     }
@@ -757,6 +813,23 @@ fn common_nodes(branches: &[&Arena]) -> (Vec<(u32, Node)>, Vec<u32>) {
     });
     let found = locate(branches, &commons);
     (commons, found)
+}
+
+/// The states every one of `branches` (one or more) reached.
+fn shared<'a>(mut branches: impl Iterator<Item = &'a Arena>) -> Reached {
+    let mut common = *branches.next().expect("a branch").reached();
+    for branch in branches {
+        for (word, other) in common.iter_mut().zip(branch.reached()) {
+            *word &= other;
+        }
+    }
+    common
+}
+
+/// Whether `branches` (one or more) all reached some state: only then
+/// are their nodes read.
+fn meet<'a>(branches: impl Iterator<Item = &'a Arena>) -> bool {
+    shared(branches).iter().any(|&word| word != 0)
 }
 
 /// The node of each of `commons`' states in each branch (all reach them;
@@ -940,7 +1013,7 @@ impl Producer {
                 target,
                 contradiction: true,
             } => {
-                let arena = self.propagate(state_of(source));
+                let arena = self.propagate_real(state_of(source));
                 let found = arena.contradiction.filter(|&(_, off)| {
                     let s = arena.nodes[off as usize].state;
                     s == state_of(Candidate {
@@ -989,7 +1062,7 @@ impl Producer {
         target: State,
         branches: &mut Vec<super::prove::Branch>,
     ) -> Option<()> {
-        let arena = self.propagate(start);
+        let arena = self.propagate_real(start);
         let end = arena.find(target);
         if let Some(end) = end {
             branches.push(super::prove::branch_of(&arena, &[end], &self.cands));
@@ -1205,6 +1278,37 @@ mod tests {
             stopped += stops;
         }
         assert!(stopped > 0);
+    }
+
+    /// Nested dynamic chains of level 0 collect the same hints, keys,
+    /// removals and parents alike, with propagations recalled from the
+    /// source position as without, on positions of a solving path less a
+    /// few candidates (for hints to rest on).
+    #[test]
+    fn nested_dynamic_chains_collect_alike_with_recalled_propagations() {
+        let board =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let (mut hints, mut recalled) = (0, 0);
+        for (step, source) in path(board, 40).into_iter().step_by(3) {
+            let mut work = source.clone();
+            for cell in (0..81).filter(|&c| count(source.cells[c]) >= 3).step_by(5) {
+                work.remove(cell, source.cells[cell].trailing_zeros() as usize);
+            }
+            let with = described(&super::collect(&work, &source, true, 0, 0, false));
+            let mut producer = Producer::new(work.clone(), level_0(false));
+            producer.best = Best::collecting(&source, false);
+            producer.scan();
+            let without = described(&std::mem::take(&mut producer.best).into_collected());
+            assert_eq!(with, without, "{step}");
+            hints += with.len();
+            let reduced = Reduced::new(Recall::of(&source), &work);
+            let mut reached = [0; STATES.div_ceil(64)];
+            recalled += (0..STATES as State)
+                .filter(|&s| work.cells[cell_of(s)] >> digit_of(s) & 1 != 0)
+                .filter(|&s| reduced.reached(s, &mut reached))
+                .count();
+        }
+        assert!(hints > 0 && recalled > 0, "{hints} {recalled}");
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod forcing;
 mod graph;
 mod links;
 mod prove;
+mod recall;
 
 pub use cycles::forcing_chains_and_cycles;
 #[cfg(test)]
