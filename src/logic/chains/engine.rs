@@ -85,9 +85,14 @@ impl Default for Arena {
 impl Arena {
     /// Empties the arena, keeping its memory.
     fn clear(&mut self) {
+        self.reached = [0; STATES.div_ceil(64)];
+        self.clear_nodes();
+    }
+
+    /// Empties the arena but for its reached states.
+    fn clear_nodes(&mut self) {
         self.nodes.clear();
         self.parents.clear();
-        self.reached = [0; STATES.div_ceil(64)];
         self.contradiction = None;
         self.nested.clear();
         self.positions.clear();
@@ -523,9 +528,7 @@ impl Engine {
             self.spare.push(arena);
             return None;
         }
-        let reached = arena.reached;
-        arena.clear();
-        arena.reached = reached;
+        arena.clear_nodes();
         Some(arena)
     }
 

@@ -37,7 +37,7 @@
 
 use super::engine::{Arena, Engine, Links};
 use super::links::{cell_of, digit_of, is_on, Cands, Cause, State, STATES};
-use crate::logic::grid::{bits, count, HOUSE_MASKS};
+use crate::logic::grid::{bits, count, several_cells, HOUSE_MASKS};
 
 /// A set of states, as [`Arena::reached`] holds them.
 pub type Reached = [u64; STATES.div_ceil(64)];
@@ -45,6 +45,9 @@ pub type Reached = [u64; STATES.div_ceil(64)];
 /// A set of units: cells 0-80, then digit `d0` in house `h` at
 /// `81 + h * 9 + d0`.
 type Units = [u64; 6];
+
+/// No unit (an assumption's "on" state comes from none).
+const NO_UNIT: usize = u16::MAX as usize;
 
 fn unit_of_house(house: usize, d0: usize) -> usize {
     81 + house * 9 + d0
@@ -69,57 +72,74 @@ fn each(set: &[u64], mut f: impl FnMut(usize) -> bool) -> bool {
     true
 }
 
-/// What one assumption reached in the source position, without
-/// contradiction.
+/// What the checks of one assumption's outcome in the source position
+/// read first (kept apart and small: they are read cold, and most
+/// outcomes that fail them are never read further).
 struct Entry {
+    /// Its "on" states in [`Recall::ons`].
+    ons: std::ops::Range<u32>,
+    /// The units with a state off.
+    off_units: Units,
+}
+
+/// The rest of one assumption's outcome in the source position.
+struct Outcome {
     reached: Reached,
     /// The cells turned on and off, by digit.
     on: [u128; 9],
     off: [u128; 9],
-    /// The units that gave an "on" state, and those with a state off.
-    on_units: Units,
-    off_units: Units,
 }
 
-impl Entry {
-    fn of(arena: &Arena) -> Entry {
-        let mut entry = Entry {
-            reached: *arena.reached(),
-            on: [0; 9],
-            off: [0; 9],
-            on_units: [0; 6],
-            off_units: [0; 6],
-        };
-        for (n, node) in arena.nodes.iter().enumerate() {
-            let (cell, d0) = (cell_of(node.state), digit_of(node.state));
-            if !is_on(node.state) {
-                entry.off[d0] |= 1 << cell;
-                add(&mut entry.off_units, cell);
-                for house in crate::logic::grid::houses_of(cell) {
-                    add(&mut entry.off_units, unit_of_house(house, d0));
-                }
-                continue;
+/// The entry and outcome of `arena` (with no contradiction), its "on"
+/// states added to `ons`: each one's candidate and the unit it came from
+/// (`NO_UNIT` for the assumption).
+fn outcome_of(arena: &Arena, ons: &mut Vec<(u16, u16)>) -> (Entry, Outcome) {
+    let first = ons.len() as u32;
+    let mut off_units = [0; 6];
+    let mut outcome = Outcome {
+        reached: *arena.reached(),
+        on: [0; 9],
+        off: [0; 9],
+    };
+    for (n, node) in arena.nodes.iter().enumerate() {
+        let (cell, d0) = (cell_of(node.state), digit_of(node.state));
+        if !is_on(node.state) {
+            outcome.off[d0] |= 1 << cell;
+            add(&mut off_units, cell);
+            for house in crate::logic::grid::houses_of(cell) {
+                add(&mut off_units, unit_of_house(house, d0));
             }
-            entry.on[d0] |= 1 << cell;
-            match node.cause {
-                Cause::Cell => add(&mut entry.on_units, cell),
-                Cause::House(house) => add(&mut entry.on_units, unit_of_house(house.into(), d0)),
-                // The assumption itself (level 0 has no other cause).
-                _ => debug_assert_eq!(n, 0),
-            }
+            continue;
         }
-        entry
+        outcome.on[d0] |= 1 << cell;
+        let unit = match node.cause {
+            Cause::Cell => cell,
+            Cause::House(house) => unit_of_house(house.into(), d0),
+            // The assumption itself (level 0 has no other cause).
+            _ => {
+                debug_assert_eq!(n, 0);
+                NO_UNIT
+            }
+        };
+        ons.push(((cell * 9 + d0) as u16, unit as u16));
     }
+    let entry = Entry {
+        ons: first..ons.len() as u32,
+        off_units,
+    };
+    (entry, outcome)
 }
 
 /// Every assumption's outcome in one source position: level-0 dynamic
 /// chains from both states of each of its candidates.
 pub struct Recall {
-    source: ([u16; 81], [u8; 9]),
-    /// Each state's entry in `entries`, `u16::MAX` for none (a
-    /// contradiction, or not a candidate).
+    source: Cands,
+    /// Each state's entry in `entries` and `outcomes`, `u16::MAX` for
+    /// none (a contradiction, or not a candidate).
     slot: Vec<u16>,
     entries: Vec<Entry>,
+    outcomes: Vec<Outcome>,
+    ons: Vec<(u16, u16)>,
 }
 
 thread_local! {
@@ -136,7 +156,7 @@ impl Recall {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
             match &*last {
-                Some(recall) if recall.source == (source.cells, source.placed) => recall.clone(),
+                Some(recall) if recall.source == *source => recall.clone(),
                 _ => {
                     let recall = std::rc::Rc::new(Recall::build(source));
                     *last = Some(recall.clone());
@@ -146,23 +166,39 @@ impl Recall {
         })
     }
 
+    /// No outcomes yet, in `source`.
+    fn empty(source: &Cands) -> Recall {
+        Recall {
+            source: source.clone(),
+            slot: vec![u16::MAX; STATES],
+            entries: Vec::new(),
+            outcomes: Vec::new(),
+            ons: Vec::new(),
+        }
+    }
+
+    /// Adds the outcome `arena` of assumption `s`, unless it met a
+    /// contradiction.
+    fn add(&mut self, s: State, arena: &Arena) {
+        if arena.contradiction.is_some() || self.entries.len() >= usize::from(u16::MAX) {
+            return;
+        }
+        self.slot[usize::from(s)] = self.entries.len() as u16;
+        let (entry, outcome) = outcome_of(arena, &mut self.ons);
+        self.entries.push(entry);
+        self.outcomes.push(outcome);
+    }
+
     fn build(source: &Cands) -> Recall {
         let mut engine = Engine::new();
         let links = Links::none();
-        let mut recall = Recall {
-            source: (source.cells, source.placed),
-            slot: vec![u16::MAX; STATES],
-            entries: Vec::new(),
-        };
+        let mut recall = Recall::empty(source);
         for cell in 0..81 {
             for d0 in bits(source.cells[cell]) {
                 for on in [false, true] {
                     let s = super::links::state(cell, d0, on);
                     let arena = engine.propagate(source, &links, s, false, true, 0, 0);
-                    if arena.contradiction.is_none() {
-                        recall.slot[usize::from(s)] = recall.entries.len() as u16;
-                        recall.entries.push(Entry::of(&arena));
-                    }
+                    recall.add(s, &arena);
                     engine.recycle(arena);
                 }
             }
@@ -178,8 +214,6 @@ pub struct Reduced {
     work: Cands,
     /// The states of `W`'s candidates.
     states: Reached,
-    /// The "on" states of the candidates `W` lacks.
-    gone_on: Reached,
     /// The units left with one candidate or none.
     thin: Units,
     /// The touched units left with two candidates or more.
@@ -189,12 +223,11 @@ pub struct Reduced {
 impl Reduced {
     /// `work`, a reduced position of `recall`'s source.
     pub fn new(recall: std::rc::Rc<Recall>, work: &Cands) -> Reduced {
-        let (cells, _) = recall.source;
+        let (cells, source) = (recall.source.cells, recall.source.digits);
         let mut reduced = Reduced {
             recall,
             work: work.clone(),
             states: [0; STATES.div_ceil(64)],
-            gone_on: [0; STATES.div_ceil(64)],
             thin: [0; 6],
             touched: [0; 6],
         };
@@ -203,20 +236,12 @@ impl Reduced {
                 add(&mut reduced.states, (cell * 9 + d0) * 2);
                 add(&mut reduced.states, (cell * 9 + d0) * 2 + 1);
             }
-            for d0 in bits(cells[cell] & !work.cells[cell]) {
-                add(&mut reduced.gone_on, (cell * 9 + d0) * 2 + 1);
-            }
             reduced.classify(
                 cell,
                 count(work.cells[cell]),
                 cells[cell] != work.cells[cell],
             );
         }
-        let source: [u128; 9] = std::array::from_fn(|d0| {
-            (0..81)
-                .filter(|&cell| cells[cell] >> d0 & 1 != 0)
-                .fold(0, |set, cell| set | 1u128 << cell)
-        });
         for (house, mask) in HOUSE_MASKS.iter().enumerate() {
             for d0 in 0..9 {
                 let places = work.digits[d0] & mask;
@@ -239,43 +264,50 @@ impl Reduced {
     /// it reaches in the source less the candidates `W` lacks (then with
     /// no contradiction); false, `out` untouched, when that is not shown.
     pub fn reached(&self, s: State, out: &mut Reached) -> bool {
-        let slot = self.recall.slot[usize::from(s)];
-        let Some(entry) = self.recall.entries.get(usize::from(slot)) else {
+        let slot = usize::from(self.recall.slot[usize::from(s)]);
+        let Some(entry) = self.recall.entries.get(slot) else {
             return false;
         };
-        let meets = |a: &[u64], b: &[u64]| a.iter().zip(b).any(|(x, y)| x & y != 0);
-        if meets(&entry.on_units, &self.thin) || meets(&entry.reached, &self.gone_on) {
-            return false; // 2 or 1 fails
+        let holds = |&(cand, unit): &(u16, u16)| {
+            let (cand, unit) = (usize::from(cand), usize::from(unit));
+            let kept = self.work.cells[cand / 9] >> (cand % 9) & 1 != 0;
+            kept && (unit == NO_UNIT || self.thin[unit / 64] >> (unit % 64) & 1 == 0)
+        };
+        let ons = &self.recall.ons[entry.ons.start as usize..entry.ons.end as usize];
+        if !ons.iter().all(holds) {
+            return false; // 1 or 2 fails
         }
+        let outcome = &self.recall.outcomes[slot];
         let suspect: Units = std::array::from_fn(|k| self.touched[k] & entry.off_units[k]);
-        if !each(&suspect, |unit| self.keeps_two(entry, unit)) {
+        if !each(&suspect, |unit| self.keeps_two(outcome, unit)) {
             return false; // 3 fails
         }
-        for (word, (reached, states)) in out.iter_mut().zip(entry.reached.iter().zip(&self.states))
-        {
+        let reached = outcome.reached.iter().zip(&self.states);
+        for (word, (reached, states)) in out.iter_mut().zip(reached) {
             *word = reached & states;
         }
         true
     }
 
-    /// Whether `unit` keeps two candidates in `W` that `entry` does not
+    /// Whether `unit` keeps two candidates in `W` that `outcome` does not
     /// turn off, or one that it turns on.
-    fn keeps_two(&self, entry: &Entry, unit: usize) -> bool {
+    fn keeps_two(&self, outcome: &Outcome, unit: usize) -> bool {
         let (left, on) = if unit < 81 {
             let digits = self.work.cells[unit];
             let (mut off, mut on) = (0u16, 0u16);
             for d0 in bits(digits) {
-                off |= ((entry.off[d0] >> unit & 1) as u16) << d0;
-                on |= ((entry.on[d0] >> unit & 1) as u16) << d0;
+                off |= ((outcome.off[d0] >> unit & 1) as u16) << d0;
+                on |= ((outcome.on[d0] >> unit & 1) as u16) << d0;
             }
             let left = digits & !off;
-            (count(left), left & on != 0)
+            (u128::from(left), left & on != 0)
         } else {
             let (house, d0) = ((unit - 81) / 9, (unit - 81) % 9);
-            let left = self.work.digits[d0] & HOUSE_MASKS[house] & !entry.off[d0];
-            (left.count_ones(), left & entry.on[d0] != 0)
+            let left = self.work.digits[d0] & HOUSE_MASKS[house] & !outcome.off[d0];
+            (left, left & outcome.on[d0] != 0)
         };
-        left >= 2 || (left == 1 && on)
+        // Bit counts are a table or software here: two or more, or one.
+        several_cells(left) || (left != 0 && on)
     }
 }
 
@@ -315,11 +347,12 @@ mod tests {
                             vouched += 1;
                             assert!(arena.contradiction.is_none(), "state {s}");
                             assert_eq!(arena.reached(), &reached, "state {s}");
-                        } else if let Some(entry) =
-                            recall.entries.get(usize::from(recall.slot[usize::from(s)]))
+                        } else if let Some(outcome) = recall
+                            .outcomes
+                            .get(usize::from(recall.slot[usize::from(s)]))
                         {
                             let naive: Reached =
-                                std::array::from_fn(|k| entry.reached[k] & reduced.states[k]);
+                                std::array::from_fn(|k| outcome.reached[k] & reduced.states[k]);
                             misstated += usize::from(
                                 arena.reached() != &naive || arena.contradiction.is_some(),
                             );
