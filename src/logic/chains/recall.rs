@@ -180,7 +180,7 @@ impl Recall {
     /// Adds the outcome `arena` of assumption `s`, unless it met a
     /// contradiction.
     fn add(&mut self, s: State, arena: &Arena) {
-        if arena.contradiction.is_some() || self.entries.len() >= usize::from(u16::MAX) {
+        if arena.contradiction.is_some() {
             return;
         }
         self.slot[usize::from(s)] = self.entries.len() as u16;
