@@ -548,8 +548,7 @@ impl Producer {
                 self.contradictions(cell, d0, &on, off.as_deref());
                 if let Some(mut off) = off {
                     if count >= 3 && !mode.nishio {
-                        let recalled = on.is_recalled() || off.is_recalled();
-                        if recalled && meet([&*on, &*off].into_iter()) {
+                        if to_realize([&*on, &*off].into_iter()) {
                             self.realize(&mut on, state(cell, d0, true));
                             self.realize(&mut off, state(cell, d0, false));
                         }
@@ -565,7 +564,7 @@ impl Producer {
             outcomes.push(on);
         }
         if cell_chain && !outcomes.is_empty() {
-            if outcomes.iter().any(|on| on.is_recalled()) && meet(outcomes.iter().map(|on| &**on)) {
+            if to_realize(outcomes.iter().map(|on| &**on)) {
                 for (k, on) in outcomes.iter_mut().enumerate() {
                     self.realize(on, state(cell, outcome_digits[k], true));
                 }
@@ -710,7 +709,7 @@ impl Producer {
                 let others = cells_of(others).map(|other| &arenas[slot(&self.cache, other)]);
                 std::iter::once(&**on).chain(others.filter_map(|arena| arena.as_deref()))
             };
-            if branches().any(Arena::is_recalled) && meet(branches()) {
+            if to_realize(branches()) {
                 // Recalled outcomes that meet are wanted with their nodes.
                 self.realize(on, state(cell, d0, true));
                 for other in cells_of(others) {
@@ -826,10 +825,13 @@ fn shared<'a>(mut branches: impl Iterator<Item = &'a Arena>) -> Reached {
     common
 }
 
-/// Whether `branches` (one or more) all reached some state: only then
-/// are their nodes read.
-fn meet<'a>(branches: impl Iterator<Item = &'a Arena>) -> bool {
-    shared(branches).iter().any(|&word| word != 0)
+/// Whether some of `branches` (one or more) are recalled and all reached
+/// some state: their nodes are read only then, so those are to be
+/// propagated for real.
+fn to_realize<'a>(branches: impl Iterator<Item = &'a Arena>) -> bool {
+    let mut recalled = false;
+    let common = shared(branches.inspect(|branch| recalled |= branch.is_recalled()));
+    recalled && common.iter().any(|&word| word != 0)
 }
 
 /// The node of each of `commons`' states in each branch (all reach them;

@@ -85,7 +85,8 @@ struct Entry {
 /// The rest of one assumption's outcome in the source position.
 struct Outcome {
     reached: Reached,
-    /// The cells turned on and off, by digit.
+    /// The cells turned on and off, by digit: `reached` again, in the
+    /// shape the checks of touched units read.
     on: [u128; 9],
     off: [u128; 9],
 }
@@ -238,7 +239,7 @@ impl Reduced {
             }
             reduced.classify(
                 cell,
-                count(work.cells[cell]),
+                count(work.cells[cell]) >= 2,
                 cells[cell] != work.cells[cell],
             );
         }
@@ -246,14 +247,16 @@ impl Reduced {
             for d0 in 0..9 {
                 let places = work.digits[d0] & mask;
                 let touched = source[d0] & mask != places;
-                reduced.classify(unit_of_house(house, d0), places.count_ones(), touched);
+                reduced.classify(unit_of_house(house, d0), several_cells(places), touched);
             }
         }
         reduced
     }
 
-    fn classify(&mut self, unit: usize, left: u32, touched: bool) {
-        if left <= 1 {
+    /// Files `unit` by whether it keeps `two` candidates or more (bit
+    /// counts are software in the portable build) and was `touched`.
+    fn classify(&mut self, unit: usize, two: bool, touched: bool) {
+        if !two {
             add(&mut self.thin, unit);
         } else if touched {
             add(&mut self.touched, unit);
