@@ -48,6 +48,10 @@ pub enum Request {
     Canon {
         /// Minlex or pattern-first.
         order: Order,
+        /// Whether the records print the map onto the form, the
+        /// automorphisms and the symmetries (JSON does); without them the
+        /// form alone is found, in fewer steps ([`Answer::Form`]).
+        maps: bool,
     },
     /// `sudoku transform`: a look-alike (or several, at random).
     Transform(Look),
@@ -251,6 +255,9 @@ pub enum Answer {
     Erased(Vec<(u8, u8)>),
     /// `canon`: the canonical form.
     Canonical(Box<CanonAnswer>),
+    /// `canon` asked for the form alone (no maps): a board's canonical
+    /// form.
+    Form(Board),
     /// `transform`: a look-alike.
     Transformed(Box<Transformed>),
 }
@@ -266,7 +273,7 @@ impl Answer {
             Answer::Hint(_) => Status::Hint,
             Answer::Stuck => Status::Stuck,
             Answer::Erased(_) => Status::Erased,
-            Answer::Canonical(_) => Status::Canonical,
+            Answer::Canonical(_) | Answer::Form(_) => Status::Canonical,
             Answer::Transformed(_) => Status::Transformed,
         }
     }
@@ -358,7 +365,7 @@ impl Request {
     ) -> Answer {
         let position = Position { board, marks };
         match *self {
-            Request::Canon { order } => canon_board(position, order),
+            Request::Canon { order, maps } => canon_board(position, order, maps),
             Request::Transform(Look::Fixed(map)) => transform_board(position, map, None),
             Request::Transform(Look::Random { seed, copies }) => {
                 let index = ordinal
@@ -511,7 +518,10 @@ fn position_marks(grid: &Grid) -> Candidates {
     Candidates::new(masks).expect("a grid's masks have nine bits")
 }
 
-fn canon_board(position: Position, order: Order) -> Answer {
+fn canon_board(position: Position, order: Order, maps: bool) -> Answer {
+    if !maps && position.marks.is_none() {
+        return Answer::Form(canon::canonical_form(position.board, order));
+    }
     let (canonical, marks, symmetry) = match position.marks {
         Some(marks) => {
             let (canonical, form) = canon::canonical_marks(marks);

@@ -94,6 +94,24 @@ pub fn canonical(board: &Board, order: Order) -> Canonical {
     SCRATCH.with(|scratch| scratch.borrow_mut().canonical(board, order))
 }
 
+/// The canonical form of `board` in `order` alone: what
+/// [`canonical`]`(board, order).form` is, found without the map onto it
+/// and the automorphism count (the search still visits every map that
+/// ties, but does not count or record them).
+///
+/// ```
+/// use sudoku_cli::canon::{canonical, canonical_form, Order};
+/// use sudoku_cli::Board;
+///
+/// let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(canonical_form(&puzzle, Order::Minlex), canonical(&puzzle, Order::Minlex).form);
+/// ```
+pub fn canonical_form(board: &Board, order: Order) -> Board {
+    SCRATCH.with(|scratch| scratch.borrow_mut().form(board, order))
+}
+
 /// The symmetries of `generate --symmetry` (all but `none`) under which
 /// the board's pattern of givens is unchanged, in `--help` order.
 ///
@@ -367,6 +385,17 @@ impl Canonicalizer {
         }
     }
 
+    /// The canonical form of `board` in `order` alone (see
+    /// [`canonical_form`]).
+    pub fn form(&mut self, board: &Board, order: Order) -> Board {
+        if let Some(canon) = grid::canonical(board) {
+            return canon.form;
+        }
+        let (view, masks, repeats) = prepare(board);
+        self.find(board, &view, &masks, repeats, order);
+        Board::from_checked(form_of(&view, &masks, &self.states[0]))
+    }
+
     /// The canonical form by the row-by-row search, for any board (full
     /// grids included: the tests check `grid` against it).
     #[cfg(test)]
@@ -385,7 +414,23 @@ impl Canonicalizer {
         repeats: bool,
         order: Order,
     ) -> Canonical {
-        let automorphisms = match order {
+        self.find(board, view, masks, repeats, order);
+        let maps: u64 = self.states.iter().map(Partial::multiplicity).sum();
+        let state = self.states[0];
+        // Every digit present took a label as its row was placed.
+        let absent = u64::from(10 - state.next);
+        let relabellings: u64 = (1..=absent).product();
+        Canonical {
+            form: Board::from_checked(form_of(view, masks, &state)),
+            transform: transform_of(&state),
+            automorphisms: maps * relabellings,
+        }
+    }
+
+    /// Leaves in `self.states` every complete map giving the canonical
+    /// form, the first being the one the transform names.
+    fn find(&mut self, board: &Board, view: &View, masks: &Masks, repeats: bool, order: Order) {
+        match order {
             Order::PatternFirst if !board.is_full() => {
                 // The least pattern first: the minlex maps of the board with
                 // every given written 1. Each fixes the rows and leaves
@@ -400,21 +445,12 @@ impl Canonicalizer {
                     state.label = [0; 10];
                     state.next = 1;
                 }
-                self.extend(view, masks, !repeats, 0, true)
+                self.extend(view, masks, !repeats, 0, true);
             }
             _ => {
                 self.start();
-                self.extend(view, masks, !repeats, 0, false)
+                self.extend(view, masks, !repeats, 0, false);
             }
-        };
-        let state = self.states[0];
-        // Every digit present took a label as its row was placed.
-        let absent = u64::from(10 - state.next);
-        let relabellings: u64 = (1..=absent).product();
-        Canonical {
-            form: Board::from_checked(form_of(view, masks, &state)),
-            transform: transform_of(&state),
-            automorphisms: automorphisms * relabellings,
         }
     }
 
@@ -430,16 +466,8 @@ impl Canonicalizer {
     /// those giving the least rows; with `forced`, each keeps the rows it
     /// has; `masks` are the givens of the view's rows. With `faster`, the
     /// faster step of `row` is taken: most boards take it; those whose rows
-    /// repeat a digit need the general one (a pattern never does). Returns
-    /// how many maps the survivors stand for in all.
-    fn extend(
-        &mut self,
-        view: &View,
-        masks: &Masks,
-        faster: bool,
-        mut level: usize,
-        forced: bool,
-    ) -> u64 {
+    /// repeat a digit need the general one (a pattern never does).
+    fn extend(&mut self, view: &View, masks: &Masks, faster: bool, mut level: usize, forced: bool) {
         #[cfg(test)]
         let faster = faster && !self.general_only;
         while level < 9 {
@@ -464,7 +492,6 @@ impl Canonicalizer {
             std::mem::swap(&mut self.states, &mut self.next);
             level += 1;
         }
-        self.states.iter().map(Partial::multiplicity).sum()
     }
 
     /// Extends the maps in `self.states` by one row at `level` into

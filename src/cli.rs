@@ -703,6 +703,9 @@ impl Cli {
                 } else {
                     Order::Minlex
                 },
+                // Only JSON records print the map, automorphisms and
+                // symmetries: the other formats need the form alone.
+                maps: args.common.output.format() == Format::Json,
             },
             Command::Transform(args) => Request::Transform(args.look()),
             Command::Generate(_) | Command::Completions(_) | Command::Man(_) => return None,

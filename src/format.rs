@@ -133,6 +133,11 @@ impl RecordWriter {
             } => Some((&canon.canonical.form, shape)),
             Record::Answered {
                 shape,
+                answer: Answer::Form(form),
+                ..
+            } => Some((form, shape)),
+            Record::Answered {
+                shape,
                 answer: Answer::Transformed(look),
                 ..
             } => Some((&look.board, shape)),
@@ -667,6 +672,8 @@ fn answer_entries<M: SerializeMap>(
             let names: Vec<&str> = canon.symmetry.iter().map(|s| s.name()).collect();
             map.serialize_entry("symmetry", &names)?;
         }
+        // Asked for without maps: the form is all there is to print.
+        Answer::Form(form) => map.serialize_entry("canonical", &Cells(form.to_line()))?,
         Answer::Transformed(look) => {
             match &look.marks {
                 Some(marks) => map.serialize_entry("transformed", &Marks(marks.to_line()))?,

@@ -70,6 +70,22 @@ fn look_alikes_share_one_canonical_form() {
     }
 }
 
+/// Text records, which need the form alone (found without the maps),
+/// print the form JSON records print, in either order.
+#[test]
+fn text_forms_are_the_json_forms() {
+    for order in [&[][..], &["--pattern-first"][..]] {
+        let text = run(&[&["canon"][..], order].concat(), mix());
+        let json = run(&[&["canon", "--format", "json"][..], order].concat(), mix());
+        let forms: Vec<String> = json_lines(&json.stdout)
+            .iter()
+            .map(|record| record["canonical"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(forms.len(), 5);
+        assert_eq!(text.stdout_lines(), forms, "{order:?}");
+    }
+}
+
 #[test]
 fn the_json_transform_maps_the_input_onto_the_form() {
     let out = run(&["canon", "--format", "json"], mix());

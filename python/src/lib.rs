@@ -331,7 +331,7 @@ fn canon<'py>(
     } else {
         Order::Minlex
     };
-    recorded(py, boards, Request::Canon { order }, jobs, record)
+    recorded(py, boards, Request::Canon { order, maps: true }, jobs, record)
 }
 
 /// `transform` with named maps, applied in the CLI's order (rotate,

@@ -104,6 +104,8 @@ fn check_against_brute_force(b: &Board, order: Order) {
     assert_eq!(canon.automorphisms, count, "{order:?} {b}");
     assert_eq!(canon.transform.apply(b), canon.form, "{order:?} {b}");
     assert!(canon.transform.is_valid());
+    // The form alone, found without counting or recording maps.
+    assert_eq!(canonical_form(b, order), canon.form, "{order:?} {b}");
 }
 
 /// Random boards `seed` in `seeds` (every fourth also pattern-first)
