@@ -819,7 +819,8 @@ fn prepare(board: &Board) -> (View, Masks, bool) {
     // The digits seen in each column so far, bit d.
     let mut columns = [0u16; 9];
     let mut present = 0u16;
-    let mut repeats = false;
+    // Bit d set once a digit d repeats in a row or column.
+    let mut repeated = 0u16;
     let bits = given_bits(board);
     for r in 0..9 {
         let mut row = [0; 9];
@@ -835,13 +836,19 @@ fn prepare(board: &Board) -> (View, Masks, bool) {
             view[1][c][r] = row[c];
             masks[1][c] |= 1 << r;
             let bit = 1u16 << row[c];
-            repeats |= (seen | columns[c]) & bit != 0;
+            repeated |= (seen | columns[c]) & bit;
             seen |= bit;
             columns[c] |= bit;
         }
         present |= seen;
     }
-    (view, masks, repeats && present.count_ones() > 1)
+    // A repeat counts while two digits or more are present: `x & (x - 1)`
+    // clears the lowest bit.
+    (
+        view,
+        masks,
+        repeated != 0 && present & present.wrapping_sub(1) != 0,
+    )
 }
 
 /// The board's rows in both orientations; with `pattern`, givens as 1

@@ -605,7 +605,11 @@ impl Level {
             let state = &states[at as usize];
             if at != keyed {
                 keys = keys_of(state);
-                position = positions(state);
+                // With every stack free (level 0), no given is placed by
+                // position.
+                if state.nfree < 3 {
+                    position = positions(state);
+                }
                 keyed = at;
             }
             let t = usize::from(state.t);
