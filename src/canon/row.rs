@@ -633,7 +633,7 @@ impl Level {
     /// the rows whose least arrangement is least of all. Under an empty
     /// map every given is new and reads alike, so a row's arrangement
     /// depends only on how many givens each stack holds ([`FIRST_ROW`]).
-    fn first_rows(&mut self, states: &[Partial], masks: &Masks) {
+    fn first_rows(&mut self, states: &[Partial], masks: &Masks) -> u8 {
         let mut least = u8::MAX;
         for (at, state) in states.iter().enumerate() {
             for (r, &givens) in masks[usize::from(state.t)].iter().enumerate() {
@@ -646,6 +646,41 @@ impl Level {
                     self.candidates.push((at as u32, r as u8));
                 }
             }
+        }
+        least
+    }
+
+    /// The first level's maps when its candidates hold one given each, or
+    /// none: an empty row changes nothing, and a lone given's stack is tied
+    /// last with its empty columns first, its digit labelled 1, with no
+    /// tie to branch into (what `arrange` and `Branch` give, read off).
+    fn first_rows_of_one_given(
+        &self,
+        states: &[Partial],
+        next: &mut Vec<Partial>,
+        view: &View,
+        masks: &Masks,
+    ) {
+        next.clear();
+        for &(at, r) in &self.candidates {
+            let mut state = states[at as usize];
+            state.rows[0] = r;
+            state.depth = 1;
+            state.used_rows = 1 << r;
+            let t = usize::from(state.t);
+            let givens = masks[t][usize::from(r)];
+            if givens != 0 {
+                let c = givens.trailing_zeros() as u8;
+                let (x, b) = (c / 3, c % 3);
+                let (e1, e2) = [(1, 2), (0, 2), (0, 1)][usize::from(b)];
+                state.nfree = 2;
+                state.free_set &= !(1 << x);
+                state.cols[6..9].copy_from_slice(&[3 * x + e1, 3 * x + e2, c]);
+                state.starts = 1 << 6 | 1 << 8;
+                state.label[usize::from(view[t][usize::from(r)][usize::from(c)])] = 1;
+                state.next = 2;
+            }
+            next.push(state);
         }
     }
 
@@ -663,7 +698,10 @@ impl Level {
     ) {
         self.candidates.clear();
         if level == 0 && !forced {
-            self.first_rows(states, masks);
+            // Rows of one given or none (ranks 0 and 1) read off at once.
+            if self.first_rows(states, masks) <= 1 {
+                return self.first_rows_of_one_given(states, next, view, masks);
+            }
         } else {
             self.next_rows(states, masks, level, forced);
         }
