@@ -602,12 +602,21 @@ pub(super) struct Level {
 
 impl Level {
     /// The candidates of a level past the first: with `forced`, each map's
-    /// own row; else the rows with the most leading empty cells.
+    /// own row; a band's last row as it is; else the rows with the most
+    /// leading empty cells.
     fn next_rows(&mut self, states: &[Partial], masks: &Masks, level: usize, forced: bool) {
         let mut most = 0;
         for (at, state) in states.iter().enumerate() {
             if forced {
                 self.candidates.push((at as u32, state.rows[level]));
+                continue;
+            }
+            // A band's last row is the one left: counting its leading
+            // empty cells costs more than the arrangement's own early exit
+            // saves when another map's row reads less.
+            if level % 3 == 2 {
+                let last = next_rows(state).trailing_zeros() as u8;
+                self.candidates.push((at as u32, last));
                 continue;
             }
             // A row whose least arrangement has fewer leading empty cells
