@@ -331,7 +331,13 @@ fn canon<'py>(
     } else {
         Order::Minlex
     };
-    recorded(py, boards, Request::Canon { order, maps: true }, jobs, record)
+    recorded(
+        py,
+        boards,
+        Request::Canon { order, maps: true },
+        jobs,
+        record,
+    )
 }
 
 /// `transform` with named maps, applied in the CLI's order (rotate,
