@@ -456,6 +456,10 @@ fn arrange_by_sorting(
     out
 }
 
+/// The other two columns of a stack, ascending, beside its column `b`
+/// (0-2): where a lone given's stack keeps its empty cells, first.
+const EMPTY_BESIDE: [(u8, u8); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// The free stacks of a row: those empty in it stay free (first, `...`
 /// being the least a stack reads), the others are tied to the output
 /// stacks after them, least reading first.
@@ -489,7 +493,7 @@ fn tie_free_stacks(
             let b = in_stack.trailing_zeros() as u8;
             let c = 3 * x + b;
             let key = u16::from(keys[usize::from(cells[usize::from(c)])]);
-            let (e1, e2) = [(1, 2), (0, 2), (0, 1)][usize::from(b)];
+            let (e1, e2) = EMPTY_BESIDE[usize::from(b)];
             [
                 u16::from(3 * x + e1),
                 u16::from(3 * x + e2),
@@ -562,39 +566,26 @@ const FIRST_ROW: [u8; 512] = {
     let mut mask = 0;
     while mask < 512 {
         let mask16 = mask as u16;
-        let sorted = sort3_const([
-            (mask16 & 7).count_ones() as u8,
-            (mask16 >> 3 & 7).count_ones() as u8,
-            (mask16 >> 6 & 7).count_ones() as u8,
-        ]);
+        let a = (mask16 & 7).count_ones() as u8;
+        let b = (mask16 >> 3 & 7).count_ones() as u8;
+        let c = (mask16 >> 6 & 7).count_ones() as u8;
+        // Least, greatest, and the middle one as what the sum leaves.
+        let least = if a < b { a } else { b };
+        let least = if least < c { least } else { c };
+        let most = if a > b { a } else { b };
+        let most = if most > c { most } else { c };
+        let sorted = [least, a + b + c - least - most, most];
         table[mask] = sorted[0] << 4 | sorted[1] << 2 | sorted[2];
         mask += 1;
     }
     table
 };
 
-/// Three counts sorted ascending, at compile time.
-const fn sort3_const(mut c: [u8; 3]) -> [u8; 3] {
-    let mut i = 0;
-    while i < 2 {
-        let mut j = 0;
-        while j < 2 - i {
-            if c[j] > c[j + 1] {
-                let t = c[j];
-                c[j] = c[j + 1];
-                c[j + 1] = t;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    c
-}
-
 /// Scratch space of one level.
 #[derive(Default)]
 pub(super) struct Level {
-    /// Candidates (state, input row) with the most leading empty cells.
+    /// Candidates (state, input row) for the level's row: see
+    /// `first_rows` and `later_rows`.
     candidates: Vec<(u32, u8)>,
     /// The least arranged so far, with their state and input row.
     least: Vec<(u32, u8, Arranged)>,
@@ -604,7 +595,7 @@ impl Level {
     /// The candidates of a level past the first: with `forced`, each map's
     /// own row; a band's last row as it is; else the rows with the most
     /// leading empty cells.
-    fn next_rows(&mut self, states: &[Partial], masks: &Masks, level: usize, forced: bool) {
+    fn later_rows(&mut self, states: &[Partial], masks: &Masks, level: usize, forced: bool) {
         let mut most = 0;
         for (at, state) in states.iter().enumerate() {
             if forced {
@@ -681,7 +672,7 @@ impl Level {
             if givens != 0 {
                 let c = givens.trailing_zeros() as u8;
                 let (x, b) = (c / 3, c % 3);
-                let (e1, e2) = [(1, 2), (0, 2), (0, 1)][usize::from(b)];
+                let (e1, e2) = EMPTY_BESIDE[usize::from(b)];
                 state.nfree = 2;
                 state.free_set &= !(1 << x);
                 state.cols[6..9].copy_from_slice(&[3 * x + e1, 3 * x + e2, c]);
@@ -712,7 +703,7 @@ impl Level {
                 return self.first_rows_of_one_given(states, next, view, masks);
             }
         } else {
-            self.next_rows(states, masks, level, forced);
+            self.later_rows(states, masks, level, forced);
         }
         self.least.clear();
         let mut best = u64::MAX;
@@ -722,8 +713,8 @@ impl Level {
             let state = &states[at as usize];
             if at != keyed {
                 keys = keys_of(state);
-                // With every stack free (level 0), no given is placed by
-                // position.
+                // With every stack free (only empty rows placed so far), no
+                // given is placed by position.
                 if state.nfree < 3 {
                     position = positions(state);
                 }
