@@ -14,7 +14,8 @@ use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES}
 use super::recall::{Reached, Recall, Reduced};
 use super::{Best, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, two_cells, Digits, Grid, ALL_DIGITS, PEERS,
+    bits, cells_of, count, houses_at, houses_of, one_cell, several_cells, two_cells, Cells, Digits,
+    Grid, ALL_DIGITS, CELL_HOUSE_MASKS, PEERS,
 };
 use crate::logic::proof::Chains;
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
@@ -188,7 +189,9 @@ struct Producer {
     outcomes: Vec<Box<Arena>>,
     /// Whether "off" assumptions known to meet no contradiction are
     /// skipped when that is all they serve (see
-    /// [`Producer::off_skippable`]; false only in tests, to compare).
+    /// [`Producer::off_skippable`]), and Nishio chains propagate only the
+    /// assumptions that meet one ([`Producer::scan_nishio`]); false only
+    /// in tests, to compare.
     pairs: bool,
     /// What each "on" propagated reached (dynamic chains of level 0).
     ons: Ons,
@@ -316,8 +319,61 @@ impl Producer {
     }
 
     fn run(mut self) -> Option<Step> {
-        self.scan();
+        match self.mode.nishio && self.pairs {
+            true => self.scan_nishio(),
+            false => self.scan(),
+        }
         self.best.step.take()
+    }
+
+    /// [`Producer::scan`] of Nishio chains: a Nishio chain's only hints
+    /// are the contradictions its assumptions meet, so only the
+    /// assumptions that meet one ([`nishio_clashes`], on one digit's
+    /// places) are propagated, in the scan's order.
+    ///
+    /// A place's "off" and its digit's other place's "on", in a house
+    /// where the digit has two, imply each other: they reach the same
+    /// places and meet a contradiction alike, so the "on" answers for both.
+    fn scan_nishio(&mut self) {
+        // Each digit's places whose "on" meets a contradiction.
+        let mut clashing = [0 as Cells; 9];
+        for d0 in bits(self.digits) {
+            let places = self.cands.digits[d0];
+            for cell in cells_of(places) {
+                if nishio_clashes(places, cell, true) {
+                    clashing[d0] |= 1 << cell;
+                }
+            }
+        }
+        let digits = self.cands.digits;
+        let clashes = |d0: usize, cell: usize, on: bool| {
+            let places = digits[d0];
+            if on {
+                return clashing[d0] >> cell & 1 != 0;
+            }
+            let bit: Cells = 1 << cell;
+            match CELL_HOUSE_MASKS[cell]
+                .into_iter()
+                .find(|&mask| two_cells(places & mask))
+            {
+                Some(mask) => clashing[d0] & places & mask & !bit != 0,
+                None => nishio_clashes(places, cell, false),
+            }
+        };
+        for cell in 0..81 {
+            if count(self.cands.cells[cell]) < 2 {
+                continue;
+            }
+            for d0 in bits(self.cands.cells[cell] & self.digits) {
+                for on in [true, false] {
+                    if clashes(d0, cell, on) {
+                        let arena = self.propagate_real(state(cell, d0, on));
+                        self.contradiction(cell, d0, &arena, on);
+                        self.engine.recycle(arena);
+                    }
+                }
+            }
+        }
     }
 
     fn scan(&mut self) {
@@ -600,6 +656,58 @@ impl Producer {
     }
 }
 
+/// Whether the Nishio propagation from `cell`'s digit "on" (or "off"),
+/// whose places are `places`, meets a contradiction: found on the digit's
+/// places as sets, round by round, rather than state by state.
+///
+/// A Nishio chain follows house links alone, so it never leaves its digit:
+/// an "on" place turns off the digit's places among its peers, and a house
+/// that has lost a place and keeps one turns that one on. The engine stops
+/// at its first contradiction, and meets one exactly when the fixed point
+/// of these links holds a place both on and off, or empties a house of
+/// two places or more (the engine, expanding the last two places' "off"
+/// states, turns the other one on). The rounds reach that fixed point, and
+/// stop at the first such clash.
+fn nishio_clashes(places: Cells, cell: usize, on: bool) -> bool {
+    let start: Cells = 1 << cell;
+    let (mut ons, mut offs) = (0 as Cells, 0 as Cells);
+    let (mut new_on, mut new_off) = if on { (start, 0) } else { (0, start) };
+    loop {
+        if new_on & (offs | new_off) != 0 || new_off & ons != 0 {
+            return true;
+        }
+        ons |= new_on;
+        offs |= new_off;
+        let mut next_off = 0;
+        for on in cells_of(new_on) {
+            next_off |= PEERS[on];
+        }
+        let mut next_on = 0;
+        // Each house once a round: bit h of `seen`.
+        let mut seen = 0u32;
+        for off in cells_of(new_off) {
+            for (house, mask) in houses_at(off).into_iter().zip(CELL_HOUSE_MASKS[off]) {
+                if seen >> house & 1 != 0 {
+                    continue;
+                }
+                seen |= 1 << house;
+                let left = places & mask & !offs;
+                if left == 0 && several_cells(places & mask) {
+                    return true;
+                }
+                if one_cell(left) {
+                    next_on |= left;
+                }
+            }
+        }
+        new_off = next_off & places & !offs;
+        new_on = next_on & !ons;
+        if new_on | new_off == 0 {
+            return false;
+        }
+    }
+}
+
 /// A step concluding `target`: a placement for an "on" state (when the cell
 /// has other candidates to lose), an elimination for "off".
 fn conclude(
@@ -634,18 +742,23 @@ fn conclude(
 impl Producer {
     /// Offers the contradictions `on` and `off` (when propagated) meet.
     fn contradictions(&mut self, cell: usize, d0: usize, on: &Arena, off: Option<&Arena>) {
-        let arenas = [Some(on), off];
-        for (arena, assumption) in arenas.into_iter().zip([true, false]) {
-            let Some(arena) = arena else { continue };
-            let Some((on_node, off_node)) = arena.contradiction else {
-                continue;
-            };
-            let target = arena.nodes[off_node as usize].state;
-            let ends = [(arena, on_node), (arena, off_node)];
-            let conclusion = state(cell, d0, !assumption);
-            let source = state(cell, d0, assumption);
-            self.offer_binary(ends, 7, source, target, conclusion);
+        self.contradiction(cell, d0, on, true);
+        if let Some(off) = off {
+            self.contradiction(cell, d0, off, false);
         }
+    }
+
+    /// Offers the contradiction `arena`, the propagation of `cell`'s `d0`
+    /// on (`assumption`) or off, meets, if any.
+    fn contradiction(&mut self, cell: usize, d0: usize, arena: &Arena, assumption: bool) {
+        let Some((on_node, off_node)) = arena.contradiction else {
+            return;
+        };
+        let target = arena.nodes[off_node as usize].state;
+        let ends = [(arena, on_node), (arena, off_node)];
+        let conclusion = state(cell, d0, !assumption);
+        let source = state(cell, d0, assumption);
+        self.offer_binary(ends, 7, source, target, conclusion);
     }
 
     fn doubles(&mut self, cell: usize, d0: usize, on: &Arena, off: &Arena) {
@@ -1311,6 +1424,35 @@ mod tests {
                 .count();
         }
         assert!(hints > 0 && recalled > 0, "{hints} {recalled}");
+    }
+
+    /// On every position of a hard puzzle's solving path, every Nishio
+    /// assumption of every candidate meets a contradiction exactly when
+    /// the engine's propagation of it does.
+    #[test]
+    fn nishio_clashes_as_the_engine_does() {
+        let board =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        let mut engine = Engine::new();
+        let (mut checked, mut clashes) = (0, 0);
+        for (step, cands) in path(board, 60) {
+            for cell in (0..81).filter(|&c| count(cands.cells[c]) >= 2) {
+                for d0 in bits(cands.cells[cell]) {
+                    for on in [true, false] {
+                        let start = state(cell, d0, on);
+                        let arena =
+                            engine.propagate(&cands, &Links::none(), start, true, true, 0, 0);
+                        let expected = arena.contradiction.is_some();
+                        let found = nishio_clashes(cands.digits[d0], cell, on);
+                        assert_eq!(found, expected, "{step}: {start}");
+                        clashes += usize::from(expected);
+                        checked += 1;
+                        engine.recycle(arena);
+                    }
+                }
+            }
+        }
+        assert!(clashes > 10 && checked > 10_000, "{clashes} of {checked}");
     }
 
     #[test]
