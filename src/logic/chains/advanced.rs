@@ -144,6 +144,9 @@ pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, 
     };
     for (k, &producer) in producers.iter().enumerate() {
         found.complete = k + 1 == producers.len();
+        if producer == 0 && cycles_find_nothing(work, source) {
+            continue;
+        }
         if keep {
             // Explaining keeps each hint's proof: nothing is remembered.
             for hint in &nested(work, source, producer, limit, keep) {
@@ -182,6 +185,34 @@ fn nested(
     }
 }
 
+/// Whether forcing chains and cycles surely find nothing on `work`, a
+/// reduced position of a chain from `source`: when `work` has no strong
+/// link that `source` lacks and they find nothing on `source`.
+///
+/// Their chains start from one candidate and follow links alone. Removing
+/// candidates removes weak links and adds strong ones only where it
+/// leaves a cell with two candidates or a digit with two places in a
+/// house; without those, every chain and cycle of `work` is one of
+/// `source`, concluding what it concludes there, where nothing was found.
+/// (The ladder tries them on its position before any nested chain; a
+/// nested chain's own reduced positions are sources too, tried here once
+/// each.)
+fn cycles_find_nothing(work: &Cands, source: &Cands) -> bool {
+    for d0 in 0..9 {
+        for cell in cells_of(source.digits[d0] & !work.digits[d0]) {
+            if count(work.cells[cell]) == 2 {
+                return false;
+            }
+            for house in houses_at(cell) {
+                if two_cells(work.digits[d0] & HOUSE_MASKS[house]) {
+                    return false;
+                }
+            }
+        }
+    }
+    NESTED.with(|memo| memo.borrow_mut().quiet(source))
+}
+
 /// The [`Memo`] stage of the simple techniques (nested producers' stages
 /// are their number and nesting limit).
 const SIMPLE: (u8, u8) = (u8::MAX, 0);
@@ -214,6 +245,9 @@ struct Memo {
     /// cells follow from its cells, so a position's cells name it).
     source: Option<([u16; 81], [u8; 9])>,
     entries: std::collections::HashMap<((u8, u8), [u16; 81]), Remembered, WordHash>,
+    /// Whether forcing chains and cycles find nothing on the source, once
+    /// asked ([`cycles_find_nothing`]).
+    quiet: Option<bool>,
 }
 
 /// A hash of a position eight bytes at a time: the default hasher's
@@ -271,6 +305,24 @@ struct Remembered {
 const MEMO_LIMIT: usize = 1 << 16;
 
 impl Memo {
+    /// Makes `source` the position the entries belong to, forgetting those
+    /// of another.
+    fn follow(&mut self, source: &Cands) {
+        if self.source != Some((source.cells, source.placed)) {
+            self.source = Some((source.cells, source.placed));
+            self.entries.clear();
+            self.quiet = None;
+        }
+    }
+
+    /// Whether forcing chains and cycles find nothing on `source`.
+    fn quiet(&mut self, source: &Cands) -> bool {
+        self.follow(source);
+        *self
+            .quiet
+            .get_or_insert_with(|| super::cycles::find_nothing(source))
+    }
+
     /// Adds to `found` (empty) what `stage` finds on `work`: remembered,
     /// or by `search`, which adds it to `found`.
     fn replay(
@@ -281,10 +333,7 @@ impl Memo {
         found: &mut Found,
         search: impl FnOnce(&mut Found),
     ) {
-        if self.source != Some((source.cells, source.placed)) {
-            self.source = Some((source.cells, source.placed));
-            self.entries.clear();
-        }
+        self.follow(source);
         let key = (stage, work.cells);
         if let Some(entry) = self.entries.get(&key) {
             found.parents.extend_from_slice(&entry.parents);
@@ -628,6 +677,47 @@ mod tests {
             "{:?} {:?} {:?}",
             found.removals, found.parents, found.nested
         )
+    }
+
+    /// Where forcing chains and cycles find nothing on a position of a
+    /// hard puzzle's solving path, they find nothing either on any
+    /// position a few candidates short of it without a new strong link,
+    /// as the shortcut says; and positions with one are searched.
+    #[test]
+    fn nested_cycles_find_nothing_without_new_strong_links() {
+        let board: crate::board::Board =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+                .parse()
+                .unwrap();
+        let mut grid = crate::logic::Grid::new(&board);
+        let (mut skipped, mut searched, mut hinted) = (0, 0, 0);
+        for step in crate::logic::explain(&board).steps.into_iter().take(60) {
+            let source = Cands::of(&grid);
+            step.apply(&mut grid);
+            if !super::super::cycles::find_nothing(&source) {
+                continue;
+            }
+            let cands: Vec<usize> = (0..729)
+                .filter(|&c| source.cells[c / 9] >> (c % 9) & 1 != 0)
+                .collect();
+            for (k, &first) in cands.iter().enumerate().step_by(5) {
+                let mut work = source.clone();
+                work.remove(first / 9, first % 9);
+                let second = cands[(k * 7 + 3) % cands.len()];
+                if k % 2 == 0 && count(work.cells[second / 9]) > 1 {
+                    work.remove(second / 9, second % 9);
+                }
+                let hints = super::super::cycles::collect(&work, &source, false);
+                if cycles_find_nothing(&work, &source) {
+                    assert!(hints.is_empty(), "{step}: {first} {second}");
+                    skipped += 1;
+                } else {
+                    searched += 1;
+                    hinted += usize::from(!hints.is_empty());
+                }
+            }
+        }
+        assert!(skipped > 50 && hinted > 50, "{skipped} {searched} {hinted}");
     }
 
     #[test]

@@ -61,7 +61,12 @@ fn chain_base(y: bool, x: bool) -> (f64, u8) {
 
 /// The first step of Sudoku Explainer's "Forcing Chains & Cycles".
 pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
-    first(&Cands::of(grid))
+    first(&Cands::of(grid), true)
+}
+
+/// Whether forcing chains and cycles find nothing on `cands`.
+pub(super) fn find_nothing(cands: &Cands) -> bool {
+    first(cands, false).is_none()
 }
 
 /// Every hint of forcing chains and cycles on `work`, for a chain that
@@ -251,7 +256,9 @@ impl Bound {
 }
 
 /// The hint Sudoku Explainer's scan keeps (see the module's docs).
-fn first(cands: &Cands) -> Option<Step> {
+/// The best hint on `cands`; with `keep`, the graph and its XY components
+/// are kept for multiple forcing chains, which may run next there.
+fn first(cands: &Cands, keep: bool) -> Option<Step> {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
@@ -343,7 +350,9 @@ fn first(cands: &Cands) -> Option<Step> {
     let [_, _, Some(xy)] = reaches else {
         unreachable!("the XY pass is always built");
     };
-    keep_xy(cands, graph, xy.into_components());
+    if keep {
+        keep_xy(cands, graph, xy.into_components());
+    }
     best.map(|pick| pick.step)
 }
 
@@ -1347,7 +1356,7 @@ mod tests {
             let expected = plain.step;
             found += usize::from(expected.is_some());
             none += usize::from(expected.is_none());
-            assert_eq!(first(&cands), expected);
+            assert_eq!(first(&cands, false), expected);
             let (mut all, mut all_plain) = (
                 Best::collecting(source, true),
                 Best::collecting(source, true),
