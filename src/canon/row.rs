@@ -153,22 +153,23 @@ fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (
         }
         rows = all_empty;
     }
-    let bounds = block_bounds(state) | 1 << 9;
-    let mut p = nfree * 3;
-    while p < 9 {
-        let end = (bounds & !((2 << p) - 1)).trailing_zeros() as usize;
-        let mut block = AtLeast::default();
-        for &c in &state.cols[p..end] {
-            block.add(columns[usize::from(c)]);
-        }
-        if rows & !block.one != 0 {
+    // Bit p set where a block ends at position p (the next one starts
+    // after it, or the row ends).
+    let ends = block_bounds(state) >> 1 | 1 << 8;
+    let mut block = AtLeast::default();
+    // Position by position, without slicing by block (a bounds check a
+    // block).
+    for (p, &c) in state.cols.iter().enumerate().skip(nfree * 3) {
+        block.add(columns[usize::from(c)]);
+        if ends >> p & 1 != 0 {
+            if rows & !block.one == 0 {
+                let (g, fewest) = block.fewest(rows);
+                return (p as u8 + 1 - g, fewest);
+            }
             // Rows empty here lead with more than any holding a given.
             rows &= !block.one;
-        } else {
-            let (g, fewest) = block.fewest(rows);
-            return (end as u8 - g, fewest);
+            block = AtLeast::default();
         }
-        p = end;
     }
     (9, rows)
 }
