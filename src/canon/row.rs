@@ -26,7 +26,6 @@ pub(super) fn masks(view: &View) -> Masks {
 }
 
 /// Bit `c` set when cell `c` of the row holds a digit.
-#[cfg(test)]
 pub(super) fn given_mask(row: &[u8; 9]) -> u16 {
     let head = u64::from_le_bytes([
         row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
