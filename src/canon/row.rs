@@ -750,7 +750,7 @@ impl Level {
                 new_cells: new_cells(arranged.string),
             };
             if arranged.branches {
-                branch.tied_stack(state, 0, 0, next);
+                branch.ties(state, next);
             } else {
                 branch.push_labelled(state, next);
             }
@@ -843,6 +843,75 @@ struct Branch<'a> {
 }
 
 impl Branch<'_> {
+    /// Every map the least row stands for, from `state` (the row laid out
+    /// as arranged, the first tie), in the general search's order. The
+    /// common shapes go without recursion: tied stacks each reading unlike
+    /// the others (no choice of input stack) with runs of new digits to
+    /// order; or two stacks reading alike and no run.
+    fn ties(&self, state: Partial, next: &mut Vec<Partial>) {
+        let a = self.arranged;
+        let ntied = usize::from(a.ntied);
+        // One input stack each: `x & (x - 1)` clears the lowest bit.
+        if a.alike[..ntied]
+            .iter()
+            .all(|&alike| alike & (alike - 1) == 0)
+        {
+            // Each stack's run first, then the assigned blocks' runs: the
+            // order the recursion nests them in.
+            let mut runs = [(0u8, 0u8); 6];
+            let mut n = 0;
+            for &run in a.stack_runs[..ntied]
+                .iter()
+                .chain(&a.runs[..usize::from(a.nruns)])
+            {
+                if run.1 > 0 {
+                    runs[n] = run;
+                    n += 1;
+                }
+            }
+            return self.run_orders(state, &runs[..n], next);
+        }
+        let no_run = a.nruns == 0 && a.stack_runs[0].1 == 0 && a.stack_runs[1].1 == 0;
+        if ntied == 2 && no_run && a.alike[1] == a.alike[0] {
+            // Two stacks alike, output stacks s and s + 1: as arranged
+            // (ascending input stacks), then swapped.
+            let s = usize::from(a.nfree);
+            next.push(self.labelled(state));
+            let mut swapped = state;
+            swapped.cols[3 * s..3 * s + 3].copy_from_slice(&state.cols[3 * s + 3..3 * s + 6]);
+            swapped.cols[3 * s + 3..3 * s + 6].copy_from_slice(&state.cols[3 * s..3 * s + 3]);
+            return next.push(self.labelled(swapped));
+        }
+        self.tied_stack(state, 0, 0, next);
+    }
+
+    /// Every order of every run (output position and length) of `runs`,
+    /// the last varying fastest, as nested loops would give them.
+    fn run_orders(&self, state: Partial, runs: &[(u8, u8)], next: &mut Vec<Partial>) {
+        let mut choice = [0usize; 6];
+        loop {
+            let mut v = state;
+            for (&(at, len), &k) in runs.iter().zip(&choice) {
+                let len = usize::from(len);
+                v = permuted(v, usize::from(at), &ORDERS[len][k][..len]);
+            }
+            next.push(self.labelled(v));
+            // Advance the odometer, the last run fastest.
+            let mut i = runs.len();
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                choice[i] += 1;
+                if choice[i] < ORDERS[usize::from(runs[i].1)].len() {
+                    break;
+                }
+                choice[i] = 0;
+            }
+        }
+    }
+
     /// Chooses the input stack of the `j`-th tied stack among those reading
     /// as it does, not yet `used`, then its new digits' order.
     fn tied_stack(&self, state: Partial, j: usize, used: u8, next: &mut Vec<Partial>) {
@@ -883,7 +952,12 @@ impl Branch<'_> {
     }
 
     /// Labels the row's new digits in the order placed and keeps the map.
-    fn push_labelled(&self, mut state: Partial, next: &mut Vec<Partial>) {
+    fn push_labelled(&self, state: Partial, next: &mut Vec<Partial>) {
+        next.push(self.labelled(state));
+    }
+
+    /// The map with the row's new digits labelled in the order placed.
+    fn labelled(&self, mut state: Partial) -> Partial {
         let mut rest = self.new_cells;
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
@@ -895,7 +969,7 @@ impl Branch<'_> {
                 state.next += 1;
             }
         }
-        next.push(state);
+        state
     }
 }
 
