@@ -296,7 +296,7 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
 fn arrange(
     state: &Partial,
     keys: &[u8; 10],
-    position: &[u8; 9],
+    position: &[u8; 16],
     cells: &[u8; 9],
     givens: u16,
     best: u64,
@@ -317,9 +317,10 @@ fn arrange(
         |p: usize, c: u8| u64::from(keys[usize::from(cells[usize::from(c)])] & 15) << (4 * (8 - p));
     // The output positions of the givens in assigned stacks.
     let mut placed = 0u16;
-    let mut rest = givens & !STACK_COLUMNS[usize::from(state.free_set)];
+    let mut rest = givens & !STACK_COLUMNS[usize::from(state.free_set & 7)];
     while rest != 0 {
-        let c = rest.trailing_zeros() as usize % 9;
+        // Below 16, so within `position` without a check.
+        let c = rest.trailing_zeros() as usize & 15;
         rest &= rest - 1; // clear the lowest set bit
         placed |= 1 << position[c];
     }
@@ -393,14 +394,15 @@ const STACK_COLUMNS: [u16; 8] = {
     table
 };
 
-/// The output position of each input column of an assigned stack.
-fn positions(state: &Partial) -> [u8; 9] {
-    let mut position = [0u8; 9];
+/// The output position of each input column of an assigned stack (16
+/// entries, so that a column below 16 needs no bounds check).
+pub(super) fn positions(state: &Partial) -> [u8; 16] {
+    let mut position = [0u8; 16];
     // Every position, in order: those of free stacks (before any assigned
     // one) may name any column, but an assigned position after them
     // overwrites it (a fixed loop, unrolled, costs less than a bounded one).
     for (p, &c) in state.cols.iter().enumerate() {
-        position[usize::from(c)] = p as u8;
+        position[usize::from(c & 15)] = p as u8;
     }
     position
 }
@@ -708,7 +710,7 @@ impl Level {
         self.least.clear();
         let mut best = u64::MAX;
         let mut keyed = u32::MAX;
-        let (mut keys, mut position) = ([0; 10], [0; 9]);
+        let (mut keys, mut position) = ([0; 10], [0; 16]);
         for &(at, r) in &self.candidates {
             let state = &states[at as usize];
             if at != keyed {
