@@ -814,7 +814,7 @@ struct Read {
 fn prepare(board: &Board) -> Read {
     let mut read = Read {
         view: [[[0u8; 9]; 9]; 2],
-        masks: [[0u16; 9]; 2],
+        masks: [[0u16; 16]; 2],
         repeats: false,
     };
     let (view, masks) = (&mut read.view, &mut read.masks);

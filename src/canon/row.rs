@@ -15,14 +15,15 @@
 
 use super::{next_rows, sort3, Partial, View, ORDERS};
 
-/// Each row's givens, bit `c` for input column `c`: `[t][r]`.
-pub(super) type Masks = [[u16; 9]; 2];
+/// Each row's givens, bit `c` for input column `c`: `[t][r]`, rows 9-15
+/// empty (so that a column below 16 indexes them without a bounds check).
+pub(super) type Masks = [[u16; 16]; 2];
 
 /// The givens of every row in both orientations (the tests' reference for
 /// `prepare`, which finds them in its pass over the board).
 #[cfg(test)]
 pub(super) fn masks(view: &View) -> Masks {
-    view.map(|rows| rows.map(|row| given_mask(&row)))
+    view.map(|rows| std::array::from_fn(|r| rows.get(r).map_or(0, given_mask)))
 }
 
 /// Bit `c` set when cell `c` of the row holds a digit.
@@ -109,7 +110,7 @@ impl AtLeast {
 /// one whose fullest other free stack holds fewer givens; past the free
 /// stacks, the row holding a given in an earlier block leads with fewer,
 /// then the row holding more givens in the block where all do.
-fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (u8, u16) {
+fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 16]) -> (u8, u16) {
     let nfree = usize::from(state.nfree);
     if nfree > 0 {
         let mut stacks = [AtLeast::default(); 3];
@@ -159,7 +160,7 @@ fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (
     // Position by position, without slicing by block (a bounds check a
     // block).
     for (p, &c) in state.cols.iter().enumerate().skip(nfree * 3) {
-        block.add(columns[usize::from(c)]);
+        block.add(columns[usize::from(c & 15)]);
         if ends >> p & 1 != 0 {
             if rows & !block.one == 0 {
                 let (g, fewest) = block.fewest(rows);
@@ -638,7 +639,7 @@ impl Level {
     fn first_rows(&mut self, states: &[Partial], masks: &Masks) -> u8 {
         let mut least = u8::MAX;
         for (at, state) in states.iter().enumerate() {
-            for (r, &givens) in masks[usize::from(state.t)].iter().enumerate() {
+            for (r, &givens) in masks[usize::from(state.t)][..9].iter().enumerate() {
                 let rank = FIRST_ROW[usize::from(givens)];
                 if rank < least {
                     least = rank;
