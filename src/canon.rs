@@ -465,7 +465,7 @@ impl Canonicalizer {
                     // off until two tie.
                     if let [state] = &mut self.states[..] {
                         if state.nfree == 0 && state.starts == 0x1FF {
-                            let reached = row::finish(state, view, level, forced);
+                            let reached = row::finish(state, view, masks, level, forced);
                             if reached > level {
                                 level = reached;
                                 continue;

@@ -765,9 +765,23 @@ impl Level {
 /// `level` on while one row is least at each level (none is when two tie:
 /// the map splits there); returns the level reached. With `forced`, the
 /// map keeps the rows it has.
-pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
-    // Each digit's nibble in a row's string (new digits 15).
-    let mut nibbles = keys_of(state).map(|key| key & 15);
+pub(super) fn finish(
+    state: &mut Partial,
+    view: &View,
+    masks: &Masks,
+    mut level: usize,
+    forced: bool,
+) -> usize {
+    // Each digit's nibble in a row's string (new digits 15), 16 entries so
+    // that a digit & 15 indexes them without a bounds check.
+    let mut nibbles = [0u8; 16];
+    for (nibble, key) in nibbles.iter_mut().zip(keys_of(state)) {
+        *nibble = key & 15;
+    }
+    // The columns stay put from here on: a row's string is its givens'
+    // nibbles, each at its column's output position.
+    let position = positions(state);
+    let t = usize::from(state.t);
     while level < 9 {
         let mut rows = if forced {
             1 << state.rows[level]
@@ -775,23 +789,21 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             next_rows(state)
         };
         let (mut best, mut best_row, mut tie) = (u64::MAX, 0, false);
-        let cells_of = |r: u8| &view[usize::from(state.t)][usize::from(r)];
+        let cells_of = |r: u8| &view[t][usize::from(r)];
         while rows != 0 {
             let r = rows.trailing_zeros() as u8;
             rows &= rows - 1; // clear the lowest set bit
             let cells = cells_of(r);
-            let read = |cols: &[u8], string: u64| {
-                cols.iter().fold(string, |string, &c| {
-                    string << 4 | u64::from(nibbles[usize::from(cells[usize::from(c)])])
-                })
-            };
-            // Most rows lose within the first four cells: read the rest
-            // only of those that tie or beat the best there.
-            let head = read(&state.cols[..4], 0);
-            if head > best >> 20 {
-                continue;
+            let mut string = 0;
+            let mut rest = masks[t][usize::from(r)];
+            while rest != 0 {
+                // At most 8, as the mask has nine bits: `min` tells the
+                // compiler so, for fewer instructions than `% 9`.
+                let c = (rest.trailing_zeros() as usize).min(8);
+                rest &= rest - 1; // clear the lowest set bit
+                let nibble = nibbles[usize::from(cells[c] & 15)];
+                string |= u64::from(nibble) << (4 * (8 - position[c]));
             }
-            let string = read(&state.cols[4..], head);
             if string < best {
                 (best, best_row, tie) = (string, r, false);
             } else if string == best {
@@ -809,7 +821,7 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             let d = usize::from(cells[usize::from(state.cols[p])]);
             if state.label[d] == 0 {
                 state.label[d] = state.next;
-                nibbles[d] = state.next;
+                nibbles[d & 15] = state.next;
                 state.next += 1;
             }
         }
