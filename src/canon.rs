@@ -126,8 +126,7 @@ pub fn canonical_form(board: &Board, order: Order) -> Board {
 /// assert_eq!(symmetries(&one), vec![Symmetry::Diagonal]);
 /// ```
 pub fn symmetries(board: &Board) -> Vec<Symmetry> {
-    let (_, masks, _) = prepare(board);
-    symmetries_of(&masks)
+    symmetries_of(&prepare(board).masks)
 }
 
 /// The canonical form of `board` in `order` and the symmetries of its
@@ -198,17 +197,6 @@ fn symmetry_set(masks: &Masks) -> u8 {
         }
     }
     kept
-}
-
-/// Bit i set when cell i holds a digit, for all 81 cells.
-fn given_bits(board: &Board) -> u128 {
-    let cells = board.cells();
-    let mut bits = 0u128;
-    for (k, word) in cells.chunks_exact(8).enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
-        bits |= u128::from(row::nonzero_bytes(word)) << (8 * k);
-    }
-    bits | u128::from(cells[80] != 0) << 80
 }
 
 /// The rows of the board in both orientations: `[t][r][c]`, `0` empty.
@@ -378,9 +366,9 @@ impl Canonicalizer {
         match grid::canonical(board) {
             Some(canon) => (canon, symmetry_list(ALL_SYMMETRIES)),
             None => {
-                let (view, masks, repeats) = prepare(board);
-                let canon = self.search(board, &view, &masks, repeats, order);
-                (canon, symmetries_of(&masks))
+                let read = prepare(board);
+                let canon = self.search(board, &read.view, &read.masks, read.repeats, order);
+                (canon, symmetries_of(&read.masks))
             }
         }
     }
@@ -391,17 +379,17 @@ impl Canonicalizer {
         if let Some(canon) = grid::canonical(board) {
             return canon.form;
         }
-        let (view, masks, repeats) = prepare(board);
-        self.find(board, &view, &masks, repeats, order);
-        Board::from_checked(form_of(&view, &masks, &self.states[0]))
+        let read = prepare(board);
+        self.find(board, &read.view, &read.masks, read.repeats, order);
+        Board::from_checked(form_of(&read.view, &read.masks, &self.states[0]))
     }
 
     /// The canonical form by the row-by-row search, for any board (full
     /// grids included: the tests check `grid` against it).
     #[cfg(test)]
     fn general(&mut self, board: &Board, order: Order) -> Canonical {
-        let (view, masks, repeats) = prepare(board);
-        self.search(board, &view, &masks, repeats, order)
+        let read = prepare(board);
+        self.search(board, &read.view, &read.masks, read.repeats, order)
     }
 
     /// The canonical form by the row-by-row search, for any board: its
@@ -477,7 +465,7 @@ impl Canonicalizer {
                     // off until two tie.
                     if let [state] = &mut self.states[..] {
                         if state.nfree == 0 && state.starts == 0x1FF {
-                            let reached = row::finish(state, view, level, forced);
+                            let reached = row::finish(state, view, masks, level, forced);
                             if reached > level {
                                 level = reached;
                                 continue;
@@ -807,31 +795,45 @@ fn sort3<T: Ord>(mut keys: [T; 3]) -> [T; 3] {
     keys
 }
 
-/// The board's rows in both orientations, their givens (as `row::masks`
-/// gives them) and whether a row or column repeats a digit (while the
-/// board holds two digits or more), in one pass over the givens.
-// Once a board: kept out of line, so that it does not sway how the
-// search is inlined.
-#[inline(never)]
-fn prepare(board: &Board) -> (View, Masks, bool) {
-    let mut view = [[[0u8; 9]; 9]; 2];
-    let mut masks = [[0u16; 9]; 2];
+/// A board as the search reads it (see `prepare`).
+struct Read {
+    /// The rows in both orientations.
+    view: View,
+    /// Their givens, as `row::masks` gives them.
+    masks: Masks,
+    /// Whether a row or column repeats a digit, while the board holds two
+    /// digits or more.
+    repeats: bool,
+}
+
+/// The board's rows in both orientations, their givens and whether a row
+/// or column repeats a digit, in one pass over the givens.
+// Inlined into its callers, which keep the search out of line: the 200
+// bytes it fills are then not copied out of it.
+#[inline(always)]
+fn prepare(board: &Board) -> Read {
+    let mut read = Read {
+        view: [[[0u8; 9]; 9]; 2],
+        masks: [[0u16; 16]; 2],
+        repeats: false,
+    };
+    let (view, masks) = (&mut read.view, &mut read.masks);
     // The digits seen in each column so far, bit d.
     let mut columns = [0u16; 9];
     let mut present = 0u16;
     // Bit d set once a digit d repeats in a row or column.
     let mut repeated = 0u16;
-    let bits = given_bits(board);
-    for r in 0..9 {
-        let mut row = [0; 9];
-        row.copy_from_slice(&board.cells()[r * 9..r * 9 + 9]);
-        let givens = (bits >> (9 * r)) as u16 & 0x1FF;
+    for (r, cells) in board.cells().chunks_exact(9).enumerate() {
+        let row: [u8; 9] = cells.try_into().expect("rows of nine");
         view[0][r] = row;
+        let givens = row::given_mask(&row);
         masks[0][r] = givens;
         let mut seen = 0u16;
         let mut rest = givens;
         while rest != 0 {
-            let c = rest.trailing_zeros() as usize % 9;
+            // At most 8, as the mask has nine bits: `min` tells the
+            // compiler so, for fewer instructions than `% 9`.
+            let c = (rest.trailing_zeros() as usize).min(8);
             rest &= rest - 1; // clear the lowest set bit
             view[1][c][r] = row[c];
             masks[1][c] |= 1 << r;
@@ -844,11 +846,8 @@ fn prepare(board: &Board) -> (View, Masks, bool) {
     }
     // A repeat counts while two digits or more are present: `x & (x - 1)`
     // clears the lowest bit.
-    (
-        view,
-        masks,
-        repeated != 0 && present & present.wrapping_sub(1) != 0,
-    )
+    read.repeats = repeated != 0 && present & present.wrapping_sub(1) != 0;
+    read
 }
 
 /// The board's rows in both orientations; with `pattern`, givens as 1
@@ -873,17 +872,17 @@ fn view(board: &Board, pattern: bool) -> View {
 #[inline(never)]
 fn form_of(view: &View, masks: &Masks, state: &Partial) -> [u8; 81] {
     let t = usize::from(state.t);
-    // The output position of each input column.
-    let mut position = [0u8; 9];
-    for (p, &col) in state.columns().iter().enumerate() {
-        position[usize::from(col)] = p as u8;
-    }
+    // The output position of each input column of an assigned stack: every
+    // given is in one (a stack still free is empty in every row).
+    let position = row::positions(state);
     let mut cells = [0u8; 81];
     for (out, &input_row) in cells.chunks_exact_mut(9).zip(&state.rows) {
         let row = &view[t][usize::from(input_row)];
         let mut rest = masks[t][usize::from(input_row)];
         while rest != 0 {
-            let c = rest.trailing_zeros() as usize % 9;
+            // At most 8, as the mask has nine bits: `min` tells the
+            // compiler so, for fewer instructions than `% 9`.
+            let c = (rest.trailing_zeros() as usize).min(8);
             rest &= rest - 1; // clear the lowest set bit
             out[usize::from(position[c])] = state.label[usize::from(row[c])];
         }

@@ -15,18 +15,18 @@
 
 use super::{next_rows, sort3, Partial, View, ORDERS};
 
-/// Each row's givens, bit `c` for input column `c`: `[t][r]`.
-pub(super) type Masks = [[u16; 9]; 2];
+/// Each row's givens, bit `c` for input column `c`: `[t][r]`, rows 9-15
+/// empty (so that a column below 16 indexes them without a bounds check).
+pub(super) type Masks = [[u16; 16]; 2];
 
 /// The givens of every row in both orientations (the tests' reference for
 /// `prepare`, which finds them in its pass over the board).
 #[cfg(test)]
 pub(super) fn masks(view: &View) -> Masks {
-    view.map(|rows| rows.map(|row| given_mask(&row)))
+    view.map(|rows| std::array::from_fn(|r| rows.get(r).map_or(0, given_mask)))
 }
 
 /// Bit `c` set when cell `c` of the row holds a digit.
-#[cfg(test)]
 pub(super) fn given_mask(row: &[u8; 9]) -> u16 {
     let head = u64::from_le_bytes([
         row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
@@ -110,7 +110,7 @@ impl AtLeast {
 /// one whose fullest other free stack holds fewer givens; past the free
 /// stacks, the row holding a given in an earlier block leads with fewer,
 /// then the row holding more givens in the block where all do.
-fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (u8, u16) {
+fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 16]) -> (u8, u16) {
     let nfree = usize::from(state.nfree);
     if nfree > 0 {
         let mut stacks = [AtLeast::default(); 3];
@@ -153,22 +153,23 @@ fn most_leading_empties(state: &Partial, mut rows: u16, columns: &[u16; 9]) -> (
         }
         rows = all_empty;
     }
-    let bounds = block_bounds(state) | 1 << 9;
-    let mut p = nfree * 3;
-    while p < 9 {
-        let end = (bounds & !((2 << p) - 1)).trailing_zeros() as usize;
-        let mut block = AtLeast::default();
-        for &c in &state.cols[p..end] {
-            block.add(columns[usize::from(c)]);
-        }
-        if rows & !block.one != 0 {
+    // Bit p set where a block ends at position p (the next one starts
+    // after it, or the row ends).
+    let ends = block_bounds(state) >> 1 | 1 << 8;
+    let mut block = AtLeast::default();
+    // Position by position, without slicing by block (a bounds check a
+    // block).
+    for (p, &c) in state.cols.iter().enumerate().skip(nfree * 3) {
+        block.add(columns[usize::from(c & 15)]);
+        if ends >> p & 1 != 0 {
+            if rows & !block.one == 0 {
+                let (g, fewest) = block.fewest(rows);
+                return (p as u8 + 1 - g, fewest);
+            }
             // Rows empty here lead with more than any holding a given.
             rows &= !block.one;
-        } else {
-            let (g, fewest) = block.fewest(rows);
-            return (end as u8 - g, fewest);
+            block = AtLeast::default();
         }
-        p = end;
     }
     (9, rows)
 }
@@ -296,7 +297,7 @@ fn lay_block(sorted: &[u16], at: usize, out: &mut Arranged) -> (u8, u8) {
 fn arrange(
     state: &Partial,
     keys: &[u8; 10],
-    position: &[u8; 9],
+    position: &[u8; 16],
     cells: &[u8; 9],
     givens: u16,
     best: u64,
@@ -317,9 +318,10 @@ fn arrange(
         |p: usize, c: u8| u64::from(keys[usize::from(cells[usize::from(c)])] & 15) << (4 * (8 - p));
     // The output positions of the givens in assigned stacks.
     let mut placed = 0u16;
-    let mut rest = givens & !STACK_COLUMNS[usize::from(state.free_set)];
+    let mut rest = givens & !STACK_COLUMNS[usize::from(state.free_set & 7)];
     while rest != 0 {
-        let c = rest.trailing_zeros() as usize % 9;
+        // Below 16, so within `position` without a check.
+        let c = rest.trailing_zeros() as usize & 15;
         rest &= rest - 1; // clear the lowest set bit
         placed |= 1 << position[c];
     }
@@ -393,14 +395,15 @@ const STACK_COLUMNS: [u16; 8] = {
     table
 };
 
-/// The output position of each input column of an assigned stack.
-fn positions(state: &Partial) -> [u8; 9] {
-    let mut position = [0u8; 9];
+/// The output position of each input column of an assigned stack (16
+/// entries, so that a column below 16 needs no bounds check).
+pub(super) fn positions(state: &Partial) -> [u8; 16] {
+    let mut position = [0u8; 16];
     // Every position, in order: those of free stacks (before any assigned
     // one) may name any column, but an assigned position after them
     // overwrites it (a fixed loop, unrolled, costs less than a bounded one).
     for (p, &c) in state.cols.iter().enumerate() {
-        position[usize::from(c)] = p as u8;
+        position[usize::from(c & 15)] = p as u8;
     }
     position
 }
@@ -636,8 +639,9 @@ impl Level {
     fn first_rows(&mut self, states: &[Partial], masks: &Masks) -> u8 {
         let mut least = u8::MAX;
         for (at, state) in states.iter().enumerate() {
-            for (r, &givens) in masks[usize::from(state.t)].iter().enumerate() {
-                let rank = FIRST_ROW[usize::from(givens)];
+            for (r, &givens) in masks[usize::from(state.t)][..9].iter().enumerate() {
+                // Nine bits: `& 0x1FF` spares the table's bounds check.
+                let rank = FIRST_ROW[usize::from(givens & 0x1FF)];
                 if rank < least {
                     least = rank;
                     self.candidates.clear();
@@ -708,7 +712,7 @@ impl Level {
         self.least.clear();
         let mut best = u64::MAX;
         let mut keyed = u32::MAX;
-        let (mut keys, mut position) = ([0; 10], [0; 9]);
+        let (mut keys, mut position) = ([0; 10], [0; 16]);
         for &(at, r) in &self.candidates {
             let state = &states[at as usize];
             if at != keyed {
@@ -750,7 +754,7 @@ impl Level {
                 new_cells: new_cells(arranged.string),
             };
             if arranged.branches {
-                branch.tied_stack(state, 0, 0, next);
+                branch.ties(state, next);
             } else {
                 branch.push_labelled(state, next);
             }
@@ -762,9 +766,23 @@ impl Level {
 /// `level` on while one row is least at each level (none is when two tie:
 /// the map splits there); returns the level reached. With `forced`, the
 /// map keeps the rows it has.
-pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced: bool) -> usize {
-    // Each digit's nibble in a row's string (new digits 15).
-    let mut nibbles = keys_of(state).map(|key| key & 15);
+pub(super) fn finish(
+    state: &mut Partial,
+    view: &View,
+    masks: &Masks,
+    mut level: usize,
+    forced: bool,
+) -> usize {
+    // Each digit's nibble in a row's string (new digits 15), 16 entries so
+    // that a digit & 15 indexes them without a bounds check.
+    let mut nibbles = [0u8; 16];
+    for (nibble, key) in nibbles.iter_mut().zip(keys_of(state)) {
+        *nibble = key & 15;
+    }
+    // The columns stay put from here on: a row's string is its givens'
+    // nibbles, each at its column's output position.
+    let position = positions(state);
+    let t = usize::from(state.t);
     while level < 9 {
         let mut rows = if forced {
             1 << state.rows[level]
@@ -772,23 +790,21 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             next_rows(state)
         };
         let (mut best, mut best_row, mut tie) = (u64::MAX, 0, false);
-        let cells_of = |r: u8| &view[usize::from(state.t)][usize::from(r)];
+        let cells_of = |r: u8| &view[t][usize::from(r)];
         while rows != 0 {
             let r = rows.trailing_zeros() as u8;
             rows &= rows - 1; // clear the lowest set bit
             let cells = cells_of(r);
-            let read = |cols: &[u8], string: u64| {
-                cols.iter().fold(string, |string, &c| {
-                    string << 4 | u64::from(nibbles[usize::from(cells[usize::from(c)])])
-                })
-            };
-            // Most rows lose within the first four cells: read the rest
-            // only of those that tie or beat the best there.
-            let head = read(&state.cols[..4], 0);
-            if head > best >> 20 {
-                continue;
+            let mut string = 0;
+            let mut rest = masks[t][usize::from(r)];
+            while rest != 0 {
+                // At most 8, as the mask has nine bits: `min` tells the
+                // compiler so, for fewer instructions than `% 9`.
+                let c = (rest.trailing_zeros() as usize).min(8);
+                rest &= rest - 1; // clear the lowest set bit
+                let nibble = nibbles[usize::from(cells[c] & 15)];
+                string |= u64::from(nibble) << (4 * (8 - position[c]));
             }
-            let string = read(&state.cols[4..], head);
             if string < best {
                 (best, best_row, tie) = (string, r, false);
             } else if string == best {
@@ -806,7 +822,7 @@ pub(super) fn finish(state: &mut Partial, view: &View, mut level: usize, forced:
             let d = usize::from(cells[usize::from(state.cols[p])]);
             if state.label[d] == 0 {
                 state.label[d] = state.next;
-                nibbles[d] = state.next;
+                nibbles[d & 15] = state.next;
                 state.next += 1;
             }
         }
@@ -843,6 +859,75 @@ struct Branch<'a> {
 }
 
 impl Branch<'_> {
+    /// Every map the least row stands for, from `state` (the row laid out
+    /// as arranged, the first tie), in the general search's order. The
+    /// common shapes go without recursion: tied stacks each reading unlike
+    /// the others (no choice of input stack) with runs of new digits to
+    /// order; or two stacks reading alike and no run.
+    fn ties(&self, state: Partial, next: &mut Vec<Partial>) {
+        let a = self.arranged;
+        let ntied = usize::from(a.ntied);
+        // One input stack each: `x & (x - 1)` clears the lowest bit.
+        if a.alike[..ntied]
+            .iter()
+            .all(|&alike| alike & (alike - 1) == 0)
+        {
+            // Each stack's run first, then the assigned blocks' runs: the
+            // order the recursion nests them in.
+            let mut runs = [(0u8, 0u8); 6];
+            let mut n = 0;
+            for &run in a.stack_runs[..ntied]
+                .iter()
+                .chain(&a.runs[..usize::from(a.nruns)])
+            {
+                if run.1 > 0 {
+                    runs[n] = run;
+                    n += 1;
+                }
+            }
+            return self.run_orders(state, &runs[..n], next);
+        }
+        let no_run = a.nruns == 0 && a.stack_runs[0].1 == 0 && a.stack_runs[1].1 == 0;
+        if ntied == 2 && no_run && a.alike[1] == a.alike[0] {
+            // Two stacks alike, output stacks s and s + 1: as arranged
+            // (ascending input stacks), then swapped.
+            let s = usize::from(a.nfree);
+            next.push(self.labelled(state));
+            let mut swapped = state;
+            swapped.cols[3 * s..3 * s + 3].copy_from_slice(&state.cols[3 * s + 3..3 * s + 6]);
+            swapped.cols[3 * s + 3..3 * s + 6].copy_from_slice(&state.cols[3 * s..3 * s + 3]);
+            return next.push(self.labelled(swapped));
+        }
+        self.tied_stack(state, 0, 0, next);
+    }
+
+    /// Every order of every run (output position and length) of `runs`,
+    /// the last varying fastest, as nested loops would give them.
+    fn run_orders(&self, state: Partial, runs: &[(u8, u8)], next: &mut Vec<Partial>) {
+        let mut choice = [0usize; 6];
+        loop {
+            let mut v = state;
+            for (&(at, len), &k) in runs.iter().zip(&choice) {
+                let len = usize::from(len);
+                v = permuted(v, usize::from(at), &ORDERS[len][k][..len]);
+            }
+            next.push(self.labelled(v));
+            // Advance the odometer, the last run fastest.
+            let mut i = runs.len();
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                choice[i] += 1;
+                if choice[i] < ORDERS[usize::from(runs[i].1)].len() {
+                    break;
+                }
+                choice[i] = 0;
+            }
+        }
+    }
+
     /// Chooses the input stack of the `j`-th tied stack among those reading
     /// as it does, not yet `used`, then its new digits' order.
     fn tied_stack(&self, state: Partial, j: usize, used: u8, next: &mut Vec<Partial>) {
@@ -883,7 +968,12 @@ impl Branch<'_> {
     }
 
     /// Labels the row's new digits in the order placed and keeps the map.
-    fn push_labelled(&self, mut state: Partial, next: &mut Vec<Partial>) {
+    fn push_labelled(&self, state: Partial, next: &mut Vec<Partial>) {
+        next.push(self.labelled(state));
+    }
+
+    /// The map with the row's new digits labelled in the order placed.
+    fn labelled(&self, mut state: Partial) -> Partial {
         let mut rest = self.new_cells;
         while rest != 0 {
             let p = rest.trailing_zeros() as usize;
@@ -895,7 +985,7 @@ impl Branch<'_> {
                 state.next += 1;
             }
         }
-        next.push(state);
+        state
     }
 }
 

@@ -274,7 +274,11 @@ fn prepare_matches_the_references() {
         boards.push(Board::new(cells).unwrap());
     }
     for b in boards {
-        let (v, masks, repeats) = prepare(&b);
+        let super::Read {
+            view: v,
+            masks,
+            repeats,
+        } = prepare(&b);
         assert_eq!(v, view(&b, false), "{b}");
         assert_eq!(masks, row::masks(&v), "{b}");
         assert_eq!(!repeats, row::fits(&v, &masks), "{b}");
