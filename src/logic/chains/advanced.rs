@@ -187,13 +187,22 @@ fn nested(
 
 /// Whether forcing chains and cycles surely find nothing on `work`, a
 /// reduced position of a chain from `source`: when `work` has no strong
-/// link that `source` lacks and they find nothing on `source`.
+/// link that `source` lacks, and on `source` they find nothing and no
+/// cycle could remove anything.
 ///
-/// Their chains start from one candidate and follow links alone. Removing
-/// candidates removes weak links and adds strong ones only where it
-/// leaves a cell with two candidates or a digit with two places in a
-/// house; without those, every chain and cycle of `work` is one of
-/// `source`, concluding what it concludes there, where nothing was found.
+/// Removing candidates removes weak links, and adds strong ones only
+/// where it leaves a cell with two candidates or a digit with two places
+/// in a house; without those, every link of `work` is one of `source`.
+/// - A forcing chain is a path from a candidate's "on" to its "off" (or
+///   back): the same path is one of `source`, whose search, reaching
+///   every state a path leads to, would have found a chain from that
+///   start, removing or placing the candidate there too.
+/// - A cycle of `work` lies in one component of cell and house links of
+///   `source` (its states stay strongly connected), and what it removes
+///   sees one of its "on" and one of its "off" states of its digit: then
+///   `may_remove` holds for that component of `source`, which the
+///   search there found to hold for none.
+///
 /// (The ladder tries them on its position before any nested chain; a
 /// nested chain's own reduced positions are sources too, tried here once
 /// each.)

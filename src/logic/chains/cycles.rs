@@ -61,12 +61,15 @@ fn chain_base(y: bool, x: bool) -> (f64, u8) {
 
 /// The first step of Sudoku Explainer's "Forcing Chains & Cycles".
 pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
-    first(&Cands::of(grid), true)
+    first(&Cands::of(grid), true).0
 }
 
-/// Whether forcing chains and cycles find nothing on `cands`.
+/// Whether forcing chains and cycles find nothing on `cands`, nor could
+/// any cycle there remove a candidate ([`may_remove`] fails for every
+/// component of cell and house links).
 pub(super) fn find_nothing(cands: &Cands) -> bool {
-    first(cands, false).is_none()
+    let (step, cycles) = first(cands, false);
+    step.is_none() && !cycles
 }
 
 /// Every hint of forcing chains and cycles on `work`, for a chain that
@@ -256,13 +259,18 @@ impl Bound {
 }
 
 /// The hint Sudoku Explainer's scan keeps (see the module's docs).
-/// The best hint on `cands`; with `keep`, the graph and its XY components
-/// are kept for multiple forcing chains, which may run next there.
-fn first(cands: &Cands, keep: bool) -> Option<Step> {
+/// The best hint on `cands`, and whether some component of cell and house
+/// links may hold a cycle that removes something; with `keep`, the graph
+/// and its XY components are kept for multiple forcing chains, which may
+/// run next there.
+fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
     let graph = Graph::new(cands);
     let mut search = Unary::new(&graph);
     let mut best: Option<Pick> = None;
     let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile, false);
+    // The Y pass is built only when some XY component may hold a cycle
+    // that removes something.
+    let cycles = reaches[1].is_some();
     // Chains first: only the X and XY passes have them. The X pass's starts
     // that reach their negation are among the XY pass's, and its searches
     // are small (one digit's links): they run from each of those.
@@ -353,7 +361,7 @@ fn first(cands: &Cands, keep: bool) -> Option<Step> {
     if keep {
         keep_xy(cands, graph, xy.into_components());
     }
-    best.map(|pick| pick.step)
+    (best.map(|pick| pick.step), cycles)
 }
 
 impl Fertile {
@@ -1356,7 +1364,7 @@ mod tests {
             let expected = plain.step;
             found += usize::from(expected.is_some());
             none += usize::from(expected.is_none());
-            assert_eq!(first(&cands, false), expected);
+            assert_eq!(first(&cands, false).0, expected);
             let (mut all, mut all_plain) = (
                 Best::collecting(source, true),
                 Best::collecting(source, true),
