@@ -17,7 +17,7 @@
 //! the scan keeps: the least rank, then the first in the scan's order.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
+    bits, cells_of, Cells, Digits, Grid, CELL_HOUSE_SETS, HOUSE_CELLS, HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
@@ -217,18 +217,6 @@ type Rank = (u16, std::cmp::Reverse<u32>, [u8; 4]);
 /// smallest place wins.
 type Place = [u8; 12];
 
-/// Each cell's houses (box, row, column) as bits of a house set.
-const CELL_HOUSE_BITS: [u32; 81] = {
-    let mut table = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [bx, row, column] = houses_of(cell);
-        table[cell] = 1 << bx | 1 << row | 1 << column;
-        cell += 1;
-    }
-    table
-};
-
 /// The most readings a digit's links have: two per house.
 const MOST_READINGS: usize = 54;
 
@@ -265,9 +253,9 @@ struct Pieces {
 /// The houses holding every cell of an end (its cell, and its group's
 /// second cell).
 fn holding(end: (u8, Option<u8>)) -> u32 {
-    let houses = CELL_HOUSE_BITS[usize::from(end.0)];
+    let houses = CELL_HOUSE_SETS[usize::from(end.0)];
     end.1
-        .map_or(houses, |s| houses & CELL_HOUSE_BITS[usize::from(s)])
+        .map_or(houses, |s| houses & CELL_HOUSE_SETS[usize::from(s)])
 }
 
 impl Pieces {
@@ -307,7 +295,7 @@ impl Pieces {
                 }
                 // The houses of the link's candidate cells are those sharing one with it.
                 for p in bits(places) {
-                    clashes[house] |= CELL_HOUSE_BITS[usize::from(HOUSE_CELLS[house][p])];
+                    clashes[house] |= CELL_HOUSE_SETS[usize::from(HOUSE_CELLS[house][p])];
                 }
             }
         }
@@ -412,15 +400,10 @@ impl Found {
     }
 }
 
-/// Iterates the members of a node set, in increasing order.
-fn nodes(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let node = set.trailing_zeros() as usize;
-            set &= set - 1; // clear the lowest set bit
-            node
-        })
-    })
+/// Iterates the members of a node set in increasing order (the walk of a
+/// cell set's).
+fn nodes(set: u128) -> impl Iterator<Item = usize> {
+    cells_of(set)
 }
 
 /// The 3-strong-links step Sudoku Explainer takes, if any, searching the
@@ -505,6 +488,10 @@ impl Pieces {
 
     /// Keeps the chain from nodes `start` (F's), `entry` (M's) and `last`
     /// (L's entry) if it comes before the best hint so far.
+    // Out of line: few partial chains remove anything, and inlined, the
+    // best hint's fields would ride in the search loops' registers.
+    #[cold]
+    #[inline(never)]
     fn offer(
         &self,
         digit: u8,
