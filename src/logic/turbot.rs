@@ -195,10 +195,11 @@ struct Pieces {
     /// Per house, the nodes whose end's cell it holds but not the end's
     /// group cell.
     holding_cell: [u128; 27],
-    /// Per house, its link's nodes.
-    of_house: [u128; 27],
-    /// Per house number h (0-27), the nodes of links in houses below h.
-    below: [u128; 28],
+    /// Per house number h (0-27), the first node of links in houses from
+    /// h on (the node count for 27).
+    first_node: [u8; 28],
+    /// The nodes of box links, then with row links, then all.
+    up_to_kind: [u128; 3],
 }
 
 /// The houses holding every cell of an end (its cell, and its group's
@@ -245,8 +246,8 @@ impl Pieces {
             end: [(0, None); 2 * MOST_READINGS],
             holding: [0; 27],
             holding_cell: [0; 27],
-            of_house: [0; 27],
-            below: [0; 28],
+            first_node: [0; 28],
+            up_to_kind: [0; 3],
         }
     }
 
@@ -257,32 +258,34 @@ impl Pieces {
         self.readings = 0;
         self.holding = [0; 27];
         self.holding_cell = [0; 27];
-        let mut all = 0u128;
         for house in 0..27 {
-            self.below[house] = all;
+            self.first_node[house] = 2 * self.readings as u8;
             let Some(link) = link_of(house, grid.places(house, digit)) else {
-                self.of_house[house] = 0;
                 continue;
             };
             for (number, reading) in link.readings.iter().enumerate() {
                 if let Some(reading) = reading {
-                    all |= self.add(house, number, link.grouped, reading);
+                    self.add(house, number, link.grouped, reading);
                 }
             }
-            self.of_house[house] = all & !self.below[house];
         }
-        self.below[27] = all;
+        self.first_node[27] = 2 * self.readings as u8;
+        self.up_to_kind = [9, 18, 27].map(|house| self.below(house));
     }
 
-    /// Adds a reading's two nodes; returns them as a node set.
-    fn add(&mut self, house: usize, number: usize, grouped: bool, reading: &LinkEnds) -> u128 {
+    /// The nodes of links in houses below `house`.
+    fn below(&self, house: usize) -> u128 {
+        (1u128 << self.first_node[house]) - 1
+    }
+
+    /// Adds a reading's two nodes.
+    fn add(&mut self, house: usize, number: usize, grouped: bool, reading: &LinkEnds) {
         let r = self.readings;
         self.readings += 1;
         self.house[r] = house as u8;
         self.number[r] = number as u8;
         self.grouped[r] = grouped;
         let low = 1u128 << (2 * r);
-        let pair = low | low << 1;
         for (side, end) in [reading.a, reading.b].into_iter().enumerate() {
             let node = low << side;
             self.end[2 * r + side] = end;
@@ -299,16 +302,15 @@ impl Pieces {
                 houses &= houses - 1;
             }
         }
-        pair
     }
 
     /// The nodes of the links a link in line `base` may pair with, by
     /// Sudoku Explainer's kind pairs: rows with later rows and boxes,
     /// columns with later columns, rows and boxes.
     fn partners(&self, base: usize) -> u128 {
-        let later_lines = self.below[if base < 18 { 18 } else { 27 }] & !self.below[base + 1];
-        let before_lines = self.below[if base < 18 { 9 } else { 18 }];
-        later_lines | before_lines
+        let kind = base / 9;
+        let later_lines = self.up_to_kind[kind] & !self.below(base + 1);
+        later_lines | self.up_to_kind[kind - 1]
     }
 
     /// Offers every chain on the digit removing some candidate.
@@ -327,10 +329,14 @@ impl Pieces {
     /// houses) narrow as each piece is chosen.
     fn search(&self, grid: &Grid, digit: u8, best: &mut Option<Found>) {
         let candidates = grid.digit_cells(digit);
-        for r in 0..self.readings {
+        // Box links are never the first; readings run in house order.
+        for r in usize::from(self.first_node[9]) / 2..self.readings {
             let base = usize::from(self.house[r]);
-            if base < 9 {
-                continue; // a box link is never the first
+            let outside = candidates & !HOUSE_MASKS[base];
+            let near =
+                [2 * r, 2 * r + 1].map(|start| seeing(self.end[start], self.grouped[r]) & outside);
+            if near == [0, 0] {
+                continue;
             }
             let open = self.partners(base);
             if open == 0 {
@@ -342,11 +348,9 @@ impl Pieces {
             for p in bits(grid.places(base, digit)) {
                 clashing |= CELL_HOUSE_SETS[usize::from(HOUSE_CELLS[base][p])];
             }
-            for start in [2 * r, 2 * r + 1] {
-                let near =
-                    seeing(self.end[start], self.grouped[r]) & candidates & !HOUSE_MASKS[base];
+            for (side, near) in near.into_iter().enumerate() {
                 if near != 0 {
-                    self.meet(grid, digit, start, (open, clashing), near, best);
+                    self.meet(grid, digit, 2 * r + side, (open, clashing), near, best);
                 }
             }
         }
@@ -383,10 +387,11 @@ impl Pieces {
             if weak == base {
                 continue;
             }
-            for entry in nodes(met & !self.of_house[weak]) {
+            for entry in nodes(met) {
                 let r = entry / 2;
                 let cover = usize::from(self.house[r]);
-                if clashing >> cover & 1 != 0 {
+                // The weak link may lie in neither link's house.
+                if cover == weak || clashing >> cover & 1 != 0 {
                     continue;
                 }
                 let end_sees = seeing(self.end[entry ^ 1], self.grouped[r]);
