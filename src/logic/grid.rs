@@ -191,6 +191,19 @@ pub const CELL_HOUSE_MASKS: [[Cells; 3]; 81] = build_cell_house_masks();
 /// list in that order.
 pub const CELL_PEER_GROUPS: [[Cells; 3]; 81] = build_cell_peer_groups();
 
+/// Each cell's houses (box, row, column) as bits of a 27-bit house set:
+/// the houses holding some cells are the AND of theirs.
+pub const CELL_HOUSE_SETS: [u32; 81] = {
+    let mut table = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [bx, row, column] = houses_of(cell);
+        table[cell] = 1 << bx | 1 << row | 1 << column;
+        cell += 1;
+    }
+    table
+};
+
 /// Iterates the cells of a set in increasing order.
 pub fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
     // Two 64-bit halves, one after the other: a 128-bit step (borrow
