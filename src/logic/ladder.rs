@@ -41,16 +41,16 @@ use Rung::{Digit, Grid as Whole, Local};
 const LADDER: [Rung; 35] = [
     Whole(singles::hidden_single),
     Digit(intersections::direct_locking),
-    Whole(|g| subsets::hidden_set(g, 2, true)),
+    Local(|g, c| subsets::hidden_set(g, 2, true, c)),
     Whole(singles::naked_single),
-    Whole(|g| subsets::hidden_set(g, 3, true)),
+    Local(|g, c| subsets::hidden_set(g, 3, true, c)),
     Digit(intersections::locking),
-    Whole(|g| subsets::naked_set(g, 2)),
+    Local(|g, c| subsets::naked_set(g, 2, c)),
     Digit(|g, d| fish::fish(g, 2, d)),
-    Whole(|g| subsets::hidden_set(g, 2, false)),
-    Whole(|g| subsets::naked_set(g, 3)),
+    Local(|g, c| subsets::hidden_set(g, 2, false, c)),
+    Local(|g, c| subsets::naked_set(g, 3, c)),
     Digit(|g, d| fish::fish(g, 3, d)),
-    Whole(|g| subsets::hidden_set(g, 3, false)),
+    Local(|g, c| subsets::hidden_set(g, 3, false, c)),
     // 13: turbot fish family.
     Digit(turbot::turbot_fish),
     // 14-15: XY-wing, XYZ-wing.
@@ -59,9 +59,9 @@ const LADDER: [Rung; 35] = [
     // 16: unique rectangles and loops.
     Whole(unique_loops::unique_loop),
     // 17-19: naked quad, jellyfish, hidden quad.
-    Whole(|g| subsets::naked_set(g, 4)),
+    Local(|g, c| subsets::naked_set(g, 4, c)),
     Digit(|g, d| fish::fish(g, 4, d)),
-    Whole(|g| subsets::hidden_set(g, 4, false)),
+    Local(|g, c| subsets::hidden_set(g, 4, false, c)),
     // 20: three strong links.
     Digit(strong_links::three_strong_links),
     // 21: WXYZ-wing.

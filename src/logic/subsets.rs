@@ -1,7 +1,7 @@
 //! Naked and hidden sets (pairs, triples, quads), and the direct hidden
 //! pair and triple that only count when they leave a hidden single.
 
-use super::grid::{bits, Grid, HOUSE_CELLS};
+use super::grid::{bits, Cells, Grid, HOUSE_CELLS, HOUSE_MASKS};
 use super::singles::BOX_COLUMN_ROW;
 use super::step::{Difficulty, Pattern, Step, Technique};
 use crate::logic::grid::count;
@@ -23,8 +23,12 @@ pub(super) fn tuples(within: u16, size: u32) -> impl Iterator<Item = u16> {
     })
 }
 
-/// The first naked set of `size` cells (2-4) that removes a candidate.
-pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
+/// The first naked set of `size` cells (2-4) that removes a candidate, in
+/// the houses holding some of `changed` (a set lies in one house and
+/// removes only there: with candidates only ever removed, a house none
+/// of whose cells changed since the search last found nothing still has
+/// none; the ladder passes the cells changed since).
+pub fn naked_set(grid: &Grid, size: u32, changed: Cells) -> Option<Step> {
     let (technique, tenths) = match size {
         2 => (Technique::NakedPair, 30),
         3 => (Technique::NakedTriple, 36),
@@ -32,7 +36,7 @@ pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
     };
     for kind in BOX_COLUMN_ROW {
         for house in kind.first()..kind.first() + 9 {
-            if grid.empty_in(house) < 2 * size as usize {
+            if grid.empty_in(house) < 2 * size as usize || HOUSE_MASKS[house] & changed == 0 {
                 continue;
             }
             let cells = &HOUSE_CELLS[house];
@@ -69,8 +73,9 @@ pub fn naked_set(grid: &Grid, size: u32) -> Option<Step> {
 
 /// The first hidden set of `size` digits (2-4) that removes a candidate
 /// or, when `direct`, that leaves a hidden single in its house (which the
-/// step places).
-pub fn hidden_set(grid: &Grid, size: u32, direct: bool) -> Option<Step> {
+/// step places), in the houses holding some of `changed` (as for
+/// [`naked_set`]: all it reads is its house's).
+pub fn hidden_set(grid: &Grid, size: u32, direct: bool, changed: Cells) -> Option<Step> {
     let (technique, tenths) = match (size, direct) {
         (2, true) => (Technique::DirectHiddenPair, 20),
         (_, true) => (Technique::DirectHiddenTriple, 25),
@@ -81,7 +86,9 @@ pub fn hidden_set(grid: &Grid, size: u32, direct: bool) -> Option<Step> {
     for kind in BOX_COLUMN_ROW {
         for house in kind.first()..kind.first() + 9 {
             let empty = grid.empty_in(house);
-            if !(empty > 2 * size as usize || (direct && empty > size as usize)) {
+            if !(empty > 2 * size as usize || (direct && empty > size as usize))
+                || HOUSE_MASKS[house] & changed == 0
+            {
                 continue;
             }
             let places = |d: usize| grid.places(house, d as u8 + 1);
