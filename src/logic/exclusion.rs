@@ -169,12 +169,40 @@ pub fn aligned_pair(grid: &Grid, changed: Cells) -> Option<Step> {
             // The pair's common excluders: the first cell's peers among the
             // second's excluders (both are peers holding two candidates).
             let common = PEERS[first] & bases.excluders[j];
-            if let Some(step) = exclude(grid, &[first as u8, second], common) {
-                return Some(step);
+            if pair_eliminates(grid, [first as u8, second], common) {
+                return exclude(grid, &[first as u8, second], common);
             }
         }
     }
     None
+}
+
+/// Whether a pair of cells with excluders `common` (of two digits)
+/// eliminates something: [`allowed_pairs`] without building a step, and
+/// first a cheaper test. A digit of one cell goes only if every digit of
+/// the other but itself is its partner in an excluder, so all but one at
+/// most are excluders' digits: when both cells hold two digits or more
+/// in no excluder, nothing goes.
+fn pair_eliminates(grid: &Grid, cells: [u8; 2], common: Cells) -> bool {
+    let (mut linked, mut pairs): (Digits, Relation) = (0, 0);
+    for cell in cells_of(common) {
+        let digits = grid.candidates(cell);
+        let rest = digits & (digits - 1); // without its lowest digit
+        linked |= digits;
+        pairs |= PAIRS[(9 * digits.trailing_zeros() + rest.trailing_zeros()) as usize];
+    }
+    let [first, second] = cells.map(|cell| grid.candidates(usize::from(cell)));
+    let free = [first & !linked, second & !linked];
+    // Two digits or more: clearing the lowest leaves some.
+    if free
+        .iter()
+        .all(|&digits| digits & digits.wrapping_sub(1) != 0)
+    {
+        return false;
+    }
+    let same = if sees(&cells, 0, 1) { SAME } else { 0 };
+    let possible = ROWS[usize::from(first)] & spread(second) & !(pairs | same);
+    rows_of(possible) != first || columns_of(possible) != second
 }
 
 /// The first cells of the pairs with base cell number `j` that are worth
@@ -255,108 +283,205 @@ impl<'a> Triplets<'a> {
     /// The first aligned triplet exclusion over base cells `i` and `j`
     /// (`i < j`) and a third, in Sudoku Explainer's order, among triplets
     /// that can differ since `changes`.
+    ///
+    /// Triplets seldom eliminate anything, so the thirds are first tried
+    /// in increasing order, the cheapest to list, and only those whose
+    /// triplet is not tried with an earlier pair (see
+    /// [`Triplets::tried_elsewhere`]); only when one of them eliminates
+    /// something are the pair's thirds tried again, all in Sudoku
+    /// Explainer's order, to find the first. Every triplet of an earlier
+    /// pair was tried before, so no earlier step is missed.
     fn first_with_pair(&self, i: usize, j: usize, changes: &Changes) -> Option<Step> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
-        let pair_common = bases.excluders[i] & bases.excluders[j];
         let pair = CELL_BITS[usize::from(c0)] | CELL_BITS[usize::from(c1)];
         let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
-        // The third cells to try: the pair's excluders that are base cells,
-        // are wanted and see two common excluders or more.
+        // The third cells to try: the pair's excluders that are base cells
+        // and are wanted.
         let thirds = (own[0] | own[1]) & wanted_thirds(pair, c0, c1, changes);
-        let thirds = thirds & seeing_two(pair_common);
         if thirds == 0 {
             return None;
         }
-        let bound = PairBound::new(self.grid, [c0, c1], pair_common);
-        if bound.admits_nothing() {
+        let first_tries = thirds & !self.tried_elsewhere(c0, c1);
+        if first_tries == 0 || !self.any_eliminates(c0, c1, first_tries, i, j) {
             return None;
         }
+        let pair_common = bases.excluders[i] & bases.excluders[j];
         // The first cell's excluders, then the second's not listed yet.
         let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
         for (cell, list) in [c0, c1].into_iter().zip(lists) {
             for &group in &PEER_GROUPS[usize::from(cell)] {
                 for third in cells_of(group & list) {
-                    if !bound.admits(self.grid.candidates(third)) {
-                        continue;
-                    }
-                    // The third cell's common excluders with the pair (its
-                    // excluders are its peers among the small cells).
                     let common = pair_common & PEERS[third];
-                    if let Some(step) = exclude(self.grid, &[c0, c1, third as u8], common) {
-                        return Some(step);
+                    if is_aligned(common) {
+                        let step = exclude(self.grid, &[c0, c1, third as u8], common);
+                        if step.is_some() {
+                            return step;
+                        }
                     }
                 }
             }
         }
-        None
+        unreachable!("a triplet found eliminating is found again in order")
+    }
+
+    /// The third cells that, with base cells `c0` and `c1` (`c0 < c1`),
+    /// make a triplet tried with another pair: a triplet's outcome does not
+    /// depend on the order of its cells (its common excluders are the
+    /// small cells seeing all three), and whenever a triplet that can
+    /// differ since the last call is tried with one of its pairs, it is
+    /// with each (see [`Triplets::firsts`] and [`wanted_thirds`]). So a
+    /// triplet need only be tried once: with its largest cell as the third
+    /// when that cell can be a third (a small base cell seeing one of the
+    /// other two), else its middle one; that is with its first pair in
+    /// Sudoku Explainer's order (by second cell, then first). A third below
+    /// `c1` (or `c0`) leaves its triplet to `c1` (or `c0`) as the third
+    /// when that can be.
+    fn tried_elsewhere(&self, c0: u8, c1: u8) -> Cells {
+        let thirds = self.bases.is_base & self.bases.small;
+        let mut elsewhere = 0;
+        for (cell, other) in [(c0, c1), (c1, c0)] {
+            if thirds & CELL_BITS[usize::from(cell)] != 0 {
+                // With `other` seen, `cell` is a third whatever the third.
+                let seen = if PEERS[usize::from(cell)] & CELL_BITS[usize::from(other)] != 0 {
+                    !0
+                } else {
+                    PEERS[usize::from(cell)]
+                };
+                elsewhere |= below(cell) & seen;
+            }
+        }
+        elsewhere
+    }
+
+    /// Whether some triplet of base cells `c0` and `c1` (numbers `i` and
+    /// `j`) and a third of `thirds` eliminates something. The pair's bound
+    /// and then the third's own excluders rule out most thirds before
+    /// their combinations are tried.
+    fn any_eliminates(&self, c0: u8, c1: u8, thirds: Cells, i: usize, j: usize) -> bool {
+        let grid = self.grid;
+        let pair_common = self.bases.excluders[i] & self.bases.excluders[j];
+        // Found at the first third with two common excluders, if any.
+        let mut bound: Option<PairBound> = None;
+        for third in cells_of(thirds & seeing_two(pair_common)) {
+            // The third cell's common excluders with the pair (its
+            // excluders are its peers among the small cells).
+            let common = pair_common & PEERS[third];
+            if !is_aligned(common) {
+                continue;
+            }
+            let bound = bound.get_or_insert_with(|| PairBound::new(grid, [c0, c1], pair_common));
+            if bound.admits_nothing() {
+                return false;
+            }
+            let digits = grid.candidates(third);
+            if !bound.admits(digits) {
+                continue;
+            }
+            let links = ExcluderLinks::new(grid, common);
+            if !bound.admits_with(digits, &links) {
+                continue;
+            }
+            let cells = [c0, c1, third as u8];
+            let candidates = cells.map(|cell| grid.candidates(usize::from(cell)));
+            if allowed_with_links(grid, &cells, candidates, common, &links) != candidates {
+                return true;
+            }
+        }
+        false
     }
 }
 
-/// The third cells worth trying with base cells `c0` and `c1` (cells of
-/// `pair`): all when the pair has a hot cell; otherwise a third needs to
-/// be hot or to see a changed cell seeing the pair.
-fn wanted_thirds(pair: Cells, c0: u8, c1: u8, changes: &Changes) -> Cells {
-    if changes.hot & pair != 0 {
-        return !0;
-    }
-    let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
-    changes.hot | peers_of(near)
+/// Whether a set of common excluders makes an aligned set: two or more
+/// (clearing the lowest leaves some).
+fn is_aligned(common: Cells) -> bool {
+    common & common.wrapping_sub(1) != 0
 }
 
 /// What any third cell could eliminate with a pair of cells, found once
-/// per pair. A triplet's combinations are ruled out by the pair's shared
-/// house, by its excluders (all among the pair's) and by the third cell's
-/// houses; taking every excluder of the pair and a third cell seeing both
-/// only rules out more, so when that relaxed triplet eliminates nothing,
+/// per pair from the pair's common excluders. A triplet's combinations are
+/// ruled out by its houses and by its excluders, all among the pair's;
+/// taking every excluder of the pair and a third cell seeing both only
+/// rules out more, so when that relaxed triplet eliminates nothing,
 /// neither does the real one.
+///
+/// The relaxed triplet's excluders include the third cell itself when it
+/// sees both, which the real one's never do: so a third admitted is tried
+/// again with the partners it really has (see [`PairBound::admits_with`]).
 struct PairBound {
     /// The digits a third cell could lose: those ruled out, in the relaxed
     /// triplet, with every possible pair of digits.
     thirds: Digits,
-    /// For each digit the pair could lose, the digits a third cell must
-    /// keep within to make it go (only those holding two digits or more,
-    /// as a base cell does).
+    /// For some digits of the pair, the digits a third cell must keep
+    /// within to make it go (only those holding two digits or more, as a
+    /// base cell does).
     fits: [Digits; 18],
+    /// For the same digits, the part of `fits` that does not come from
+    /// the digit's own partners: the digit, and the digits ruled out with
+    /// each digit of the other cell it allows.
+    cores: [Digits; 18],
+    /// The same digits.
+    digits: [u8; 18],
     count: usize,
 }
 
 impl PairBound {
     /// The bound of base cells `cells` with their common excluders `common`.
+    ///
+    /// With `F` the partners of excluders and `T(d0, d1)` the digits that
+    /// empty one with `d0` and `d1`, a digit `d0` of the first cell goes in
+    /// a triplet only if, for every digit `d1` of the second that `d0`
+    /// allows, the third cell's digits are all among
+    /// `{d0, d1} | F[d0] | F[d1] | T(d0, d1)`: its fit is `{d0} | F[d0]`
+    /// and its core, the intersection over `d1` of the rest. A digit of
+    /// the third goes only if ruled out by every allowed pair of digits.
+    /// `T(d0, d1)` is taken as the digits sharing an excluder of three
+    /// digits with `d0` and one with `d1`: more, so the bound still holds.
     fn new(grid: &Grid, cells: [u8; 2], common: Cells) -> PairBound {
         let [first, second] = cells.map(|cell| grid.candidates(usize::from(cell)));
         let links = ExcluderLinks::new(grid, common);
-        let sees01 = sees(&cells, 0, 1);
-        let mut thirds = Digits::MAX;
-        let mut by_digit = [[Digits::MAX; 9]; 2];
-        for d0 in bits(first) {
-            // Impossible pairs of digits (an excluder's, or a digit twice in
-            // a house) rule out every third digit: they bound nothing.
-            let impossible = links.partners[d0] | Digits::from(sees01) << d0;
-            for d1 in bits(second & !impossible) {
-                // The relaxed third cell sees both, so it cannot repeat either.
-                let ruled_out = links.ruled_out(d0, d1) | 1 << d0 | 1 << d1;
-                by_digit[0][d0] &= ruled_out;
-                by_digit[1][d1] &= ruled_out;
-            }
-            thirds &= by_digit[0][d0];
-        }
+        let sees01 = Digits::from(sees(&cells, 0, 1));
         let mut bound = PairBound {
-            thirds: thirds & ALL_DIGITS,
+            thirds: ALL_DIGITS,
             fits: [0; 18],
+            cores: [0; 18],
+            digits: [0; 18],
             count: 0,
         };
-        for (digits, fits) in [first, second].into_iter().zip(by_digit) {
-            for d in bits(digits) {
-                let fit = fits[d] & ALL_DIGITS;
-                // Two digits or more: clearing the lowest leaves some.
-                if fit & (fit - 1) != 0 {
-                    bound.fits[bound.count] = fits[d];
-                    bound.count += 1;
-                }
+        let mut second_cores = [ALL_DIGITS; 9];
+        for d0 in bits(first) {
+            let own = links.partners[d0] | 1 << d0;
+            let mates = links.mates[d0];
+            // Impossible pairs of digits (an excluder's, or a digit twice in
+            // a house) rule out every third digit: they bound nothing.
+            let impossible = links.partners[d0] | sees01 << d0;
+            let mut core = ALL_DIGITS;
+            for d1 in bits(second & !impossible) {
+                // Both in excluders of three digits, other than d0 and d1.
+                let both = mates & links.mates[d1] & !(1 << d0 | 1 << d1);
+                core &= both | links.partners[d1] | 1 << d1;
+                second_cores[d1] &= both | own;
             }
+            bound.thirds &= core | own;
+            bound.push(d0, core | 1 << d0, links.partners[d0]);
+        }
+        for d1 in bits(second) {
+            bound.push(d1, second_cores[d1] | 1 << d1, links.partners[d1]);
         }
         bound
+    }
+
+    /// Notes digit `d` of the pair as one a third cell can make go if its
+    /// fit, `core` and `partners`, holds two digits or more.
+    fn push(&mut self, d: usize, core: Digits, partners: Digits) {
+        let fit = core | partners;
+        // Two digits or more: clearing the lowest leaves some.
+        if fit & (fit - 1) != 0 {
+            self.fits[self.count] = fit;
+            self.cores[self.count] = core;
+            self.digits[self.count] = d as u8;
+            self.count += 1;
+        }
     }
 
     /// Whether no third cell can eliminate anything with the pair.
@@ -372,6 +497,33 @@ impl PairBound {
                 .iter()
                 .any(|&fit| digits & !fit == 0)
     }
+
+    /// Whether a third cell with candidates `digits` and excluders `links`
+    /// (its common ones with the pair, fewer) may eliminate something
+    /// with the pair. A digit `d` of the pair goes only if every digit of
+    /// the third is `d`, a real partner of `d`, or is ruled out with each
+    /// digit `e` of the other cell that `d` really allows: by `e` itself,
+    /// a real partner of `e` or a real excluder of three digits, each of
+    /// them the pair's too, and every `e` the pair's excluders allow is
+    /// one of those. So it is in `d`'s core.
+    fn admits_with(&self, digits: Digits, links: &ExcluderLinks) -> bool {
+        digits & self.thirds != 0
+            || (0..self.count).any(|k| {
+                let partners = links.partners[usize::from(self.digits[k])];
+                digits & !(self.cores[k] | partners) == 0
+            })
+    }
+}
+
+/// The third cells worth trying with base cells `c0` and `c1` (cells of
+/// `pair`): all when the pair has a hot cell; otherwise a third needs to
+/// be hot or to see a changed cell seeing the pair.
+fn wanted_thirds(pair: Cells, c0: u8, c1: u8, changes: &Changes) -> Cells {
+    if changes.hot & pair != 0 {
+        return !0;
+    }
+    let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
+    changes.hot | peers_of(near)
 }
 
 /// The eliminations of an aligned set over `cells` (two or three) with
@@ -389,6 +541,13 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
     if allowed == candidates {
         return None;
     }
+    Some(exclusion_step(cells, candidates, allowed))
+}
+
+/// The step of an aligned set over `cells` whose digits `candidates`
+/// are only `allowed` in a possible combination.
+#[cold]
+fn exclusion_step(cells: &[u8], candidates: [Digits; 3], allowed: [Digits; 3]) -> Step {
     let eliminated: Vec<(u8, u8)> = cells
         .iter()
         .zip(candidates)
@@ -400,7 +559,7 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
     } else {
         (Technique::AlignedTripletExclusion, 75)
     };
-    Some(Step {
+    Step {
         technique,
         difficulty: Difficulty(tenths),
         pattern: Pattern::Aligned {
@@ -409,17 +568,94 @@ fn exclude(grid: &Grid, cells: &[u8], common: Cells) -> Option<Step> {
         placed: None,
         eliminated: sorted(eliminated),
         chains: Chains::NONE,
-    })
+    }
 }
 
-/// A pair of cells' excluders as digit links, to tell quickly which
-/// third digits each pair of digits rules out.
+/// A relation between digits as a 9 x 9 bit matrix: bit `9 * a + b` says
+/// that digits `a` and `b` are related (row `a`, column `b`).
+type Relation = u128;
+
+/// Each set of digits (bits 0-8) as the rows it selects: all of row `d`
+/// for each digit `d` of the set.
+const ROWS: [Relation; 512] = {
+    let mut table = [0; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if set >> d & 1 != 0 {
+                table[set] |= 0x1ff << (9 * d);
+            }
+            d += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
+/// Each pair of digits `9 * a + b` as the relation holding them both ways.
+const PAIRS: [Relation; 81] = {
+    let mut table = [0; 81];
+    let mut k = 0;
+    while k < 81 {
+        let (a, b) = (k / 9, k % 9);
+        table[k] = 1 << (9 * a + b) | 1 << (9 * b + a);
+        k += 1;
+    }
+    table
+};
+
+/// Each digit related to itself: two cells sharing a house cannot both
+/// hold it.
+const SAME: Relation = {
+    let mut same = 0;
+    let mut d = 0;
+    while d < 9 {
+        same |= 1 << (10 * d);
+        d += 1;
+    }
+    same
+};
+
+/// A set of digits (bits 0-8) in every row: the relation of any row digit
+/// with these column digits. The rows' bits never overlap, so the product
+/// carries nothing.
+fn spread(digits: Digits) -> Relation {
+    (Relation::from(digits) * 0x8040_2010_0804_0201) | (Relation::from(digits) << 72)
+}
+
+/// The rows (first digits) with some related column.
+fn rows_of(relation: Relation) -> Digits {
+    // Bit 9r ends up holding the OR of row r's nine bits.
+    let mut or = relation | relation >> 1;
+    or |= or >> 2;
+    or |= or >> 4;
+    or |= relation >> 8;
+    // Bits 0, 9, ..., 63 gathered to bits 56-63 by one product: bit 9r
+    // meets the multiplier's bit 8(7 - r) at 56 + r, and no other two
+    // bits land together, so nothing carries.
+    let low = (or as u64 & 0x8040_2010_0804_0201).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    low as Digits | ((or >> 72) as Digits & 1) << 8
+}
+
+/// The columns (second digits) related to some row.
+fn columns_of(relation: Relation) -> Digits {
+    // Rows folded onto row 0: r + 4, then r + 2, then r + 1, then row 8.
+    let mut or = relation | relation >> 36;
+    or |= or >> 18;
+    or |= or >> 9;
+    or |= relation >> 72;
+    or as Digits & 0x1ff
+}
+
+/// A set of excluders as digit links, to tell quickly which digits a
+/// combination rules out.
 struct ExcluderLinks {
     /// Each digit's partners in excluders of two digits.
     partners: [Digits; 9],
-    /// For each two digits, the third digits of the excluders of three
-    /// digits holding both.
-    thirds: [[Digits; 9]; 9],
+    /// For each digit, the digits of the excluders of three digits holding
+    /// it (itself included).
+    mates: [Digits; 9],
 }
 
 impl ExcluderLinks {
@@ -428,27 +664,22 @@ impl ExcluderLinks {
     fn new(grid: &Grid, common: Cells) -> ExcluderLinks {
         let mut links = ExcluderLinks {
             partners: [0; 9],
-            thirds: [[0; 9]; 9],
+            mates: [0; 9],
         };
         for cell in cells_of(common) {
             let digits = grid.candidates(cell);
             let rest = digits & (digits - 1); // without its lowest digit
             debug_assert!(rest != 0, "an excluder holds two digits or more");
             let last = rest & (rest - 1); // without its two lowest digits
-            let (low, mid) = (
-                digits.trailing_zeros() as usize,
-                rest.trailing_zeros() as usize,
-            );
+            let (low, mid) = (digits.trailing_zeros(), rest.trailing_zeros());
             if last == 0 {
-                links.partners[low] |= rest;
-                links.partners[mid] |= digits & !rest;
-            } else if last & (last - 1) == 0 {
-                // Three digits: each two of them rule out the third.
-                let high = last.trailing_zeros() as usize;
-                for (a, b, c) in [(low, mid, high), (low, high, mid), (mid, high, low)] {
-                    links.thirds[a][b] |= 1 << c;
-                    links.thirds[b][a] |= 1 << c;
-                }
+                links.partners[low as usize] |= rest;
+                links.partners[mid as usize] |= digits & !rest;
+            } else {
+                debug_assert_eq!(count(digits), 3, "an excluder of three digits");
+                links.mates[low as usize] |= digits;
+                links.mates[mid as usize] |= digits;
+                links.mates[last.trailing_zeros() as usize] |= digits;
             }
         }
         links
@@ -456,8 +687,61 @@ impl ExcluderLinks {
 
     /// The third digits that, with digits `d0` and `d1` (not an excluder's
     /// two digits), empty an excluder.
-    fn ruled_out(&self, d0: usize, d1: usize) -> Digits {
-        self.partners[d0] | self.partners[d1] | self.thirds[d0][d1]
+    #[cfg(test)]
+    fn ruled_out(&self, excluders: &Excluders, d0: usize, d1: usize) -> Digits {
+        let with = |d: usize| excluders.ruled_out_with(d) >> (9 * d0 + d1) & 1 != 0;
+        let thirds = (0..9).filter(|&d| d != d0 && d != d1 && with(d));
+        let thirds = thirds.fold(0, |set, d| set | 1 << d);
+        thirds | self.partners[d0] | self.partners[d1]
+    }
+}
+
+/// A set of excluders as relations between digits, to try every
+/// combination of three cells at once.
+struct Excluders {
+    /// The excluders of two digits: their two digits cannot be used
+    /// together.
+    pairs: Relation,
+    /// The digits of the excluders of three digits, the first `count`.
+    triples: [Digits; 16],
+    count: usize,
+}
+
+impl Excluders {
+    /// The excluders of `common` (of two or three digits).
+    fn new(grid: &Grid, common: Cells) -> Excluders {
+        let mut excluders = Excluders {
+            pairs: 0,
+            triples: [0; 16],
+            count: 0,
+        };
+        for cell in cells_of(common) {
+            let digits = grid.candidates(cell);
+            let rest = digits & (digits - 1); // without its lowest digit
+            if rest & (rest - 1) == 0 {
+                let (low, high) = (digits.trailing_zeros(), rest.trailing_zeros());
+                excluders.pairs |= PAIRS[(9 * low + high) as usize];
+            } else {
+                excluders.triples[excluders.count] = digits;
+                excluders.count += 1;
+            }
+        }
+        excluders
+    }
+
+    /// The pairs of digits that, with digit `d`, empty an excluder: those
+    /// of two digits, and the other two of those of three holding `d`.
+    fn ruled_out_with(&self, d: usize) -> Relation {
+        let mut ruled_out = self.pairs;
+        for &digits in &self.triples[..self.count] {
+            if digits >> d & 1 != 0 {
+                let rest = digits & !(1 << d);
+                let high = rest & (rest - 1); // without its lowest digit
+                let (a, b) = (rest.trailing_zeros(), high.trailing_zeros());
+                ruled_out |= PAIRS[(9 * a + b) as usize];
+            }
+        }
+        ruled_out
     }
 }
 
@@ -483,36 +767,18 @@ fn sees(cells: &[u8], a: usize, b: usize) -> bool {
 /// Each cell's digits that take part in some possible combination of two.
 /// Pair exclusion's excluders hold two digits, so a combination is
 /// impossible when it is an excluder's pair of digits, or repeats a digit
-/// in a shared house: each digit has a set of forbidden partners.
+/// in a shared house: the possible combinations are a relation.
 fn allowed_pairs(grid: &Grid, cells: &[u8], candidates: [Digits; 3], common: Cells) -> [Digits; 3] {
-    let mut forbidden = [0 as Digits; 9];
-    if sees(cells, 0, 1) {
-        for (d, forbidden) in forbidden.iter_mut().enumerate() {
-            *forbidden = 1 << d;
-        }
-    }
-    for cell in cells_of(common) {
-        let digits = grid.candidates(cell);
-        debug_assert_eq!(count(digits), 2, "an excluder of two digits");
-        let rest = digits & (digits - 1); // without its lowest digit
-        forbidden[digits.trailing_zeros() as usize] |= rest;
-        forbidden[rest.trailing_zeros() as usize] |= digits & !rest;
-    }
-    // Being forbidden partners is symmetric: both cells use the same sets.
-    let mut allowed = [0 as Digits; 3];
-    for (k, other) in [(0, 1), (1, 0)] {
-        for d in bits(candidates[k]) {
-            if candidates[other] & !forbidden[d] != 0 {
-                allowed[k] |= 1 << d;
-            }
-        }
-    }
-    allowed
+    let excluders = Excluders::new(grid, common);
+    debug_assert_eq!(excluders.count, 0, "excluders of two digits");
+    let same = if sees(cells, 0, 1) { SAME } else { 0 };
+    let ruled_out = excluders.pairs | same;
+    let possible = ROWS[usize::from(candidates[0])] & spread(candidates[1]) & !ruled_out;
+    [rows_of(possible), columns_of(possible), 0]
 }
 
 /// Each cell's digits that take part in some possible combination of
-/// three. For each choice of the first two digits, the third cell's
-/// digits left are those no excluder and no shared house rules out.
+/// three, with excluders `common`.
 fn allowed_triplets(
     grid: &Grid,
     cells: &[u8],
@@ -520,37 +786,39 @@ fn allowed_triplets(
     common: Cells,
 ) -> [Digits; 3] {
     let links = ExcluderLinks::new(grid, common);
-    let (sees01, sees02, sees12) = (sees(cells, 0, 1), sees(cells, 0, 2), sees(cells, 1, 2));
-    let mut allowed = [0 as Digits; 3];
-    for d0 in bits(candidates[0]) {
-        // Impossible pairs of digits: an excluder's, or a digit twice.
-        let impossible = links.partners[d0] | Digits::from(sees01) << d0;
-        for d1 in bits(candidates[1] & !impossible) {
-            if allowed[0] >> d0 & allowed[1] >> d1 & 1 != 0 && allowed[2] == candidates[2] {
-                // Could only allow digits already allowed.
-                continue;
-            }
-            // An excluder's digits outside the cells' are never the third's.
-            let mut ruled_out = links.ruled_out(d0, d1);
-            if sees02 {
-                ruled_out |= 1 << d0;
-            }
-            if sees12 {
-                ruled_out |= 1 << d1;
-            }
-            let thirds = candidates[2] & !ruled_out;
-            if thirds != 0 {
-                allowed[0] |= 1 << d0;
-                allowed[1] |= 1 << d1;
-                allowed[2] |= thirds;
-            }
-        }
-        if allowed == candidates {
-            // Nothing left to exclude.
-            break;
+    allowed_with_links(grid, cells, candidates, common, &links)
+}
+
+/// Each cell's digits that take part in some possible combination of
+/// three, with excluders `common` (whose `links` are known). For each
+/// digit of the third cell, the first two cells' digits its links and
+/// houses leave make a relation, less the pairs of digits that with it
+/// are impossible; the union of these relations gives the first two
+/// cells' digits.
+fn allowed_with_links(
+    grid: &Grid,
+    cells: &[u8],
+    candidates: [Digits; 3],
+    common: Cells,
+    links: &ExcluderLinks,
+) -> [Digits; 3] {
+    let excluders = Excluders::new(grid, common);
+    let sees = [(0, 1), (0, 2), (1, 2)].map(|(a, b)| Digits::from(sees(cells, a, b)));
+    let same = if sees[0] != 0 { SAME } else { 0 };
+    let mut possible: Relation = 0;
+    let mut thirds = 0;
+    for d2 in bits(candidates[2]) {
+        let unlinked = !links.partners[d2];
+        let firsts = candidates[0] & unlinked & !(sees[1] << d2);
+        let seconds = candidates[1] & unlinked & !(sees[2] << d2);
+        let ruled_out = excluders.ruled_out_with(d2) | same;
+        let with = ROWS[usize::from(firsts)] & spread(seconds) & !ruled_out;
+        if with != 0 {
+            possible |= with;
+            thirds |= 1 << d2;
         }
     }
-    allowed
+    [rows_of(possible), columns_of(possible), thirds]
 }
 
 #[cfg(test)]
@@ -614,9 +882,52 @@ mod tests {
         );
     }
 
+    /// The bank's puzzles, when `../shared` is there.
+    fn bank() -> Vec<crate::Board> {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/puzzles/se_bank_sample.serate.txt");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
+            return Vec::new();
+        };
+        let boards = text
+            .lines()
+            .filter_map(|line| line.split_whitespace().next());
+        boards.filter_map(|board| board.parse().ok()).collect()
+    }
+
+    /// The plain triplet search: every pair of base cells in order, every
+    /// third in Sudoku Explainer's order, each tried in full.
+    fn plain_triplet(grid: &Grid) -> Option<Step> {
+        let bases = bases(grid, 3);
+        for j in 1..bases.count {
+            for i in 0..j {
+                let (c0, c1) = (bases.cells[i], bases.cells[j]);
+                let pair: Cells = 1 << c0 | 1 << c1;
+                let own = [i, j].map(|k| bases.excluders[k] & bases.is_base & !pair);
+                let pair_common = bases.excluders[i] & bases.excluders[j];
+                for (cell, list) in [c0, c1].into_iter().zip([own[0], own[1] & !own[0]]) {
+                    for &group in &PEER_GROUPS[usize::from(cell)] {
+                        for third in cells_of(group & list) {
+                            let common = pair_common & PEERS[third];
+                            if common.count_ones() >= 2 {
+                                let step = exclude(grid, &[c0, c1, third as u8], common);
+                                if step.is_some() {
+                                    return step;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// Every triplet (with two common excluders or more) of `grid` that
-    /// eliminates something, checked against its pair's bound; returns how
-    /// many there were.
+    /// eliminates something, checked against its pair's bound, with the
+    /// pair's and with the triplet's own excluders; returns how many there
+    /// were.
     fn check_bounds(grid: &Grid) -> usize {
         let bases = bases(grid, 3);
         let mut found = 0;
@@ -634,42 +945,32 @@ mod tests {
                     }
                     found += 1;
                     let digits = grid.candidates(usize::from(third));
+                    let links = ExcluderLinks::new(grid, common);
+                    assert!(!bound.admits_nothing(), "{grid:?} {c0} {c1}");
                     assert!(bound.admits(digits), "{grid:?} {c0} {c1} {third}");
+                    assert!(
+                        bound.admits_with(digits, &links),
+                        "{grid:?} {c0} {c1} {third}"
+                    );
                 }
             }
         }
         found
     }
 
-    /// The bank's puzzles, when `../shared` is there.
-    fn bank() -> Vec<crate::Board> {
-        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/puzzles/se_bank_sample.serate.txt");
-        let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
-            return Vec::new();
-        };
-        let boards = text
-            .lines()
-            .filter_map(|line| line.split_whitespace().next());
-        boards.filter_map(|board| board.parse().ok()).collect()
-    }
-
-    /// The pair bound may only skip triplets that eliminate nothing: on the
-    /// positions met while explaining hard bank puzzles, and on positions
-    /// with candidates taken out at random (where exclusions abound).
-    #[test]
-    fn pair_bound_never_skips_an_elimination() {
+    /// Bank positions met while explaining, and the same with candidates
+    /// taken out at random (where exclusions abound), each given to
+    /// `check`.
+    fn for_positions(step: usize, mut check: impl FnMut(&Grid)) {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let (mut real, mut random) = (0, 0);
-        for board in bank().iter().step_by(40) {
+        for board in bank().iter().step_by(step) {
             let mut grid = Grid::new(board);
             for step in crate::logic::explain(board).steps {
-                real += check_bounds(&grid);
+                check(&grid);
                 step.apply(&mut grid);
             }
             let mut grid = Grid::new(board);
-            for _ in 0..120 {
+            for round in 0..120 {
                 // xorshift: a cheap reproducible stream of cells and digits.
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
@@ -678,11 +979,64 @@ mod tests {
                 if grid.candidates(cell).count_ones() > 2 {
                     grid.remove(cell, digit);
                 }
+                if round % 30 == 29 {
+                    check(&grid);
+                }
             }
-            random += check_bounds(&grid);
         }
+    }
+
+    /// The pair bound, and its refinement with a third's own excluders,
+    /// may only skip triplets that eliminate nothing.
+    #[test]
+    fn pair_bound_never_skips_an_elimination() {
+        let mut found = 0;
+        for_positions(40, |grid| found += check_bounds(grid));
         if !bank().is_empty() {
-            assert!(real > 0 && random > 100, "{real} {random}");
+            assert!(found > 100, "{found}");
+        }
+    }
+
+    /// The search (bounds, each triplet tried once, then the pair again in
+    /// order) finds the plain search's step, on positions with and without
+    /// one.
+    #[test]
+    fn triplet_search_finds_the_plain_searchs_step() {
+        let (mut steps, mut positions) = (0, 0);
+        for_positions(30, |grid| {
+            let expected = plain_triplet(grid);
+            steps += usize::from(expected.is_some());
+            positions += 1;
+            assert_eq!(aligned_triplet(grid, !0), expected, "{grid:?}");
+        });
+        if !bank().is_empty() {
+            assert!(steps > 20 && positions > steps, "{steps} {positions}");
+        }
+    }
+
+    /// `pair_eliminates` agrees with the step of every pair of base cells
+    /// with two common excluders or more.
+    #[test]
+    fn pair_test_agrees_with_the_step() {
+        let (mut found, mut tried) = (0, 0);
+        for_positions(20, |grid| {
+            let two = bases(grid, 2);
+            for j in 1..two.count {
+                for i in 0..j {
+                    let cells = [two.cells[i], two.cells[j]];
+                    let common = two.excluders[i] & two.excluders[j];
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    let step = exclude(grid, &cells, common);
+                    assert_eq!(pair_eliminates(grid, cells, common), step.is_some());
+                    found += usize::from(step.is_some());
+                    tried += 1;
+                }
+            }
+        });
+        if !bank().is_empty() {
+            assert!(found > 20 && tried > 1000, "{found} {tried}");
         }
     }
 
@@ -891,6 +1245,7 @@ mod tests {
                 for j in 1..bases.count {
                     let common = bases.excluders[j - 1] & bases.excluders[j];
                     let links = ExcluderLinks::new(&grid, common);
+                    let excluders = Excluders::new(&grid, common);
                     for (d0, d1) in (0..9).flat_map(|d0| (0..9).map(move |d1| (d0, d1))) {
                         let pair: Digits = 1 << d0 | 1 << d1;
                         let lefts = cells_of(common).map(|e| grid.candidates(e) & !pair);
@@ -900,7 +1255,11 @@ mod tests {
                         if !emptied {
                             let one = lefts.iter().filter(|&&left| left.count_ones() == 1);
                             let expected = one.fold(0, |all, &left| all | left);
-                            assert_eq!(links.ruled_out(d0, d1), expected, "{common:#x}");
+                            assert_eq!(
+                                links.ruled_out(&excluders, d0, d1),
+                                expected,
+                                "{common:#x}"
+                            );
                             tried += 1;
                         }
                     }
