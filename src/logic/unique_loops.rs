@@ -37,8 +37,8 @@
 //! `islkSudokuURUL = true`. The v1.15.10 file itself was not at hand.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, CELL_HOUSE_MASKS, HOUSE_CELLS, HOUSE_MASKS,
-    PEERS,
+    bits, cells_of, houses_at, houses_of, Cells, Digits, Grid, CELL_HOUSE_MASKS, HOUSE_CELLS,
+    HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
@@ -64,8 +64,8 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
 /// an earlier one.
 ///
 /// Each loop is searched from its first bivalue cell only: the search
-/// from a later start leaves out the bivalue cells before it. That drops
-/// no hint. A valid loop visits no house twice at one parity, so no cell
+/// from a later start leaves out the earlier starts of its pair (the only
+/// bivalue cells holding both digits). That drops no hint. A valid loop visits no house twice at one parity, so no cell
 /// of it shares one house with both its neighbours and no two of its
 /// steps in a row use one house kind: the search from any of its bivalue
 /// cells, either way round, accepts the same steps (the extra digits
@@ -75,37 +75,44 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
 /// again later it would give only hints equal to those it gave first,
 /// which are left out.
 fn loop_hints(grid: &Grid) -> Vec<LoopHint> {
-    let mut hints: Vec<LoopHint> = Vec::new();
-    // One search for every start cell, so its path and loop lists are
-    // allocated once a position, not once a bivalue cell.
     let mut search = LoopSearch {
         grid,
         pair: 0,
         holders: 0,
-        path: Vec::with_capacity(16),
-        loops: Vec::new(),
+        path: [0; 81],
+        len: 0,
+        found: Vec::new(),
+        hints: Vec::new(),
     };
-    let mut earlier_starts: Cells = 0;
+    // Per pair of digits (by `9 * low + high`), the cells holding both
+    // that may lie on a loop through no earlier start.
+    let mut pair_holders = [0 as Cells; 81];
+    let mut known: Cells = 0;
     for cell in 0..81 {
         let pair = grid.candidates(cell);
         if count(pair) != 2 {
             continue;
         }
-        let low = pair.trailing_zeros() as u8 + 1;
-        let high = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
-        let both = grid.digit_cells(low) & grid.digit_cells(high);
-        let holders = loop_cells(both & !earlier_starts);
-        earlier_starts |= 1 << cell;
+        let low = pair.trailing_zeros() as usize;
+        let high = (pair & (pair - 1)).trailing_zeros() as usize;
+        let index = 9 * low + high;
+        if known >> index & 1 == 0 {
+            let both = grid.digit_cells(low as u8 + 1) & grid.digit_cells(high as u8 + 1);
+            pair_holders[index] = loop_cells(both, both);
+            known |= 1 << index;
+        }
+        let holders = pair_holders[index];
         if holders >> cell & 1 == 0 {
             continue;
         }
         (search.pair, search.holders) = (pair, holders);
-        search.extend(cell, 0, 2, 0, None, Parities::start(cell));
-        for found in search.loops.drain(..) {
-            hints_of_loop(grid, &found, pair, &mut hints);
-        }
+        search.found.clear();
+        search.extend(cell, 0, 2, 0, 3, Parities::start(cell));
+        // Later starts leave this one out, and the cells that only lay
+        // on loops through it.
+        pair_holders[index] = loop_cells(holders & !(1 << cell), PEERS[cell] & holders);
     }
-    hints
+    search.hints
 }
 
 const fn build_house_bits() -> [u32; 81] {
@@ -123,26 +130,26 @@ const fn build_house_bits() -> [u32; 81] {
 const HOUSE_BITS: [u32; 81] = build_house_bits();
 
 /// The cells of `holders` that can lie on a valid loop of them: those
-/// sharing each of their houses with another that can, found by dropping
-/// the rest until none is left to drop (a valid loop visits each house of
-/// its cells twice). Cells off every valid loop only lead the search into
-/// dead ends or invalid loops, so leaving them out changes no valid loop
-/// found, nor their order.
-fn loop_cells(mut holders: Cells) -> Cells {
-    loop {
-        let dropped = cells_of(holders)
-            .filter(|&cell| {
-                let others = holders & !(1 << cell);
-                CELL_HOUSE_MASKS[cell]
-                    .iter()
-                    .any(|&house| house & others == 0)
-            })
-            .fold(0 as Cells, |all, cell| all | 1 << cell);
-        if dropped == 0 {
-            return holders;
+/// sharing each of their houses with another that can (a valid loop visits
+/// each house of its cells twice), found by dropping the rest until none
+/// is left to drop; only the cells of `check` and the housemates of
+/// dropped cells may need dropping. Cells off every valid loop only lead
+/// the search into dead ends or invalid loops, so leaving them out changes
+/// no valid loop found, nor their order.
+fn loop_cells(mut holders: Cells, mut check: Cells) -> Cells {
+    while check != 0 {
+        let cell = check.trailing_zeros() as usize;
+        check &= check - 1; // clear the lowest set bit
+        let others = holders & !(1 << cell);
+        let alone = CELL_HOUSE_MASKS[cell]
+            .iter()
+            .any(|&house| house & others == 0);
+        if holders >> cell & 1 != 0 && alone {
+            holders = others;
+            check |= PEERS[cell] & holders;
         }
-        holders &= !dropped;
     }
+    holders
 }
 
 /// The depth-first search for loops through cells holding both digits of
@@ -152,9 +159,13 @@ struct LoopSearch<'a> {
     pair: Digits,
     /// The cells holding both digits that may lie on a loop.
     holders: Cells,
-    path: Vec<u8>,
-    /// The valid loops found.
-    loops: Vec<Vec<u8>>,
+    /// The path, its first `len` cells.
+    path: [u8; 81],
+    len: usize,
+    /// The cells of each valid loop found from the start.
+    found: Vec<Cells>,
+    /// The hints of the loops found, in order.
+    hints: Vec<LoopHint>,
 }
 
 /// What the path's cells at even and at odd indexes cover: a valid loop
@@ -212,8 +223,8 @@ impl Parities {
 }
 
 impl LoopSearch<'_> {
-    /// Adds `cell` to the path and follows every house of it but the one
-    /// just used. `extra` holds the extra digits of the cells on the path; a
+    /// Adds `cell` to the path and follows every house of it but the kind
+    /// `last` just used (3: none). `extra` holds the extra digits of the cells on the path; a
     /// cell with extra digits may join while `allowed > 0`, or when the
     /// path's extra digits (its own included) are one digit.
     ///
@@ -234,25 +245,26 @@ impl LoopSearch<'_> {
         in_path: Cells,
         allowed: i32,
         extra: Digits,
-        last: Option<usize>,
+        last: usize,
         marks: Parities,
     ) {
-        self.path.push(cell as u8);
+        self.path[self.len] = cell as u8;
+        self.len += 1;
         let in_path = in_path | 1 << cell;
         let start = usize::from(self.path[0]);
         // The parity of the next cell's index.
-        let parity = self.path.len() % 2;
+        let parity = self.len % 2;
         let open = self.holders & !in_path & !marks.blocked[parity];
-        for (kind, house) in houses_of(cell).into_iter().enumerate() {
-            if last == Some(kind) {
+        for (kind, house) in houses_at(cell).into_iter().enumerate() {
+            if kind == last {
                 continue;
             }
             // A house's cells in increasing order are its cells in order.
             let reachable = HOUSE_MASKS[house] & (open | 1 << start);
             for next in cells_of(reachable) {
                 if next == start {
-                    if self.path.len() >= 4 && marks.balanced() {
-                        self.loops.push(self.path.clone());
+                    if self.len >= 4 && marks.balanced() {
+                        self.close();
                     }
                     continue;
                 }
@@ -263,12 +275,25 @@ impl LoopSearch<'_> {
                     let allowed = allowed - i32::from(size > 2);
                     let marks = marks.with(next, parity);
                     if marks.closable(self.holders & !in_path & !(1 << next)) {
-                        self.extend(next, in_path, allowed, extra, Some(kind), marks);
+                        self.extend(next, in_path, allowed, extra, kind, marks);
                     }
                 }
             }
         }
-        self.path.pop();
+        self.len -= 1;
+    }
+
+    /// Takes the hints of the path, a valid loop. Found again from the same
+    /// start (the other way round, or through other houses), the same
+    /// cells give only hints equal to those they gave, so they are skipped.
+    fn close(&mut self) {
+        let path = &self.path[..self.len];
+        let cells = path.iter().fold(0 as Cells, |all, &c| all | 1 << c);
+        if self.found.contains(&cells) {
+            return;
+        }
+        self.found.push(cells);
+        hints_of_loop(self.grid, path, self.pair, &mut self.hints);
     }
 }
 
