@@ -37,45 +37,18 @@
 //! `islkSudokuURUL = true`. The v1.15.10 file itself was not at hand.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_at, houses_of, Cells, Digits, Grid, CELL_HOUSE_MASKS, HOUSE_CELLS,
+    HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
-use crate::logic::grid::{count, several_cells};
+use crate::logic::grid::count;
 use crate::logic::proof::Chains;
 
 /// The loop producer: the easiest unique loop hint, in Sudoku Explainer's
 /// sorted order.
 pub fn unique_loop(grid: &Grid) -> Option<Step> {
-    let mut hints: Vec<LoopHint> = Vec::new();
-    // One search for every start cell, so its path and loop lists are
-    // allocated once a position, not once a bivalue cell.
-    let mut search = LoopSearch {
-        grid,
-        pair: 0,
-        holders: 0,
-        path: Vec::with_capacity(16),
-        loops: Vec::new(),
-    };
-    for cell in 0..81 {
-        let pair = grid.candidates(cell);
-        if count(pair) != 2 {
-            continue;
-        }
-        let low = pair.trailing_zeros() as u8 + 1;
-        let high = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
-        let holders = loop_cells(grid.digit_cells(low) & grid.digit_cells(high));
-        if holders >> cell & 1 == 0 {
-            continue;
-        }
-        (search.pair, search.holders) = (pair, holders);
-        search.extend(cell, 0, 2, 0, None);
-        for found in search.loops.drain(..) {
-            if is_valid_loop(&found) {
-                hints_of_loop(grid, &found, pair, &mut hints);
-            }
-        }
-    }
+    let mut hints = loop_hints(grid);
     // A stable sort: hints of equal difficulty and type keep scan order.
     hints.sort_by(|a, b| {
         a.difficulty
@@ -86,21 +59,97 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
     hints.into_iter().next().map(|hint| hint.step)
 }
 
-/// The cells of `holders` that can lie on a loop of them: those with two
-/// peers or more among the others that can, found by dropping the rest
-/// until none is left to drop. Cells off every loop only lead the search
-/// into dead ends, so leaving them out changes no loop found, nor its
-/// order.
-fn loop_cells(mut holders: Cells) -> Cells {
-    loop {
-        let dropped = cells_of(holders)
-            .filter(|&cell| !several_cells(PEERS[cell] & holders))
-            .fold(0 as Cells, |all, cell| all | 1 << cell);
-        if dropped == 0 {
-            return holders;
+/// Every hint of the valid loops in scan order (start cells in reading
+/// order, each start's loops in search order), leaving out a hint equal to
+/// an earlier one.
+///
+/// Each loop is searched from its first bivalue cell only: the search
+/// from a later start leaves out the earlier starts of its pair (the only
+/// bivalue cells holding both digits). That drops no hint. A valid loop visits no house twice at one parity, so no cell
+/// of it shares one house with both its neighbours and no two of its
+/// steps in a row use one house kind: the search from any of its bivalue
+/// cells, either way round, accepts the same steps (the extra digits
+/// allowed depend on the set of extra cells, not their order) and finds
+/// it, first from its first bivalue cell. Its hints depend on its cells,
+/// not their order (type 3 treats its two extra cells alike), so found
+/// again later it would give only hints equal to those it gave first,
+/// which are left out.
+fn loop_hints(grid: &Grid) -> Vec<LoopHint> {
+    let mut search = LoopSearch {
+        grid,
+        pair: 0,
+        holders: 0,
+        path: [0; 81],
+        len: 0,
+        found: Vec::new(),
+        hints: Vec::new(),
+    };
+    // Per pair of digits (by `9 * low + high`), the cells holding both
+    // that may lie on a loop through no earlier start.
+    let mut pair_holders = [0 as Cells; 81];
+    let mut known: Cells = 0;
+    for cell in 0..81 {
+        let pair = grid.candidates(cell);
+        if count(pair) != 2 {
+            continue;
         }
-        holders &= !dropped;
+        let low = pair.trailing_zeros() as usize;
+        let high = (pair & (pair - 1)).trailing_zeros() as usize;
+        let index = 9 * low + high;
+        if known >> index & 1 == 0 {
+            let both = grid.digit_cells(low as u8 + 1) & grid.digit_cells(high as u8 + 1);
+            pair_holders[index] = loop_cells(both, both);
+            known |= 1 << index;
+        }
+        let holders = pair_holders[index];
+        if holders >> cell & 1 == 0 {
+            continue;
+        }
+        (search.pair, search.holders) = (pair, holders);
+        search.found.clear();
+        search.extend(cell, 0, 2, 0, 3, Parities::start(cell));
+        // Later starts leave this one out, and the cells that only lay
+        // on loops through it.
+        pair_holders[index] = loop_cells(holders & !(1 << cell), PEERS[cell] & holders);
     }
+    search.hints
+}
+
+const fn build_house_bits() -> [u32; 81] {
+    let mut table = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [b, r, c] = houses_of(cell);
+        table[cell] = 1 << b | 1 << r | 1 << c;
+        cell += 1;
+    }
+    table
+}
+
+/// Each cell's three houses as bits of a 27-bit set.
+const HOUSE_BITS: [u32; 81] = build_house_bits();
+
+/// The cells of `holders` that can lie on a valid loop of them: those
+/// sharing each of their houses with another that can (a valid loop visits
+/// each house of its cells twice), found by dropping the rest until none
+/// is left to drop; only the cells of `check` and the housemates of
+/// dropped cells may need dropping. Cells off every valid loop only lead
+/// the search into dead ends or invalid loops, so leaving them out changes
+/// no valid loop found, nor their order.
+fn loop_cells(mut holders: Cells, mut check: Cells) -> Cells {
+    while check != 0 {
+        let cell = check.trailing_zeros() as usize;
+        check &= check - 1; // clear the lowest set bit
+        let others = holders & !(1 << cell);
+        let alone = CELL_HOUSE_MASKS[cell]
+            .iter()
+            .any(|&house| house & others == 0);
+        if holders >> cell & 1 != 0 && alone {
+            holders = others;
+            check |= PEERS[cell] & holders;
+        }
+    }
+    holders
 }
 
 /// The depth-first search for loops through cells holding both digits of
@@ -110,13 +159,72 @@ struct LoopSearch<'a> {
     pair: Digits,
     /// The cells holding both digits that may lie on a loop.
     holders: Cells,
-    path: Vec<u8>,
-    loops: Vec<Vec<u8>>,
+    /// The path, its first `len` cells.
+    path: [u8; 81],
+    len: usize,
+    /// The cells of each valid loop found from the start.
+    found: Vec<Cells>,
+    /// The hints of the loops found, in order.
+    hints: Vec<LoopHint>,
+}
+
+/// What the path's cells at even and at odd indexes cover: a valid loop
+/// holds, in each house it visits, one cell at an even index and one at
+/// an odd index.
+#[derive(Clone, Copy)]
+struct Parities {
+    /// The houses of the cells at each parity (27-bit sets).
+    visited: [u32; 2],
+    /// The cells sharing a house with a cell at each parity (those cells
+    /// included): a later cell of that parity cannot be one of them.
+    blocked: [Cells; 2],
+}
+
+impl Parities {
+    /// The path's first cell, at an even index.
+    fn start(cell: usize) -> Parities {
+        Parities {
+            visited: [HOUSE_BITS[cell], 0],
+            blocked: [PEERS[cell] | 1 << cell, 0],
+        }
+    }
+
+    /// With `cell` added at `parity`.
+    fn with(mut self, cell: usize, parity: usize) -> Parities {
+        self.visited[parity] |= HOUSE_BITS[cell];
+        self.blocked[parity] |= PEERS[cell] | 1 << cell;
+        self
+    }
+
+    /// Whether the path's cells visit the same houses at both parities,
+    /// as a closed valid loop does.
+    fn balanced(&self) -> bool {
+        self.visited[0] == self.visited[1]
+    }
+
+    /// Whether each house visited at one parity only still holds a cell
+    /// of `free` that the other parity may take: a valid loop through the
+    /// path visits the house again at the other parity, and closing the
+    /// loop adds no cell.
+    fn closable(&self, free: Cells) -> bool {
+        for parity in 0..2 {
+            let usable = free & !self.blocked[1 - parity];
+            let mut open = self.visited[parity] & !self.visited[1 - parity];
+            while open != 0 {
+                let house = open.trailing_zeros() as usize;
+                if HOUSE_MASKS[house] & usable == 0 {
+                    return false;
+                }
+                open &= open - 1; // clear the lowest set bit
+            }
+        }
+        true
+    }
 }
 
 impl LoopSearch<'_> {
-    /// Adds `cell` to the path and follows every house of it but the one
-    /// just used. `extra` holds the extra digits of the cells on the path; a
+    /// Adds `cell` to the path and follows every house of it but the kind
+    /// `last` just used (3: none). `extra` holds the extra digits of the cells on the path; a
     /// cell with extra digits may join while `allowed > 0`, or when the
     /// path's extra digits (its own included) are one digit.
     ///
@@ -125,57 +233,68 @@ impl LoopSearch<'_> {
     /// cell (siblings); with the fix, on by default in v1.15.10, only the
     /// path counts, as here (the bank's ratings agree: two 4.6 and 4.7
     /// puzzles need loops that sibling counting would miss).
+    ///
+    /// Only valid loops are kept, so a cell that would make every loop
+    /// through the path invalid is not followed (`marks`, `cell`'s
+    /// included, tells which): one sharing a house with an earlier cell of
+    /// its parity, or one after which a house visited at one parity has no
+    /// cell left for the other. The cells followed keep their order.
     fn extend(
         &mut self,
         cell: usize,
         in_path: Cells,
         allowed: i32,
         extra: Digits,
-        last: Option<usize>,
+        last: usize,
+        marks: Parities,
     ) {
-        self.path.push(cell as u8);
+        self.path[self.len] = cell as u8;
+        self.len += 1;
         let in_path = in_path | 1 << cell;
         let start = usize::from(self.path[0]);
-        for (kind, house) in houses_of(cell).into_iter().enumerate() {
-            if last == Some(kind) {
+        // The parity of the next cell's index.
+        let parity = self.len % 2;
+        let open = self.holders & !in_path & !marks.blocked[parity];
+        for (kind, house) in houses_at(cell).into_iter().enumerate() {
+            if kind == last {
                 continue;
             }
             // A house's cells in increasing order are its cells in order.
-            let reachable = HOUSE_MASKS[house] & (self.holders & !in_path | 1 << start);
+            let reachable = HOUSE_MASKS[house] & (open | 1 << start);
             for next in cells_of(reachable) {
                 if next == start {
-                    if self.path.len() >= 4 {
-                        self.loops.push(self.path.clone());
+                    if self.len >= 4 && marks.balanced() {
+                        self.close();
                     }
-                } else {
-                    let candidates = self.grid.candidates(next);
-                    let extra = extra | candidates & !self.pair;
-                    let size = count(candidates);
-                    if size == 2 || count(extra) == 1 || allowed > 0 {
-                        let allowed = allowed - i32::from(size > 2);
-                        self.extend(next, in_path, allowed, extra, Some(kind));
+                    continue;
+                }
+                let candidates = self.grid.candidates(next);
+                let extra = extra | candidates & !self.pair;
+                let size = count(candidates);
+                if size == 2 || count(extra) == 1 || allowed > 0 {
+                    let allowed = allowed - i32::from(size > 2);
+                    let marks = marks.with(next, parity);
+                    if marks.closable(self.holders & !in_path & !(1 << next)) {
+                        self.extend(next, in_path, allowed, extra, kind, marks);
                     }
                 }
             }
         }
-        self.path.pop();
+        self.len -= 1;
     }
-}
 
-/// Whether every house the loop visits is visited exactly twice, once by a
-/// cell at an even index and once by a cell at an odd index.
-fn is_valid_loop(cells: &[u8]) -> bool {
-    let mut visited = [0u32; 2];
-    for (i, &cell) in cells.iter().enumerate() {
-        for house in houses_of(usize::from(cell)) {
-            let bit = 1u32 << house;
-            if visited[i % 2] & bit != 0 {
-                return false;
-            }
-            visited[i % 2] |= bit;
+    /// Takes the hints of the path, a valid loop. Found again from the same
+    /// start (the other way round, or through other houses), the same
+    /// cells give only hints equal to those they gave, so they are skipped.
+    fn close(&mut self) {
+        let path = &self.path[..self.len];
+        let cells = path.iter().fold(0 as Cells, |all, &c| all | 1 << c);
+        if self.found.contains(&cells) {
+            return;
         }
+        self.found.push(cells);
+        hints_of_loop(self.grid, path, self.pair, &mut self.hints);
     }
-    visited[0] == visited[1]
 }
 
 /// A hint as Sudoku Explainer's list holds it, with what its `equals`
@@ -542,6 +661,166 @@ fn type4(grid: &Grid, c1: usize, c2: usize, pair: Digits) -> Option<(u8, u8, u8)
 pub(super) mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::logic::grid::several_cells;
+
+    /// The plain loop search as it was before the parity and first-start
+    /// prunings: every loop from every bivalue start, kept when valid.
+    pub(super) fn plain_loop_hints(grid: &Grid) -> Vec<LoopHint> {
+        let mut hints = Vec::new();
+        for cell in 0..81 {
+            let pair = grid.candidates(cell);
+            if count(pair) != 2 {
+                continue;
+            }
+            let low = pair.trailing_zeros() as u8 + 1;
+            let high = (pair & (pair - 1)).trailing_zeros() as u8 + 1;
+            let holders = plain_loop_cells(grid.digit_cells(low) & grid.digit_cells(high));
+            if holders >> cell & 1 == 0 {
+                continue;
+            }
+            let mut loops = Vec::new();
+            plain_extend(
+                grid,
+                pair,
+                holders,
+                &mut vec![],
+                &mut loops,
+                cell,
+                0,
+                2,
+                0,
+                None,
+            );
+            for found in loops {
+                if is_valid_loop(&found) {
+                    hints_of_loop(grid, &found, pair, &mut hints);
+                }
+            }
+        }
+        hints
+    }
+
+    /// The cells of `holders` with two peers or more among the others
+    /// kept, as the plain search pruned them.
+    fn plain_loop_cells(mut holders: Cells) -> Cells {
+        loop {
+            let dropped = cells_of(holders)
+                .filter(|&cell| !several_cells(PEERS[cell] & holders))
+                .fold(0 as Cells, |all, cell| all | 1 << cell);
+            if dropped == 0 {
+                return holders;
+            }
+            holders &= !dropped;
+        }
+    }
+
+    /// `LoopSearch::extend` without pruning invalid paths.
+    #[allow(clippy::too_many_arguments)]
+    fn plain_extend(
+        grid: &Grid,
+        pair: Digits,
+        holders: Cells,
+        path: &mut Vec<u8>,
+        loops: &mut Vec<Vec<u8>>,
+        cell: usize,
+        in_path: Cells,
+        allowed: i32,
+        extra: Digits,
+        last: Option<usize>,
+    ) {
+        path.push(cell as u8);
+        let in_path = in_path | 1 << cell;
+        let start = usize::from(path[0]);
+        for (kind, house) in houses_of(cell).into_iter().enumerate() {
+            if last == Some(kind) {
+                continue;
+            }
+            let reachable = HOUSE_MASKS[house] & (holders & !in_path | 1 << start);
+            for next in cells_of(reachable) {
+                if next == start {
+                    if path.len() >= 4 {
+                        loops.push(path.clone());
+                    }
+                } else {
+                    let candidates = grid.candidates(next);
+                    let extra = extra | candidates & !pair;
+                    let size = count(candidates);
+                    if size == 2 || count(extra) == 1 || allowed > 0 {
+                        let allowed = allowed - i32::from(size > 2);
+                        plain_extend(
+                            grid,
+                            pair,
+                            holders,
+                            path,
+                            loops,
+                            next,
+                            in_path,
+                            allowed,
+                            extra,
+                            Some(kind),
+                        );
+                    }
+                }
+            }
+        }
+        path.pop();
+    }
+
+    /// Whether every house the loop visits is visited exactly twice, once
+    /// by a cell at an even index and once by a cell at an odd index.
+    fn is_valid_loop(cells: &[u8]) -> bool {
+        let mut visited = [0u32; 2];
+        for (i, &cell) in cells.iter().enumerate() {
+            for house in houses_of(usize::from(cell)) {
+                let bit = 1u32 << house;
+                if visited[i % 2] & bit != 0 {
+                    return false;
+                }
+                visited[i % 2] |= bit;
+            }
+        }
+        visited[0] == visited[1]
+    }
+
+    /// The pruned search gives the plain search's hints, in its order, at
+    /// every position along the solving paths of puzzles whose paths take
+    /// unique rectangles and loops (types 1 to 4, loops of 6 and more).
+    #[test]
+    fn pruned_search_gives_the_plain_searchs_hints() {
+        let puzzles = [
+            "..3....1...2..6..787.9...4.91...4.3....1.8....4.3...76.6...9.213..6..4...2....7..",
+            ".965.74.....94...15....1..94.5....92.6.....8.81....3.66..7....37...34.....48.621.",
+            "9..468..2..........16...58..2..1..9.....5....4.8.2.1.7..........6.2.9.5.84.....26",
+            ".5..4..7.48.7...52..2..14....7....8.8.......7.6....2....68..5..91...3.68.7..1..4.",
+            ".9.2.......1..43.5..319......6..8..7.3.....6.8..7..9......318..6.85..4.......7.2.",
+            "8.......3.9.....2..2.471.8.2...3...7..9.1.4.....8.2...9.......4.7.1.8.5..15.9.27.",
+            "5..9..2...6.8...57..1.....8..8.2...6..94.85..1...6.8..7.....6..29...6.8...6..7..1",
+            "4..8..7.1.3675..9.9..2...5.......315.6.....7.513.......2...6..7.4..9263.6.5..3..9",
+            "7459...3..8....9.4.9..3....57.......2.85731.9.......52....8..2.4.7....1..3...6495",
+            ".....49....95....67..92..51.4......896.....278......4.27..35..46....18....86.....",
+            "........2.9.7..68..6.283.7....8...1..8196423..2...5....4.396.5..19..8.6.6........",
+            "47.6....5.32.4......52.7...5.4....72.........72....6.3...5.13......7.95.9....4.81",
+        ];
+        let (mut positions, mut hints) = (0, 0);
+        for puzzle in puzzles {
+            let mut grid = Grid::new(&puzzle.parse().unwrap());
+            while let Some(step) = crate::logic::ladder::next_step(&grid) {
+                let plain: Vec<Step> = plain_loop_hints(&grid)
+                    .into_iter()
+                    .map(|h| h.step)
+                    .collect();
+                let pruned: Vec<Step> = loop_hints(&grid).into_iter().map(|h| h.step).collect();
+                assert_eq!(pruned, plain, "{:?}", grid);
+                positions += 1;
+                hints += plain.len();
+                step.apply(&mut grid);
+            }
+        }
+        assert!(
+            positions > 500 && hints > 20,
+            "{positions} positions, {hints} hints"
+        );
+    }
 
     /// A position from its values (81 characters) and the candidates of
     /// its empty cells in reading order, separated by spaces.
