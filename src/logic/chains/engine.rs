@@ -1010,6 +1010,159 @@ mod tests {
         );
     }
 
+    /// A node of the reference propagation: state, cause, parents.
+    type Plain = (State, Cause, Vec<u32>);
+
+    /// Everything that follows from `start` in `source` at level 0, read
+    /// plainly off the link functions (`Chaining.doChaining` as written):
+    /// the reference the engine's propagations are checked against. The
+    /// nodes, and the contradiction's ("on" node, "off" node).
+    fn plain_propagation(
+        source: &Cands,
+        start: State,
+        nishio: bool,
+        dynamic: bool,
+    ) -> (Vec<Plain>, Option<(u32, u32)>) {
+        use super::super::links::{off_to_on, on_to_off};
+        let cell_links = !nishio;
+        let mut work = source.clone();
+        let mut nodes: Vec<Plain> = vec![(start, Cause::Assumption, Vec::new())];
+        let node_of = |nodes: &[Plain], s: State| nodes.iter().position(|n| n.0 == s);
+        let (mut ons, mut offs) = (Vec::new(), Vec::new());
+        if is_on(start) {
+            ons.push(0)
+        } else {
+            offs.push(0)
+        }
+        let (mut next_on, mut next_off) = (0, 0);
+        let mut links = Vec::new();
+        loop {
+            // What the next node implies: (state, cause, parents).
+            let mut implied: Vec<Plain> = Vec::new();
+            if let Some(&p) = ons.get(next_on) {
+                next_on += 1;
+                let position = if dynamic { &work } else { source };
+                on_to_off(position, nodes[p].0, cell_links, |s, cause| {
+                    implied.push((s, cause, vec![p as u32]));
+                });
+            } else if let Some(&p) = offs.get(next_off) {
+                next_off += 1;
+                let s = nodes[p].0;
+                let position = if dynamic { &work } else { source };
+                off_to_on(position, source, s, cell_links, true, &mut links);
+                for link in &links {
+                    let mut parents = vec![p as u32];
+                    for &gone in &link.hidden[..usize::from(link.hidden_len)] {
+                        let off = state(usize::from(gone) / 9, usize::from(gone) % 9, false);
+                        parents.extend(node_of(&nodes, off).map(|n| n as u32));
+                    }
+                    implied.push((link.state, link.cause, parents));
+                }
+                if dynamic {
+                    work.remove(cell_of(s), digit_of(s));
+                }
+            } else {
+                return (nodes, None);
+            }
+            for (s, cause, parents) in implied {
+                let n = nodes.len() as u32;
+                if let Some(negation) = node_of(&nodes, s ^ 1) {
+                    nodes.push((s, cause, parents));
+                    let negation = negation as u32;
+                    let pair = if is_on(s) {
+                        (n, negation)
+                    } else {
+                        (negation, n)
+                    };
+                    return (nodes, Some(pair));
+                }
+                if node_of(&nodes, s).is_none() {
+                    nodes.push((s, cause, parents));
+                    if is_on(s) {
+                        ons.push(n as usize)
+                    } else {
+                        offs.push(n as usize)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The positions the hard bank puzzles meet (some of them), and the
+    /// sample position.
+    fn hard_positions() -> Vec<Cands> {
+        let hard = super::super::tests::bank()
+            .into_iter()
+            .filter(|(_, r)| super::super::tests::er(r) >= 7.5);
+        let mut positions = vec![sample_position()];
+        for (board, _) in hard.step_by(40) {
+            let mut grid = crate::logic::Grid::new(&board);
+            for (k, step) in crate::logic::explain(&board).steps.into_iter().enumerate() {
+                if k % 6 == 0 {
+                    positions.push(Cands::of(&grid));
+                }
+                step.apply(&mut grid);
+            }
+        }
+        positions
+    }
+
+    /// The engine reaches, from every assumption of many positions,
+    /// static, dynamic and Nishio, the very nodes the plain reference
+    /// does: same states in the same order, same causes and parents, no
+    /// nested chains, the same contradiction and the same reached set.
+    #[test]
+    fn propagations_are_the_plain_references_node_for_node() {
+        let positions = hard_positions();
+        let mut engine = Engine::new();
+        let (mut propagations, mut contradictions, mut nodes) = (0, 0, 0);
+        for cands in &positions {
+            for (dynamic, nishio) in [(false, false), (true, false), (true, true)] {
+                let links = if dynamic {
+                    Links::none()
+                } else {
+                    Links::new(cands, true)
+                };
+                for cand in (0..729).filter(|&c| cands.cells[c / 9] >> (c % 9) & 1 != 0) {
+                    for on in [true, false] {
+                        let start = state(cand / 9, cand % 9, on);
+                        let arena = engine.propagate(cands, &links, start, nishio, dynamic, 0, 0);
+                        let (plain, contradiction) =
+                            plain_propagation(cands, start, nishio, dynamic);
+                        let what = format!("start {start} dynamic {dynamic} nishio {nishio}");
+                        assert_eq!(arena.nodes.len(), plain.len(), "{what}");
+                        for (n, (node, (s, cause, parents))) in
+                            arena.nodes.iter().zip(&plain).enumerate()
+                        {
+                            assert_eq!((node.state, node.cause), (*s, *cause), "{what} {n}");
+                            assert_eq!(arena.parents_of(n as u32), &parents[..], "{what} {n}");
+                            assert_eq!(node.nested, NO_NESTED);
+                        }
+                        assert_eq!(arena.contradiction, contradiction, "{what}");
+                        // A contradiction's extra node is not registered.
+                        let registered = plain.len() - usize::from(contradiction.is_some());
+                        let mut reached = vec![false; STATES];
+                        for (s, _, _) in &plain[..registered] {
+                            reached[usize::from(*s)] = true;
+                        }
+                        for s in 0..STATES as State {
+                            assert_eq!(arena.has(s), reached[usize::from(s)], "{what} {s}");
+                        }
+                        propagations += 1;
+                        contradictions += usize::from(contradiction.is_some());
+                        nodes += plain.len();
+                        engine.recycle(arena);
+                    }
+                }
+            }
+        }
+        assert!(
+            positions.len() > 20 && contradictions > 1000 && nodes > 10 * propagations,
+            "{} {propagations} {contradictions} {nodes}",
+            positions.len()
+        );
+    }
+
     #[test]
     fn two_in_house_agrees_with_two_cells_on_every_subset_of_every_house() {
         for cells in HOUSE_CELLS {

@@ -23,7 +23,7 @@ use crate::Board;
 use std::path::PathBuf;
 
 /// Bank puzzles with their published rating, when `../shared` is there.
-fn bank() -> Vec<(Board, String)> {
+pub(super) fn bank() -> Vec<(Board, String)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/puzzles/se_bank_sample.serate.txt");
     let Ok(text) = std::fs::read_to_string(path) else {
@@ -39,7 +39,7 @@ fn bank() -> Vec<(Board, String)> {
         .collect()
 }
 
-fn er(rating: &str) -> f64 {
+pub(super) fn er(rating: &str) -> f64 {
     rating.split('/').next().unwrap().parse().unwrap()
 }
 
