@@ -14,7 +14,7 @@ use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::count;
-use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS};
+use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS, HOUSE_MASKS};
 
 const NONE: u32 = u32::MAX;
 
@@ -137,7 +137,6 @@ impl Arena {
     }
 
     fn add(&mut self, s: State, cause: Cause, parents: &[u32], registered: bool) -> u32 {
-        let n = self.nodes.len() as u32;
         let start = match parents {
             [parent] => *parent,
             _ => {
@@ -146,18 +145,33 @@ impl Arena {
                 start
             }
         };
+        let n = self.push(s, cause, start, parents.len());
+        if registered {
+            self.register(s);
+        }
+        n
+    }
+
+    /// Adds a node of `s` for `cause` whose parents are `start` and `len`
+    /// as [`Node`] holds them; its index.
+    #[inline(always)]
+    fn push(&mut self, s: State, cause: Cause, start: u32, len: usize) -> u32 {
+        let n = self.nodes.len() as u32;
         self.nodes.push(Node {
             state: s,
             cause,
             start,
-            len: parents.len() as u16,
+            len: len as u16,
             nested: NO_NESTED,
         });
-        if registered {
-            let s = usize::from(s);
-            self.reached[s / 64] |= 1 << (s % 64);
-        }
         n
+    }
+
+    /// Marks `s` reached.
+    #[inline(always)]
+    fn register(&mut self, s: State) {
+        let s = usize::from(s);
+        self.reached[s / 64] |= 1 << (s % 64);
     }
 }
 
@@ -364,8 +378,9 @@ struct Maps {
     index: Vec<[u32; 2]>,
     stamp: Vec<u32>,
     generation: u32,
-    lists: [Vec<u32>; 5],
-    work: Option<Box<Cands>>,
+    lists: [Vec<u32>; 3],
+    work: Option<Box<Work>>,
+    counted: Option<Box<Counted>>,
 }
 
 /// At most this many arenas wait for reuse (they hold a few KB each).
@@ -390,42 +405,400 @@ impl Drop for Engine {
             stamp: std::mem::take(&mut self.stamp),
             generation: self.generation,
             lists: [
-                std::mem::take(&mut self.pending_on),
-                std::mem::take(&mut self.pending_off),
+                std::mem::take(&mut self.queues),
                 std::mem::take(&mut self.todo),
-                std::mem::take(&mut self.next),
                 std::mem::take(&mut self.parents),
             ],
             work: self.work.take(),
+            counted: self.counted.take(),
         };
         SPARE_MAPS.with(|spare| *spare.borrow_mut() = Some(maps));
     }
 }
 
-/// Adds "on" state `on` (whose candidate's node pair is `pair`: [off,
-/// on]), following from `parents` for `cause`, unless already reached,
-/// queueing it on `pending_on`. True, with the contradiction recorded,
-/// when its negation was reached.
+/// What a queue entry holds of a node besides its index (an arena has
+/// fewer than 2 * 729 nodes: the low 16 bits), so that expanding it reads
+/// no node: static chains read their tables by candidate (bits 16 and
+/// up), dynamic ones the position by cell (bits 16-23) and digit (24-27),
+/// which the links that reach a state know, and need not divide out.
 #[inline(always)]
-fn reach_on(
-    pair: &mut [u32; 2],
-    pending_on: &mut Vec<u32>,
-    arena: &mut Arena,
-    on: State,
-    cause: Cause,
-    parents: &[u32],
-) -> bool {
-    if pair[0] != NONE {
-        let n = arena.add(on, cause, parents, false);
-        arena.contradiction = Some((n, pair[0]));
-        return true;
+fn static_key(cand: usize) -> u32 {
+    (cand as u32) << 16
+}
+
+/// A dynamic queue entry's key: see [`static_key`].
+#[inline(always)]
+fn dynamic_key(cell: usize, d0: usize) -> u32 {
+    (cell as u32) << 16 | (d0 as u32) << 24
+}
+
+/// The key of state `s`'s entry, for static or dynamic chains.
+fn key(s: State, dynamic: bool) -> u32 {
+    if dynamic {
+        dynamic_key(cell_of(s), digit_of(s))
+    } else {
+        static_key(usize::from(s / 2))
     }
-    if pair[1] == NONE {
-        let n = arena.add(on, cause, parents, true);
-        pair[1] = n;
-        pending_on.push(n);
+}
+
+/// The reduced position of a dynamic propagation, with each digit's
+/// number of places in each house kept in step: an "off" node asks
+/// whether its box, row and column keep two places, and a count answers
+/// with one load where the cell sets took a 128-bit AND and a bit test.
+#[derive(Clone)]
+struct Work {
+    cands: Cands,
+    /// `counts[d0][house]`: the places of digit `d0` in `house`.
+    counts: [[u8; 27]; 9],
+}
+
+/// The house counts of the last source a dynamic propagation started
+/// from, with its cells by digit: a producer propagates every assumption
+/// of one position, so they are counted once for all.
+struct Counted {
+    digits: [u128; 9],
+    counts: [[u8; 27]; 9],
+}
+
+impl Counted {
+    /// The counts of `digits`, recounted unless they are the last ones.
+    fn of(&mut self, digits: &[u128; 9]) -> &[[u8; 27]; 9] {
+        if self.digits != *digits {
+            self.digits = *digits;
+            for (counts, &digit) in self.counts.iter_mut().zip(digits) {
+                for (count, mask) in counts.iter_mut().zip(HOUSE_MASKS) {
+                    *count = (digit & mask).count_ones() as u8;
+                }
+            }
+        }
+        &self.counts
     }
-    false
+}
+
+/// Candidate slots in [`Engine`]'s node index, and entries in each of its
+/// two queues: a power of two above 729 (a state is queued once), so that
+/// an index taken modulo it needs no bounds check.
+const SLOTS: usize = 1024;
+
+/// The slot of state `s`'s candidate.
+#[inline(always)]
+fn slot(s: State) -> usize {
+    usize::from(s / 2) % SLOTS
+}
+
+/// The engine's node index as an array (it has `SLOTS` pairs).
+#[inline(always)]
+fn slots(index: &mut [[u32; 2]]) -> &mut [[u32; 2]; SLOTS] {
+    index.try_into().expect("SLOTS node pairs")
+}
+
+/// How far a propagation's queues are filled and expanded.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Queued {
+    on: usize,
+    off: usize,
+    next_on: usize,
+    next_off: usize,
+}
+
+/// A propagation under way: the arena it fills and the engine's node
+/// index and queues, borrowed apart from the engine as arrays, so that the
+/// expansion loop keeps their addresses and fill counts in registers and
+/// indexes them with no bounds check.
+struct Run<'a> {
+    arena: &'a mut Arena,
+    /// `index[c][on]`: the node of candidate `c`'s "on" or "off" state.
+    index: &'a mut [[u32; 2]; SLOTS],
+    /// The "on" and "off" nodes waiting to be expanded, as [`pending`]
+    /// entries: each queue only grows during a propagation.
+    on: &'a mut [u32; SLOTS],
+    off: &'a mut [u32; SLOTS],
+    queued: Queued,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        arena: &'a mut Arena,
+        index: &'a mut [[u32; 2]],
+        queues: &'a mut [u32],
+        queued: Queued,
+    ) -> Run<'a> {
+        let (on, off) = queues.split_at_mut(SLOTS);
+        Run {
+            arena,
+            index: slots(index),
+            on: on.try_into().expect("SLOTS entries"),
+            off: off.try_into().expect("SLOTS entries"),
+            queued,
+        }
+    }
+
+    /// Queues node `n` of state `s` for expansion, in static or dynamic
+    /// chains.
+    fn queue(&mut self, n: u32, s: State, dynamic: bool) {
+        let entry = n | key(s, dynamic);
+        if is_on(s) {
+            self.on[self.queued.on % SLOTS] = entry;
+            self.queued.on += 1;
+        } else {
+            self.off[self.queued.off % SLOTS] = entry;
+            self.queued.off += 1;
+        }
+    }
+
+    /// Expands the queued nodes, "on" ones first, each in the order
+    /// queued, until none is left (false) or a contradiction (true), for
+    /// static or `DYNAMIC` chains (a copy each: the test is out of the
+    /// loop).
+    #[inline(always)]
+    fn drain<const DYNAMIC: bool>(
+        &mut self,
+        work: &mut Work,
+        source: &Cands,
+        links: &Links,
+        cell_links: bool,
+    ) -> bool {
+        loop {
+            let q = &mut self.queued;
+            if q.next_on < q.on {
+                let entry = self.on[q.next_on % SLOTS];
+                q.next_on += 1;
+                let p = entry & 0xffff;
+                let contradiction = if DYNAMIC {
+                    let (cell, d0) = (usize::from((entry >> 16) as u8), (entry >> 24) as usize);
+                    self.expand_on_dynamic(&work.cands, p, cell, d0, cell_links)
+                } else {
+                    self.expand_on_static(links, p, (entry >> 16) as usize, cell_links)
+                };
+                if contradiction {
+                    return true;
+                }
+            } else if q.next_off < q.off {
+                let entry = self.off[q.next_off % SLOTS];
+                q.next_off += 1;
+                let p = entry & 0xffff;
+                let contradiction = if DYNAMIC {
+                    let (cell, d0) = (usize::from((entry >> 16) as u8), (entry >> 24) as usize);
+                    self.expand_off_dynamic(work, source, p, cell, d0, cell_links)
+                } else {
+                    self.expand_off_static(links, p, (entry >> 16) as usize, cell_links)
+                };
+                if contradiction {
+                    return true;
+                }
+            } else {
+                return false;
+            }
+        }
+    }
+
+    /// Expands "on" node `p` (of candidate `cand`) of a static
+    /// propagation: the table's links. True on a contradiction.
+    #[inline(always)]
+    fn expand_on_static(&mut self, links: &Links, p: u32, cand: usize, cell_links: bool) -> bool {
+        for &(off, cause) in links.weak(cand, cell_links) {
+            if self.turn_off(off, static_key(usize::from(off / 2)), cause, p) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Expands "on" node `p` (of `cell`'s `d0`) of a dynamic propagation
+    /// from the reduced position `work` itself: the cell's other digits (when
+    /// `cell_links`), then the digit's other places in the box, the row
+    /// outside it and the column outside it, as `Links` lists them for a
+    /// fixed position less the candidates removed since (so dynamic
+    /// producers build no table).
+    #[inline(always)]
+    fn expand_on_dynamic(
+        &mut self,
+        work: &Cands,
+        p: u32,
+        cell: usize,
+        d0: usize,
+        cell_links: bool,
+    ) -> bool {
+        if cell_links {
+            for other in bits(work.cells[cell] & !(1 << d0)) {
+                let key = dynamic_key(cell, other);
+                if self.turn_off(state(cell, other, false), key, Cause::Cell, p) {
+                    return true;
+                }
+            }
+        }
+        for (peers, house) in house_peers(work, cell, d0) {
+            for peer in cells_of(peers) {
+                let (off, key) = (state(peer, d0, false), dynamic_key(peer, d0));
+                if self.turn_off(off, key, Cause::House(house as u8), p) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Adds "off" state `off` (of queue key `key`), following from node `p`
+    /// for `cause`, unless already reached: the hottest step (one parent,
+    /// no hidden ones).
+    /// True, with the contradiction recorded, when its negation was
+    /// reached.
+    #[inline(always)]
+    fn turn_off(&mut self, off: State, key: u32, cause: Cause, p: u32) -> bool {
+        // An "off" state is even: its pair is [its node, its negation's].
+        let [off_node, on_node] = self.index[slot(off)];
+        if on_node != NONE {
+            let n = self.arena.push(off, cause, p, 1);
+            self.arena.contradiction = Some((on_node, n));
+            return true;
+        }
+        if off_node == NONE {
+            let n = self.arena.push(off, cause, p, 1);
+            self.arena.register(off);
+            self.index[slot(off)][0] = n;
+            self.off[self.queued.off % SLOTS] = n | key;
+            self.queued.off += 1;
+        }
+        false
+    }
+
+    /// Expands "off" node `p` (of candidate `cand`) of a static
+    /// propagation: the table's links, with no removed candidates to rest
+    /// on. True on a contradiction.
+    #[inline(always)]
+    fn expand_off_static(&mut self, links: &Links, p: u32, cand: usize, cell_links: bool) -> bool {
+        for &(on, cause) in links.strong(cand, cell_links) {
+            let key = static_key(usize::from(on / 2));
+            if self.turn_on(on, key, cause, p, std::iter::empty()) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Expands "off" node `p` (of `cell`'s `d0`) of a dynamic propagation
+    /// in the reduced position `work`, then removes its candidate there:
+    /// the cell's only other digit (when `cell_links`), then the digit's
+    /// only other place in the box, row and column, as `links::off_to_on`
+    /// (the tests' reference) lists them. Each also rests on the
+    /// candidates removed since `source` that left the cell or house with
+    /// two (hidden parents). True on a contradiction.
+    ///
+    /// `off_to_on` lists a state that two houses give once; here the second
+    /// finds it reached and adds nothing, as it would had it come from any
+    /// earlier node.
+    #[inline(always)]
+    fn expand_off_dynamic(
+        &mut self,
+        work: &mut Work,
+        source: &Cands,
+        p: u32,
+        cell: usize,
+        d0: usize,
+        cell_links: bool,
+    ) -> bool {
+        let in_cell = work.cands.cells[cell];
+        if cell_links && count(in_cell) == 2 {
+            let other = (in_cell & !(1 << d0)).trailing_zeros() as usize;
+            let gone = bits(source.cells[cell] & !in_cell).map(|gone| cell * 9 + gone);
+            let (on, key) = (state(cell, other, true), dynamic_key(cell, other));
+            if self.turn_on(on, key, Cause::Cell, p, gone) {
+                return true;
+            }
+        }
+        let houses = houses_at(cell);
+        let counts = &work.counts[d0];
+        // Bit k: the cell's kth house (box, row, column) has two places.
+        let twos = houses.iter().enumerate().fold(0, |twos, (k, &house)| {
+            twos | u16::from(counts[house] == 2) << k
+        });
+        for k in bits(twos) {
+            if self.house_link(work, source, p, cell, d0, k) {
+                return true;
+            }
+        }
+        // The candidate leaves the cell, the digit's cells and its houses'
+        // counts (nothing above changed `work`).
+        work.cands.cells[cell] = in_cell & !(1 << d0);
+        work.cands.digits[d0] &= !(1u128 << cell);
+        for house in houses {
+            work.counts[d0][house] -= 1;
+        }
+        false
+    }
+
+    /// The link of "off" node `p` of (`cell`, `d0`) through the cell's
+    /// `k`th house (box, row, column), which holds two places of `d0`.
+    /// True on a contradiction.
+    #[inline(always)]
+    fn house_link(
+        &mut self,
+        work: &Work,
+        source: &Cands,
+        p: u32,
+        cell: usize,
+        d0: usize,
+        k: usize,
+    ) -> bool {
+        let mask = CELL_HOUSE_MASKS[cell][k];
+        let places = work.cands.digits[d0] & mask;
+        let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+        let gone = cells_of(source.digits[d0] & mask & !places).map(|gone| gone * 9 + d0);
+        let house = houses_at(cell)[k];
+        let (on, key) = (state(other, d0, true), dynamic_key(other, d0));
+        self.turn_on(on, key, Cause::House(house as u8), p, gone)
+    }
+
+    /// Adds "on" state `on` (of queue key `key`), following from node `p`
+    /// and from the "off" nodes (when any) of the removed candidates `gone`
+    /// for `cause`,
+    /// unless already reached. True, with the contradiction recorded, when
+    /// its negation was reached.
+    ///
+    /// Whether it is new is asked first: most states an "off" node implies
+    /// are reached already, and then the parents are not looked up. They
+    /// are written straight into the arena's list, and taken back when
+    /// there is one alone (held by the node itself).
+    #[inline(always)]
+    fn turn_on(
+        &mut self,
+        on: State,
+        key: u32,
+        cause: Cause,
+        p: u32,
+        gone: impl Iterator<Item = usize>,
+    ) -> bool {
+        let [off_node, on_node] = self.index[slot(on)];
+        if on_node != NONE && off_node == NONE {
+            return false;
+        }
+        let parents = &mut self.arena.parents;
+        let start = parents.len();
+        parents.push(p);
+        for cand in gone {
+            let hidden = self.index[cand % SLOTS][0];
+            if hidden != NONE {
+                parents.push(hidden);
+            }
+        }
+        let len = parents.len() - start;
+        let start = if len == 1 {
+            parents.truncate(start);
+            p
+        } else {
+            start as u32
+        };
+        let n = self.arena.push(on, cause, start, len);
+        if off_node != NONE {
+            self.arena.contradiction = Some((n, off_node));
+            return true;
+        }
+        self.arena.register(on);
+        self.index[slot(on)][1] = n;
+        self.on[self.queued.on % SLOTS] = n | key;
+        self.queued.on += 1;
+        false
+    }
 }
 
 /// Whether a set of cells of one house holds exactly two, in 64-bit steps
@@ -443,18 +816,17 @@ pub struct Engine {
     /// `index[c][on]`: the node of candidate `c`'s "on" or "off" state
     /// in the current propagation; paired because a state is looked up
     /// with its negation (`index[s / 2][s % 2]` is state `s`'s node).
+    /// `SLOTS` pairs (see [`slot`]).
     index: Vec<[u32; 2]>,
     /// `stamp[n] == generation`: node `n` counted in the current walk (an
     /// arena has fewer nodes than there are states: one a state reached,
     /// and a contradiction's extra one).
     stamp: Vec<u32>,
     generation: u32,
-    /// The nodes waiting to be expanded, "on" and "off": each list only
-    /// grows during a propagation, so a read position replaces popping.
-    pending_on: Vec<u32>,
-    pending_off: Vec<u32>,
+    /// The "on" and "off" queues of a propagation (see [`Run`]), `SLOTS`
+    /// entries each.
+    queues: Vec<u32>,
     todo: Vec<u32>,
-    next: Vec<u32>,
     parents: Vec<u32>,
     found: Found,
     /// Nested chains met by the walks of the current hint.
@@ -465,7 +837,9 @@ pub struct Engine {
     spare: Vec<Box<Arena>>,
     /// The working position of a dynamic propagation (boxed: a
     /// propagation takes it out and puts it back).
-    work: Option<Box<Cands>>,
+    work: Option<Box<Work>>,
+    /// The house counts of the last source (dynamic propagations).
+    counted: Option<Box<Counted>>,
     /// Whether arenas keep what proves each state the simple techniques
     /// and nested chains give (when explaining a step, not when rating).
     pub keep: bool,
@@ -485,28 +859,28 @@ impl Engine {
         let maps = SPARE_MAPS
             .with(|spare| spare.borrow_mut().take())
             .unwrap_or_else(|| Maps {
-                index: vec![[NONE; 2]; STATES / 2],
+                index: vec![[NONE; 2]; SLOTS],
                 stamp: vec![0; STATES],
                 generation: 0,
                 lists: Default::default(),
                 work: None,
+                counted: None,
             });
-        let [pending_on, pending_off, todo, next, parents] = maps.lists;
+        let [queues, todo, parents] = maps.lists;
         Engine {
             index: maps.index,
             stamp: maps.stamp,
             generation: maps.generation,
-            // Each list is cleared before use.
-            pending_on,
-            pending_off,
+            // Each list is cleared (or sized) before use.
+            queues,
             todo,
-            next,
             parents,
             found: Found::default(),
             nested_seen: Vec::new(),
             nested_count: 0,
             spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
             work: maps.work,
+            counted: maps.counted,
             keep: false,
             bound: u32::MAX,
             stopped: 0,
@@ -556,247 +930,67 @@ impl Engine {
         arena.clear();
         // Static chains work on `source` itself; dynamic ones on a copy
         // they reduce.
-        let mut work = self
-            .work
-            .take()
-            .unwrap_or_else(|| Box::new(Engine::new_work()));
+        let mut work = self.work.take().unwrap_or_else(|| {
+            Box::new(Work {
+                cands: Engine::new_work(),
+                counts: [[0; 27]; 9],
+            })
+        });
         if dynamic {
-            (*work).clone_from(source);
+            let counted = self.counted.get_or_insert_with(|| {
+                Box::new(Counted {
+                    digits: [0; 9],
+                    counts: [[0; 27]; 9],
+                })
+            });
+            work.counts = *counted.of(&source.digits);
+            work.cands.clone_from(source);
+        }
+        if self.queues.len() != 2 * SLOTS {
+            self.queues.resize(2 * SLOTS, 0);
         }
         let root = arena.add(start, Cause::Assumption, &[], true);
-        *self.node_mut(start) = root;
-        self.pending_on.clear();
-        self.pending_off.clear();
-        if is_on(start) {
-            self.pending_on.push(root);
-        } else {
-            self.pending_off.push(root);
-        }
-        let (mut next_on, mut next_off) = (0, 0);
+        slots(&mut self.index)[slot(start)][usize::from(start % 2)] = root;
         let cell_links = !nishio;
+        let mut queued = Queued::default();
+        // The nodes to queue before the next expansions: the root, then
+        // what the simple techniques give, in order.
+        let mut first = 0;
         loop {
-            if let Some(&p) = self.pending_on.get(next_on) {
-                next_on += 1;
-                let contradiction = if dynamic {
-                    self.expand_on_dynamic(&mut arena, &work, p, cell_links)
-                } else {
-                    self.expand_on_static(&mut arena, links, p, cell_links)
-                };
-                if contradiction {
-                    break;
-                }
-            } else if let Some(&p) = self.pending_off.get(next_off) {
-                next_off += 1;
-                let contradiction = if dynamic {
-                    self.expand_off_dynamic(&mut arena, &mut work, source, p, cell_links)
-                } else {
-                    self.expand_off_static(&mut arena, links, p, cell_links)
-                };
-                if contradiction {
-                    break;
-                }
+            let mut run = Run::new(&mut arena, &mut self.index, &mut self.queues, queued);
+            for n in first..run.arena.nodes.len() {
+                let s = run.arena.nodes[n].state;
+                run.queue(n as u32, s, dynamic);
+            }
+            let contradiction = if dynamic {
+                run.drain::<true>(&mut work, source, links, cell_links)
             } else {
+                run.drain::<false>(&mut work, source, links, cell_links)
+            };
+            queued = run.queued;
+            // Nested propagations (level 0) never advance.
+            if contradiction || level == 0 {
                 break;
             }
-            // Level first: nested propagations (level 0) never advance.
-            if level > 0 && next_on == self.pending_on.len() && next_off == self.pending_off.len() {
-                let work = if dynamic { &work } else { source };
-                let first = arena.nodes.len();
-                self.advance(work, source, level, limit, &mut arena);
-                if self.useless_from(&arena, first) {
-                    self.stopped += 1;
-                    break;
-                }
+            let reduced = if dynamic { &work.cands } else { source };
+            first = arena.nodes.len();
+            self.advance(reduced, source, level, limit, &mut arena);
+            if first == arena.nodes.len() {
+                break;
+            }
+            if self.useless_from(&arena, first) {
+                self.stopped += 1;
+                break;
             }
         }
         // Every node's slot is cleared, registered or not (no test): a
         // slot cleared twice, or unset already, ends unset all the same.
+        let index = slots(&mut self.index);
         for node in &arena.nodes {
-            *self.node_mut(node.state) = NONE;
+            index[slot(node.state)][usize::from(node.state % 2)] = NONE;
         }
         self.work = Some(work);
         arena
-    }
-
-    /// Expands "on" node `p` of a static propagation: the table's links.
-    /// True on a contradiction.
-    fn expand_on_static(
-        &mut self,
-        arena: &mut Arena,
-        links: &Links,
-        p: u32,
-        cell_links: bool,
-    ) -> bool {
-        let ps = arena.nodes[p as usize].state;
-        for &(off, cause) in links.weak(usize::from(ps / 2), cell_links) {
-            if self.turn_off(arena, off, cause, p) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Expands "on" node `p` of a dynamic propagation from the reduced
-    /// position `work` itself: the cell's other digits (when
-    /// `cell_links`), then the digit's other places in the box, the row
-    /// outside it and the column outside it, as `Links` lists them for a
-    /// fixed position less the candidates removed since (so dynamic
-    /// producers build no table).
-    fn expand_on_dynamic(
-        &mut self,
-        arena: &mut Arena,
-        work: &Cands,
-        p: u32,
-        cell_links: bool,
-    ) -> bool {
-        let ps = arena.nodes[p as usize].state;
-        let (cell, d0) = (cell_of(ps), digit_of(ps));
-        if cell_links {
-            for other in bits(work.cells[cell] & !(1 << d0)) {
-                if self.turn_off(arena, state(cell, other, false), Cause::Cell, p) {
-                    return true;
-                }
-            }
-        }
-        for (peers, house) in house_peers(work, cell, d0) {
-            for peer in cells_of(peers) {
-                if self.turn_off(arena, state(peer, d0, false), Cause::House(house as u8), p) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Adds "off" state `off`, following from node `p` for `cause`, unless
-    /// already reached: the hottest step, written out rather than through
-    /// [`Engine::turn_on`]'s mirror (one parent, no hidden ones). True,
-    /// with the contradiction recorded, when its negation was reached.
-    #[inline(always)]
-    fn turn_off(&mut self, arena: &mut Arena, off: State, cause: Cause, p: u32) -> bool {
-        // An "off" state is even: its pair is [its node, its negation's].
-        let pair = &mut self.index[usize::from(off / 2)];
-        if pair[1] != NONE {
-            let n = arena.add(off, cause, &[p], false);
-            arena.contradiction = Some((pair[1], n));
-            return true;
-        }
-        if pair[0] == NONE {
-            let n = arena.add(off, cause, &[p], true);
-            pair[0] = n;
-            self.pending_off.push(n);
-        }
-        false
-    }
-
-    /// Expands "off" node `p` of a static propagation: the table's links,
-    /// with no removed candidates to rest on. True on a contradiction.
-    fn expand_off_static(
-        &mut self,
-        arena: &mut Arena,
-        links: &Links,
-        p: u32,
-        cell_links: bool,
-    ) -> bool {
-        let ps = arena.nodes[p as usize].state;
-        for &(on, cause) in links.strong(usize::from(ps / 2), cell_links) {
-            if self.turn_on_from(arena, on, cause, p) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// [`Engine::turn_on`] with node `p` the only parent: static links
-    /// have no hidden parents, so the parent list need not be filled.
-    #[inline(always)]
-    fn turn_on_from(&mut self, arena: &mut Arena, on: State, cause: Cause, p: u32) -> bool {
-        let pair = &mut self.index[usize::from(on / 2)];
-        reach_on(pair, &mut self.pending_on, arena, on, cause, &[p])
-    }
-
-    /// Expands "off" node `p` of a dynamic propagation in the reduced
-    /// position `work`, then removes its candidate there: the cell's only
-    /// other digit (when `cell_links`), then the digit's only other place
-    /// in the box, row and column, each state once, as
-    /// `links::off_to_on` (the tests' reference) lists them. Each also rests on the
-    /// candidates removed since `source` that left the cell or house with
-    /// two (hidden parents). True on a contradiction.
-    fn expand_off_dynamic(
-        &mut self,
-        arena: &mut Arena,
-        work: &mut Cands,
-        source: &Cands,
-        p: u32,
-        cell_links: bool,
-    ) -> bool {
-        let cand = usize::from(arena.nodes[p as usize].state / 2);
-        let (cell, d0) = (cand / 9, cand % 9);
-        let in_cell = work.cells[cell];
-        if cell_links && count(in_cell) == 2 {
-            let other = (in_cell & !(1 << d0)).trailing_zeros() as usize;
-            self.parents.clear();
-            self.parents.push(p);
-            for gone in bits(source.cells[cell] & !in_cell) {
-                self.push_hidden(cell * 9 + gone);
-            }
-            if self.turn_on(arena, state(cell, other, true), Cause::Cell) {
-                return true;
-            }
-        }
-        // Nothing below changes `work`: the digit's cells are read once.
-        let (digit, was) = (work.digits[d0], source.digits[d0]);
-        let masks = &CELL_HOUSE_MASKS[cell];
-        // House links name another cell than the cell link: only they can
-        // repeat one another.
-        let mut done = [State::MAX; 3];
-        for (k, house) in houses_at(cell).into_iter().enumerate() {
-            let places = digit & masks[k];
-            if !two_in_house(places) {
-                continue;
-            }
-            let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-            let on = state(other, d0, true);
-            if done.contains(&on) {
-                continue;
-            }
-            done[k] = on;
-            self.parents.clear();
-            self.parents.push(p);
-            for gone in cells_of(was & masks[k] & !places) {
-                self.push_hidden(gone * 9 + d0);
-            }
-            if self.turn_on(arena, on, Cause::House(house as u8)) {
-                return true;
-            }
-        }
-        work.remove(cell, d0);
-        false
-    }
-
-    /// Adds removed candidate `cand`'s "off" node, if any, to the parents.
-    #[inline]
-    fn push_hidden(&mut self, cand: usize) {
-        let hidden = self.index[cand][0];
-        if hidden != NONE {
-            self.parents.push(hidden);
-        }
-    }
-
-    /// Adds "on" state `on`, following from `self.parents` for `cause`,
-    /// unless already reached. True, with the contradiction recorded, when
-    /// its negation was reached.
-    #[inline(always)]
-    fn turn_on(&mut self, arena: &mut Arena, on: State, cause: Cause) -> bool {
-        let pair = &mut self.index[usize::from(on / 2)];
-        reach_on(pair, &mut self.pending_on, arena, on, cause, &self.parents)
-    }
-
-    /// The node slot of state `s` in `index`.
-    #[inline(always)]
-    fn node_mut(&mut self, s: State) -> &mut u32 {
-        // `s % 2` is 0 or 1: no bounds check on the pair.
-        &mut self.index[usize::from(s / 2)][usize::from(s % 2)]
     }
 
     fn new_work() -> Cands {
@@ -845,7 +1039,6 @@ impl Engine {
                 arena.nodes[n as usize].nested = (arena.nested.len() - 1) as u16;
             }
             self.index[usize::from(cand)][0] = n;
-            self.pending_off.push(n);
         }
     }
 

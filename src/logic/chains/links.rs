@@ -93,7 +93,9 @@ impl Cands {
         cands
     }
 
-    /// Removes candidate `d0` from `cell`.
+    /// Removes candidate `d0` from `cell` (the engine keeps its own
+    /// reduced position; tests build theirs with this).
+    #[cfg(test)]
     pub fn remove(&mut self, cell: usize, d0: usize) {
         self.cells[cell] &= !(1 << d0);
         self.digits[d0] &= !(1u128 << cell);
