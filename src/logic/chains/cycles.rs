@@ -1022,7 +1022,7 @@ fn chain_step(s: State, size: u32, y: bool, x: bool, difficulty: Difficulty) -> 
 /// Why state `s` follows from state `p` in the fixed position `cands`: the
 /// same cell, or the first house (box, row, column) linking them; from an
 /// "off" state only a house where the digit has two places links.
-fn link_cause(cands: &Cands, s: State, p: State) -> Cause {
+pub(super) fn link_cause(cands: &Cands, s: State, p: State) -> Cause {
     let (cell, other) = (cell_of(s), cell_of(p));
     if cell == other {
         return Cause::Cell;

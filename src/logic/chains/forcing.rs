@@ -9,8 +9,9 @@
 //! digit's first place; after the digits, cell chains.
 
 use super::engine::{Arena, Engine, Links, Node};
-use super::graph::{take_xy, Closure, Dense, Graph};
+use super::graph::{Closure, Dense, Graph};
 use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State, STATES};
+use super::multiple::closure_of;
 use super::recall::{Reached, Recall, Reduced};
 use super::{Best, Key};
 use crate::logic::grid::{
@@ -73,7 +74,11 @@ pub fn nishio_forcing_chains_of(grid: &Grid, digits: Digits) -> Option<Step> {
     producer.run()
 }
 
-/// The first step of Sudoku Explainer's "Multiple Forcing Chains" (8.0+).
+/// The first step of Sudoku Explainer's "Multiple Forcing Chains" (8.0+),
+/// as this producer's static scan finds it (the rung runs
+/// [`multiple_forcing_chains`](super::multiple::multiple_forcing_chains),
+/// which finds the same on the chain graph; the tests compare them).
+#[cfg(test)]
 pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
     let mode = Mode {
         multiple: true,
@@ -83,19 +88,6 @@ pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
         limit: 0,
     };
     Producer::new(Cands::of(grid), mode).run()
-}
-
-/// What each state of `cands` reaches under cell and house links, with
-/// the graph it is read on: rung 25's graph and components when it kept
-/// them for this position (it runs just before on the same position when
-/// it finds nothing).
-fn closure_of(cands: &Cands) -> (Closure, Graph) {
-    let (graph, components) = take_xy(cands).unwrap_or_else(|| {
-        let graph = Graph::new(cands);
-        let components = graph.components(true, true);
-        (graph, components)
-    });
-    (graph.closure_of(components, true, true), graph)
 }
 
 /// The first step of Sudoku Explainer's "Dynamic Forcing Chains" (8.5+).
@@ -149,6 +141,9 @@ pub(super) fn collect(
     limit: u8,
     keep: bool,
 ) -> Vec<super::Collected> {
+    if !dynamic {
+        return super::multiple::collect(work, source, keep);
+    }
     let mode = Mode {
         multiple: true,
         dynamic,
@@ -162,6 +157,23 @@ pub(super) fn collect(
         // See `recall`: most of these propagations are the source's.
         producer.recalled = Some(Reduced::new(Recall::of(source), work));
     }
+    producer.scan();
+    std::mem::take(&mut producer.best).into_collected()
+}
+
+/// [`collect`]'s static chains as this producer scans them (the rung's
+/// own scan is [`super::multiple::collect`]; the tests compare the two).
+#[cfg(test)]
+pub(super) fn collect_static(work: &Cands, source: &Cands, keep: bool) -> Vec<super::Collected> {
+    let mode = Mode {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+        limit: 0,
+    };
+    let mut producer = Producer::new(work.clone(), mode);
+    producer.best = Best::collecting(source, keep);
     producer.scan();
     std::mem::take(&mut producer.best).into_collected()
 }
@@ -710,7 +722,7 @@ fn nishio_clashes(places: Cells, cell: usize, on: bool) -> bool {
 
 /// A step concluding `target`: a placement for an "on" state (when the cell
 /// has other candidates to lose), an elimination for "off".
-fn conclude(
+pub(super) fn conclude(
     cands: &Cands,
     target: State,
     technique: Technique,

@@ -17,6 +17,7 @@ mod engine;
 mod forcing;
 mod graph;
 mod links;
+mod multiple;
 mod prove;
 mod recall;
 
@@ -24,9 +25,10 @@ pub use cycles::forcing_chains_and_cycles;
 #[cfg(test)]
 pub use forcing::nishio_forcing_chains;
 pub use forcing::{
-    dynamic_forcing_chains, dynamic_forcing_chains_plus, multiple_forcing_chains,
-    nested_forcing_chains, nishio_forcing_chains_of,
+    dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_forcing_chains,
+    nishio_forcing_chains_of,
 };
+pub use multiple::multiple_forcing_chains;
 pub use prove::prove;
 
 use super::step::{Difficulty, Step};

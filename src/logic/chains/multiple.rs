@@ -1,0 +1,581 @@
+//! Rung 28: static multiple forcing chains (cell and region forcing
+//! chains on the fixed position), as a rung and nested in dynamic chains
+//! of level 3.
+//!
+//! The scan is [`forcing`](super::forcing)'s for static chains: cells of
+//! three candidates or more in reading order; for each digit, the region
+//! chains of each house (box, row, column) where the cell is the digit's
+//! first of two places or more, then the cell's chain; each offers every
+//! state all its branches reach, "on" states first, each in the first
+//! branch's order. Branches that can meet nowhere (the graph's
+//! [`Closure`]) are skipped.
+//!
+//! A static propagation follows the fixed position's links alone, so the
+//! engine's propagation of an "on" assumption is a walk of the chain
+//! [`Graph`], which lists each candidate's links in the engine's order:
+//! [`Branch::propagate`] walks it in the engine's order ("on" states
+//! before "off" ones, each kind in the order reached) and stops where the
+//! engine stops (at a state whose negation was reached), so each branch
+//! reaches the same states with the same first parents. Every state has
+//! that one parent, so the states a target rests on are its depth plus
+//! one: a hint's size is a sum of depths, with no link table to build and
+//! no nodes to walk back.
+
+use super::cycles::link_cause;
+use super::forcing::{conclude, removed_by};
+use super::graph::{take_xy, Closure, Dense, Graph};
+use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
+use super::prove::candidate;
+use super::{Best, Collected, Key};
+use crate::logic::grid::{
+    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, HOUSE_MASKS,
+};
+use crate::logic::step::{Candidate, Pattern, Step, Technique};
+
+/// The difficulty of static multiple forcing chains before length.
+const BASE: f64 = 8.0;
+
+/// The sort kinds of cell and region chains.
+const CELL: u8 = 5;
+const REGION: u8 = 6;
+
+/// No parent (a branch's start).
+const ROOT: State = State::MAX;
+
+/// The first step of Sudoku Explainer's "Multiple Forcing Chains" on
+/// `grid`.
+pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
+    let mut best = Best::default();
+    scan(&Cands::of(grid), &mut best);
+    best.step
+}
+
+/// Every hint of static multiple forcing chains on `work`, for a chain
+/// that started from `source` and nests them; each keeps its step when
+/// `keep`.
+pub(super) fn collect(work: &Cands, source: &Cands, keep: bool) -> Vec<Collected> {
+    let mut best = Best::collecting(source, keep);
+    scan(work, &mut best);
+    best.into_collected()
+}
+
+/// What each state of `cands` reaches under cell and house links, with
+/// the graph it is read on: rung 25's graph and components when it kept
+/// them for this position (it runs just before on the same position when
+/// it finds nothing).
+pub(super) fn closure_of(cands: &Cands) -> (Closure, Graph) {
+    let (graph, components) = take_xy(cands).unwrap_or_else(|| {
+        let graph = Graph::new(cands);
+        let components = graph.components(true, true);
+        (graph, components)
+    });
+    (graph.closure_of(components, true, true), graph)
+}
+
+/// Every hint in Sudoku Explainer's order, offered to `best`.
+fn scan(cands: &Cands, best: &mut Best) {
+    let (closure, graph) = closure_of(cands);
+    let mut scan = Scan {
+        cands,
+        position: Position::new(cands),
+        graph: &graph,
+        closure: &closure,
+        branches: Branches::new(),
+    };
+    for cell in 0..81 {
+        if count(cands.cells[cell]) > 2 {
+            scan.cell(cell, best);
+        }
+    }
+}
+
+/// The (at most nine) candidates of a cell or a digit's places in a
+/// house, listed without allocating, and how many.
+fn listed(cands: impl Iterator<Item = usize>) -> ([usize; 9], usize) {
+    let mut list = [0; 9];
+    let mut len = 0;
+    for cand in cands {
+        list[len] = cand;
+        len += 1;
+    }
+    (list, len)
+}
+
+/// One scan's position, graph and closure, and the branches propagated.
+struct Scan<'a> {
+    cands: &'a Cands,
+    position: Position<'a>,
+    graph: &'a Graph,
+    closure: &'a Closure,
+    branches: Branches,
+}
+
+impl Scan<'_> {
+    /// The region chains of `cell`'s digits, then its cell chain.
+    fn cell(&mut self, cell: usize, best: &mut Best) {
+        let digits = self.cands.cells[cell];
+        let (starts, len) = listed(bits(digits).map(|d0| cell * 9 + d0));
+        let starts = &starts[..len];
+        let cell_chain = self.may_share(starts);
+        for d0 in bits(digits) {
+            for house in houses_of(cell) {
+                let Some(places) = self.region_places(cell, d0, house) else {
+                    continue;
+                };
+                let (places, len) = listed(cells_of(places).map(|c| c * 9 + d0));
+                let places = &places[..len];
+                if self.may_share(places) {
+                    let pattern = |target| Pattern::RegionForcing {
+                        house: house as u8,
+                        digit: d0 as u8 + 1,
+                        target,
+                    };
+                    self.common(places, (REGION, Cause::House(house as u8)), pattern, best);
+                }
+            }
+        }
+        if cell_chain {
+            let pattern = |target| Pattern::CellForcing {
+                cell: cell as u8,
+                target,
+            };
+            self.common(starts, (CELL, Cause::Cell), pattern, best);
+        }
+    }
+
+    /// Whether the "on" states of candidates `cands` (`cell * 9 + d0`)
+    /// may all lead to one state (the closure says whether they can).
+    fn may_share(&self, cands: &[usize]) -> bool {
+        let graph = self.graph;
+        self.closure
+            .share(cands.iter().map(|&cand| (graph.id(cand) * 2 + 1) as Dense))
+    }
+
+    /// The digit `d0`'s places in `house` when a region chain starts there
+    /// at `cell` (the digit's first of two places or more in the house).
+    fn region_places(&self, cell: usize, d0: usize, house: usize) -> Option<u128> {
+        let places = self.cands.places(house, d0);
+        (several_cells(places) && places.trailing_zeros() as usize == cell).then_some(places)
+    }
+
+    /// Offers every state all the branches from the "on" states of
+    /// `starts` reach ("on" states first, each in the first branch's
+    /// order) as a hint of `kind` whose starting states hold for
+    /// `assumption`, its pattern `pattern` of the target.
+    fn common(
+        &mut self,
+        starts: &[usize],
+        (kind, assumption): (u8, Cause),
+        pattern: impl Fn(Candidate) -> Pattern,
+        best: &mut Best,
+    ) {
+        // At most nine branches (a cell's digits, a digit's places in a
+        // house): no list to allocate.
+        let mut slots = [0u16; 9];
+        let mut len = 0;
+        for &cand in starts {
+            slots[len] = self.branches.of(&self.position, cand);
+            len += 1;
+        }
+        let branches: [&Branch; 9] =
+            std::array::from_fn(|k| self.branches.get(slots[k.min(len - 1)]));
+        let branches = &branches[..len];
+        let mut common = branches[0].cells;
+        for branch in &branches[1..] {
+            for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
+                for (cells, other) in mine.iter_mut().zip(theirs) {
+                    *cells &= other;
+                }
+            }
+        }
+        if common.iter().flatten().all(|&cells| cells == 0) {
+            return;
+        }
+        let technique = if kind == CELL {
+            Technique::CellForcingChains
+        } else {
+            Technique::RegionForcingChains
+        };
+        let cands = self.cands;
+        for on in [true, false] {
+            for &t in &branches[0].order {
+                let (cell, d0) = (cell_of(t), digit_of(t));
+                if is_on(t) != on || common[usize::from(on)][d0] >> cell & 1 == 0 {
+                    continue;
+                }
+                // Each state has one parent: it rests on its depth's
+                // states and itself.
+                let size = branches
+                    .iter()
+                    .map(|branch| u32::from(branch.link[usize::from(t)].1) + 1)
+                    .sum();
+                best.offer(
+                    Key::new(BASE, size, kind),
+                    |difficulty| {
+                        let pattern = pattern(candidate(t));
+                        conclude(cands, t, technique, pattern, difficulty)
+                    },
+                    cands,
+                    |source| {
+                        let mut out = Vec::new();
+                        for branch in branches {
+                            branch.rule_parents(t, assumption, (source, cands), &mut out);
+                        }
+                        out.sort_unstable();
+                        out.dedup();
+                        out
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The branches of one scan, by candidate: each "on" assumption is
+/// propagated once (cell and region chains share them).
+struct Branches {
+    /// Each candidate's place in `list`, or `u16::MAX`.
+    slot: [u16; 729],
+    list: Vec<Branch>,
+}
+
+thread_local! {
+    /// Branches of scans that are gone, kept with their memory (nested
+    /// scans come and go).
+    static SPARE: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Branches {
+    fn new() -> Branches {
+        Branches {
+            slot: [u16::MAX; 729],
+            list: Vec::new(),
+        }
+    }
+
+    /// The place of candidate `cand`'s branch ("on"), propagated on
+    /// `position` when not yet.
+    fn of(&mut self, position: &Position, cand: usize) -> u16 {
+        if self.slot[cand] == u16::MAX {
+            let mut branch = SPARE
+                .with(|spare| spare.borrow_mut().pop())
+                .unwrap_or_default();
+            branch.propagate(position, (cand * 2 + 1) as State);
+            self.slot[cand] = self.list.len() as u16;
+            self.list.push(branch);
+        }
+        self.slot[cand]
+    }
+
+    fn get(&self, slot: u16) -> &Branch {
+        &self.list[usize::from(slot)]
+    }
+}
+
+impl Drop for Branches {
+    fn drop(&mut self) {
+        SPARE.with(|spare| spare.borrow_mut().append(&mut self.list));
+    }
+}
+
+/// One "on" assumption propagated through the fixed position's links, as
+/// the engine propagates it.
+struct Branch {
+    /// The states reached, in the order reached.
+    order: Vec<State>,
+    /// The "on" states reached and the "off" states with a strong link
+    /// reached, each in the order reached: the engine's two queues, less
+    /// the "off" states that turn nothing on.
+    ons: Vec<State>,
+    offs: Vec<State>,
+    /// The cells where each digit was reached "off" (`[0]`) and "on"
+    /// (`[1]`): a peer group's links are tested a set at a time.
+    cells: [[Cells; 9]; 2],
+    /// The digits reached "off" and "on" in each cell: the same states by
+    /// cell, for a cell's links and single states.
+    digits: [[Digits; 81]; 2],
+    /// Each reached state's parent ([`ROOT`] for the start) and depth
+    /// (links from the start); the others' entries are stale.
+    link: Vec<(State, u16)>,
+}
+
+impl Default for Branch {
+    fn default() -> Branch {
+        Branch {
+            order: Vec::new(),
+            ons: Vec::new(),
+            offs: Vec::new(),
+            cells: [[0; 9]; 2],
+            digits: [[0; 81]; 2],
+            link: vec![(ROOT, 0); STATES],
+        }
+    }
+}
+
+/// What a scan's propagations read of the fixed position: its candidates
+/// and strong links.
+struct Position<'a> {
+    cands: &'a Cands,
+    /// The "on" states each candidate's "off" state turns on, in the
+    /// engine's order: its cell's other candidate when it has two, then its
+    /// digit's other place in the box, row and column, in each that has two
+    /// (a place in two of them listed once).
+    strong: [([State; 4], u8); 729],
+    /// Each digit's cells whose "off" state turns something on.
+    linked: [Cells; 9],
+}
+
+impl Position<'_> {
+    fn new(cands: &Cands) -> Position<'_> {
+        let mut position = Position {
+            cands,
+            strong: [([0; 4], 0); 729],
+            linked: [0; 9],
+        };
+        let mut link = |cand: usize, on: State| {
+            let (list, len) = &mut position.strong[cand];
+            if !list[..usize::from(*len)].contains(&on) {
+                list[usize::from(*len)] = on;
+                *len += 1;
+            }
+            position.linked[cand % 9] |= 1 << (cand / 9);
+        };
+        for (cell, &here) in cands.cells.iter().enumerate() {
+            if count(here) == 2 {
+                let (a, b) = (
+                    here.trailing_zeros() as usize,
+                    15 - here.leading_zeros() as usize,
+                );
+                link(cell * 9 + a, state(cell, b, true));
+                link(cell * 9 + b, state(cell, a, true));
+            }
+        }
+        // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each
+        // candidate's house links come box, row, column.
+        for &mask in &HOUSE_MASKS {
+            for d0 in 0..9 {
+                let places = cands.digits[d0] & mask;
+                if two_cells(places) {
+                    let a = places.trailing_zeros() as usize;
+                    let b = 127 - places.leading_zeros() as usize;
+                    link(a * 9 + d0, state(b, d0, true));
+                    link(b * 9 + d0, state(a, d0, true));
+                }
+            }
+        }
+        position
+    }
+}
+
+impl Branch {
+    /// Whether state `s` was reached.
+    #[inline(always)]
+    fn has(&self, s: State) -> bool {
+        self.digits[usize::from(is_on(s))][cell_of(s)] >> digit_of(s) & 1 != 0
+    }
+
+    /// Propagates state `start` on `position` as the engine does: "on"
+    /// states are expanded before "off" ones, each kind in the order
+    /// reached; an "on" state turns off its cell's other candidates and its
+    /// digit's other places in the box, the row outside it and the column
+    /// outside it, an "off" state turns on what its strong links name, all
+    /// in the engine's order; a state already reached is left, and one
+    /// whose negation was reached stops it all (a contradiction, which
+    /// static chains do not offer: what was reached before stands). An
+    /// "off" state without a strong link turns nothing on: it is not
+    /// queued.
+    fn propagate(&mut self, position: &Position, start: State) {
+        self.cells = [[0; 9]; 2];
+        self.digits = [[0; 81]; 2];
+        self.order.clear();
+        self.ons.clear();
+        self.offs.clear();
+        self.add(start, ROOT, 0);
+        self.ons.push(start);
+        let (mut on_at, mut off_at) = (0, 0);
+        loop {
+            let go_on = if let Some(&s) = self.ons.get(on_at) {
+                on_at += 1;
+                self.turn_off(position, s)
+            } else if let Some(&s) = self.offs.get(off_at) {
+                off_at += 1;
+                self.turn_on(position, s)
+            } else {
+                return;
+            };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// Expands "on" state `s`: its cell's other candidates, then its
+    /// digit's other places in the box, the row outside it and the column
+    /// outside it, each group ascending (as `links::on_to_off`); false at
+    /// a contradiction, with the states before it in that order added.
+    fn turn_off(&mut self, position: &Position, s: State) -> bool {
+        let (cands, (cell, d0)) = (position.cands, (cell_of(s), digit_of(s)));
+        let depth = self.link[usize::from(s)].1 + 1;
+        let others = cands.cells[cell] & !(1 << d0);
+        let clash = others & self.digits[1][cell];
+        // Below the lowest clash, if any (all of them when none).
+        let before = clash.wrapping_sub(1) & !clash;
+        for other in bits(others & before & !self.digits[0][cell]) {
+            let off = state(cell, other, false);
+            self.add(off, s, depth);
+            if position.linked[other] >> cell & 1 != 0 {
+                self.offs.push(off);
+            }
+        }
+        if clash != 0 {
+            return false;
+        }
+        let [off, on] = [self.cells[0][d0], self.cells[1][d0]];
+        let linked = position.linked[d0];
+        for (peers, _) in house_peers(cands, cell, d0) {
+            let clash = peers & on;
+            let before = clash.wrapping_sub(1) & !clash;
+            for peer in cells_of(peers & before & !off) {
+                let off = state(peer, d0, false);
+                self.add(off, s, depth);
+                if linked >> peer & 1 != 0 {
+                    self.offs.push(off);
+                }
+            }
+            if clash != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Expands "off" state `s`: what its strong links name, in order;
+    /// false at a contradiction.
+    fn turn_on(&mut self, position: &Position, s: State) -> bool {
+        let depth = self.link[usize::from(s)].1 + 1;
+        let (list, len) = &position.strong[usize::from(s / 2)];
+        for &on in &list[..usize::from(*len)] {
+            if self.has(on ^ 1) {
+                return false;
+            }
+            if !self.has(on) {
+                self.add(on, s, depth);
+                self.ons.push(on);
+            }
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn add(&mut self, t: State, parent: State, depth: u16) {
+        let (cell, d0, on) = (cell_of(t), digit_of(t), usize::from(is_on(t)));
+        self.cells[on][d0] |= 1 << cell;
+        self.digits[on][cell] |= 1 << d0;
+        self.link[usize::from(t)] = (parent, depth);
+        self.order.push(t);
+    }
+
+    /// Adds the candidates removed since `source` (in `work`) that the
+    /// chain to state `t` rests on (`ChainingHint.collectRuleParents`):
+    /// for each "on" state, its cell's or its digit's in the house, by
+    /// why it holds (the start: `assumption`).
+    fn rule_parents(
+        &self,
+        t: State,
+        assumption: Cause,
+        (source, work): (&Cands, &Cands),
+        out: &mut Vec<u16>,
+    ) {
+        let mut at = t;
+        loop {
+            let parent = self.link[usize::from(at)].0;
+            if is_on(at) {
+                let cause = match parent {
+                    ROOT => assumption,
+                    parent => link_cause(work, at, parent),
+                };
+                removed_by(at, cause, source, work, out);
+            }
+            if parent == ROOT {
+                return;
+            }
+            at = parent;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::chains::forcing;
+    use crate::logic::chains::tests::{bank, er};
+
+    /// A hint as plain comparable data.
+    type Plain = (u16, u32, u8, Vec<u16>, Vec<u16>, Option<Box<Step>>);
+
+    fn plain(hints: Vec<Collected>) -> Vec<Plain> {
+        let tenths = |d: f64| (d * 10.0).round() as u16;
+        hints
+            .into_iter()
+            .map(|h| {
+                (
+                    tenths(h.key.difficulty),
+                    h.key.size,
+                    h.key.kind,
+                    h.removals,
+                    h.parents,
+                    h.step,
+                )
+            })
+            .collect()
+    }
+
+    /// Positions hard bank puzzles meet on their way (some of them).
+    fn hard_grids() -> Vec<Grid> {
+        let mut grids = Vec::new();
+        for (board, _) in bank().into_iter().filter(|(_, r)| er(r) >= 7.5).step_by(30) {
+            let mut grid = Grid::new(&board);
+            for (k, step) in crate::logic::explain(&board).steps.into_iter().enumerate() {
+                if k % 5 == 0 {
+                    grids.push(grid.clone());
+                }
+                step.apply(&mut grid);
+            }
+        }
+        grids
+    }
+
+    /// The graph walk finds the rung's step the engine's producer finds,
+    /// and, nested in a chain from the position, the same hints (keys,
+    /// removals, parents, steps) on reduced positions of it: each with a
+    /// few candidates of cells holding three or more taken away.
+    #[test]
+    fn graph_walk_finds_what_the_producer_finds() {
+        let grids = hard_grids();
+        let mut hints = 0;
+        for (k, grid) in grids.iter().enumerate() {
+            assert_eq!(
+                multiple_forcing_chains(grid),
+                forcing::multiple_forcing_chains(grid),
+                "position {k}"
+            );
+            let source = Cands::of(grid);
+            for skip in 0..3 {
+                let mut work = source.clone();
+                let wide: Vec<usize> = (0..81).filter(|&c| count(work.cells[c]) >= 3).collect();
+                for &cell in wide.iter().skip(skip).step_by(7) {
+                    work.remove(cell, work.cells[cell].trailing_zeros() as usize);
+                }
+                for keep in [false, true] {
+                    let walked = plain(collect(&work, &source, keep));
+                    hints += walked.len();
+                    assert_eq!(walked, plain(forcing::collect_static(&work, &source, keep)));
+                }
+            }
+        }
+        assert!(
+            grids.is_empty() || hints > 1000,
+            "only {hints} hints compared"
+        );
+    }
+}
