@@ -669,7 +669,7 @@ impl<'a> Run<'a> {
     fn expand_off_static(&mut self, links: &Links, p: u32, cand: usize, cell_links: bool) -> bool {
         for &(on, cause) in links.strong(cand, cell_links) {
             let key = static_key(usize::from(on / 2));
-            if self.turn_on(on, key, cause, p, std::iter::empty()) {
+            if self.turn_on(on, key, cause, p, false, std::iter::empty()) {
                 return true;
             }
         }
@@ -700,9 +700,10 @@ impl<'a> Run<'a> {
         let in_cell = work.cands.cells[cell];
         if cell_links && count(in_cell) == 2 {
             let other = (in_cell & !(1 << d0)).trailing_zeros() as usize;
-            let gone = bits(source.cells[cell] & !in_cell).map(|gone| cell * 9 + gone);
+            let gone = source.cells[cell] & !in_cell;
+            let hidden = bits(gone).map(|gone| cell * 9 + gone);
             let (on, key) = (state(cell, other, true), dynamic_key(cell, other));
-            if self.turn_on(on, key, Cause::Cell, p, gone) {
+            if self.turn_on(on, key, Cause::Cell, p, gone != 0, hidden) {
                 return true;
             }
         }
@@ -743,50 +744,40 @@ impl<'a> Run<'a> {
         let mask = CELL_HOUSE_MASKS[cell][k];
         let places = work.cands.digits[d0] & mask;
         let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-        let gone = cells_of(source.digits[d0] & mask & !places).map(|gone| gone * 9 + d0);
+        let gone = source.digits[d0] & mask & !places;
+        let hidden = cells_of(gone).map(|gone| gone * 9 + d0);
         let house = houses_at(cell)[k];
         let (on, key) = (state(other, d0, true), dynamic_key(other, d0));
-        self.turn_on(on, key, Cause::House(house as u8), p, gone)
+        self.turn_on(on, key, Cause::House(house as u8), p, gone != 0, hidden)
     }
 
     /// Adds "on" state `on` (of queue key `key`), following from node `p`
     /// and from the "off" nodes (when any) of the removed candidates `gone`
-    /// for `cause`,
+    /// (some only when `any_gone`: most links rest on no removal, and then
+    /// no list is written and taken back) for `cause`,
     /// unless already reached. True, with the contradiction recorded, when
     /// its negation was reached.
     ///
     /// Whether it is new is asked first: most states an "off" node implies
-    /// are reached already, and then the parents are not looked up. They
-    /// are written straight into the arena's list, and taken back when
-    /// there is one alone (held by the node itself).
+    /// are reached already, and then the parents are not looked up.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn turn_on(
         &mut self,
         on: State,
         key: u32,
         cause: Cause,
         p: u32,
+        any_gone: bool,
         gone: impl Iterator<Item = usize>,
     ) -> bool {
         let [off_node, on_node] = self.index[slot(on)];
         if on_node != NONE && off_node == NONE {
             return false;
         }
-        let parents = &mut self.arena.parents;
-        let start = parents.len();
-        parents.push(p);
-        for cand in gone {
-            let hidden = self.index[cand % SLOTS][0];
-            if hidden != NONE {
-                parents.push(hidden);
-            }
-        }
-        let len = parents.len() - start;
-        let start = if len == 1 {
-            parents.truncate(start);
-            p
-        } else {
-            start as u32
+        let (start, len) = match any_gone {
+            true => self.hidden_parents(p, gone),
+            false => (p, 1),
         };
         let n = self.arena.push(on, cause, start, len);
         if off_node != NONE {
@@ -798,6 +789,29 @@ impl<'a> Run<'a> {
         self.on[self.queued.on % SLOTS] = n | key;
         self.queued.on += 1;
         false
+    }
+
+    /// The parents of an "on" state following from node `p` and the "off"
+    /// nodes (when any) of the removed candidates `gone`, as [`Node`]
+    /// holds them (`start`, `len`): written straight into the arena's list,
+    /// and taken back when there is one alone (held by the node itself).
+    #[inline(always)]
+    fn hidden_parents(&mut self, p: u32, gone: impl Iterator<Item = usize>) -> (u32, usize) {
+        let parents = &mut self.arena.parents;
+        let start = parents.len();
+        parents.push(p);
+        for cand in gone {
+            let hidden = self.index[cand % SLOTS][0];
+            if hidden != NONE {
+                parents.push(hidden);
+            }
+        }
+        let len = parents.len() - start;
+        if len == 1 {
+            parents.truncate(start);
+            return (p, 1);
+        }
+        (start as u32, len)
     }
 }
 
@@ -983,11 +997,12 @@ impl Engine {
                 break;
             }
         }
-        // Every node's slot is cleared, registered or not (no test): a
-        // slot cleared twice, or unset already, ends unset all the same.
+        // Every node's candidate has both its states' slots cleared at once
+        // (one 8-byte store, no test): only nodes' states were set, and a
+        // pair cleared twice, or unset already, ends unset all the same.
         let index = slots(&mut self.index);
         for node in &arena.nodes {
-            index[slot(node.state)][usize::from(node.state % 2)] = NONE;
+            index[slot(node.state)] = [NONE; 2];
         }
         self.work = Some(work);
         arena
@@ -1100,6 +1115,9 @@ impl Engine {
         if self.mark(n) {
             count += 1;
         }
+        // Arenas that use no nested chain (all of level 0) have no node
+        // read but for its parents.
+        let nested_any = !arena.nested.is_empty();
         let mut next = 0;
         while let Some(&at) = self.todo.get(next) {
             next += 1;
@@ -1110,6 +1128,9 @@ impl Engine {
                 if self.mark(parent) {
                     count += 1;
                 }
+            }
+            if !nested_any {
+                continue;
             }
             let nested = arena.nodes[at as usize].nested;
             if nested != NO_NESTED {
