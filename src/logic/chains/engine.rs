@@ -475,6 +475,12 @@ impl Counted {
     }
 }
 
+/// Entries in [`Engine::ancestors`]' marks and queue: a power of two
+/// above an arena's node count (one a state reached, 2 * 729 at most, and
+/// a contradiction's extra one), so that a node index taken modulo it
+/// needs no bounds check and never wraps.
+const MARKS: usize = 2048;
+
 /// Candidate slots in [`Engine`]'s node index, and entries in each of its
 /// two queues: a power of two above 729 (a state is queued once), so that
 /// an index taken modulo it needs no bounds check.
@@ -832,9 +838,8 @@ pub struct Engine {
     /// with its negation (`index[s / 2][s % 2]` is state `s`'s node).
     /// `SLOTS` pairs (see [`slot`]).
     index: Vec<[u32; 2]>,
-    /// `stamp[n] == generation`: node `n` counted in the current walk (an
-    /// arena has fewer nodes than there are states: one a state reached,
-    /// and a contradiction's extra one).
+    /// `stamp[n] == generation`: node `n` counted in the current walk
+    /// (`MARKS` entries).
     stamp: Vec<u32>,
     generation: u32,
     /// The "on" and "off" queues of a propagation (see [`Run`]), `SLOTS`
@@ -874,7 +879,7 @@ impl Engine {
             .with(|spare| spare.borrow_mut().take())
             .unwrap_or_else(|| Maps {
                 index: vec![[NONE; 2]; SLOTS],
-                stamp: vec![0; STATES],
+                stamp: vec![0; MARKS],
                 generation: 0,
                 lists: Default::default(),
                 work: None,
@@ -1099,7 +1104,8 @@ impl Engine {
     /// it passes `limit` (the caller wants no larger count).
     ///
     /// A breadth-first walk in one queue, each node marked when queued (so
-    /// a parent many nodes share is queued once). An arena holds one node
+    /// a parent many nodes share is queued once); marks and queue are
+    /// arrays of `MARKS` entries indexed modulo it (no bounds checks). An arena holds one node
     /// a state (a contradiction's extra node is of a state not reached),
     /// so counting nodes counts states; marking by node, a parent is
     /// queued without its node being read first (arenas are read back
@@ -1110,23 +1116,33 @@ impl Engine {
             self.stamp.fill(0);
             self.generation = 1;
         }
-        self.todo.clear();
-        let mut count = 0;
-        if self.mark(n) {
-            count += 1;
+        let generation = self.generation;
+        if self.todo.len() != MARKS {
+            self.todo.resize(MARKS, 0);
         }
+        let stamp: &mut [u32; MARKS] = self.stamp.as_mut_slice().try_into().expect("MARKS");
+        let todo: &mut [u32; MARKS] = self.todo.as_mut_slice().try_into().expect("MARKS");
+        debug_assert!(arena.nodes.len() <= MARKS);
+        // Every node queued is marked and counted: `queued` is the count.
+        stamp[n as usize % MARKS] = generation;
+        todo[0] = n;
+        let mut queued = 1;
         // Arenas that use no nested chain (all of level 0) have no node
         // read but for its parents.
         let nested_any = !arena.nested.is_empty();
         let mut next = 0;
-        while let Some(&at) = self.todo.get(next) {
-            next += 1;
-            if count > limit {
-                return count;
+        while next < queued {
+            if queued as u32 > limit {
+                break;
             }
+            let at = todo[next % MARKS];
+            next += 1;
             for &parent in arena.parents_of(at) {
-                if self.mark(parent) {
-                    count += 1;
+                let mark = &mut stamp[parent as usize % MARKS];
+                if *mark != generation {
+                    *mark = generation;
+                    todo[queued % MARKS] = parent;
+                    queued += 1;
                 }
             }
             if !nested_any {
@@ -1140,20 +1156,7 @@ impl Engine {
                 }
             }
         }
-        count
-    }
-
-    /// Queues node `n` for [`Engine::ancestors`] unless it is marked
-    /// already; true when it was not.
-    #[inline]
-    fn mark(&mut self, n: u32) -> bool {
-        let stamp = &mut self.stamp[n as usize];
-        if *stamp == self.generation {
-            return false;
-        }
-        *stamp = self.generation;
-        self.todo.push(n);
-        true
+        queued as u32
     }
 }
 
@@ -1212,6 +1215,10 @@ mod tests {
                             }
                         }
                         assert_eq!(engine.ancestors(&arena, n, u32::MAX), count);
+                        // A limit met exactly still counts all; one below
+                        // it gives some count above it.
+                        assert_eq!(engine.ancestors(&arena, n, count), count);
+                        assert!(engine.ancestors(&arena, n, count - 1) > count - 1);
                         walks += 1;
                     }
                 }
