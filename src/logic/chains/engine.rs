@@ -475,6 +475,18 @@ impl Counted {
     }
 }
 
+/// Each cell's bit in a set of cells, read from a table: a 128-bit shift
+/// by a variable takes some six instructions, a load one.
+const CELL_BITS: [u128; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        bits[cell] = 1 << cell;
+        cell += 1;
+    }
+    bits
+};
+
 /// Entries in [`Engine::ancestors`]' marks and queue: a power of two
 /// above an arena's node count (one a state reached, 2 * 729 at most, and
 /// a contradiction's extra one), so that a node index taken modulo it
@@ -727,7 +739,7 @@ impl<'a> Run<'a> {
         // The candidate leaves the cell, the digit's cells and its houses'
         // counts (nothing above changed `work`).
         work.cands.cells[cell] = in_cell & !(1 << d0);
-        work.cands.digits[d0] &= !(1u128 << cell);
+        work.cands.digits[d0] &= !CELL_BITS[cell];
         for house in houses {
             work.counts[d0][house] -= 1;
         }
@@ -749,7 +761,7 @@ impl<'a> Run<'a> {
     ) -> bool {
         let mask = CELL_HOUSE_MASKS[cell][k];
         let places = work.cands.digits[d0] & mask;
-        let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
+        let other = (places & !CELL_BITS[cell]).trailing_zeros() as usize;
         let gone = source.digits[d0] & mask & !places;
         let hidden = cells_of(gone).map(|gone| gone * 9 + d0);
         let house = houses_at(cell)[k];
