@@ -475,6 +475,24 @@ impl Counted {
     }
 }
 
+/// Each cell's bit in a set of cells, read from a table: a 128-bit shift
+/// by a variable takes some six instructions, a load one.
+const CELL_BITS: [u128; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        bits[cell] = 1 << cell;
+        cell += 1;
+    }
+    bits
+};
+
+/// Entries in [`Engine::ancestors`]' marks and queue: a power of two
+/// above an arena's node count (one a state reached, 2 * 729 at most, and
+/// a contradiction's extra one), so that a node index taken modulo it
+/// needs no bounds check and never wraps.
+const MARKS: usize = 2048;
+
 /// Candidate slots in [`Engine`]'s node index, and entries in each of its
 /// two queues: a power of two above 729 (a state is queued once), so that
 /// an index taken modulo it needs no bounds check.
@@ -669,7 +687,7 @@ impl<'a> Run<'a> {
     fn expand_off_static(&mut self, links: &Links, p: u32, cand: usize, cell_links: bool) -> bool {
         for &(on, cause) in links.strong(cand, cell_links) {
             let key = static_key(usize::from(on / 2));
-            if self.turn_on(on, key, cause, p, std::iter::empty()) {
+            if self.turn_on(on, key, cause, p, false, std::iter::empty()) {
                 return true;
             }
         }
@@ -700,9 +718,10 @@ impl<'a> Run<'a> {
         let in_cell = work.cands.cells[cell];
         if cell_links && count(in_cell) == 2 {
             let other = (in_cell & !(1 << d0)).trailing_zeros() as usize;
-            let gone = bits(source.cells[cell] & !in_cell).map(|gone| cell * 9 + gone);
+            let gone = source.cells[cell] & !in_cell;
+            let hidden = bits(gone).map(|gone| cell * 9 + gone);
             let (on, key) = (state(cell, other, true), dynamic_key(cell, other));
-            if self.turn_on(on, key, Cause::Cell, p, gone) {
+            if self.turn_on(on, key, Cause::Cell, p, gone != 0, hidden) {
                 return true;
             }
         }
@@ -720,7 +739,7 @@ impl<'a> Run<'a> {
         // The candidate leaves the cell, the digit's cells and its houses'
         // counts (nothing above changed `work`).
         work.cands.cells[cell] = in_cell & !(1 << d0);
-        work.cands.digits[d0] &= !(1u128 << cell);
+        work.cands.digits[d0] &= !CELL_BITS[cell];
         for house in houses {
             work.counts[d0][house] -= 1;
         }
@@ -742,51 +761,41 @@ impl<'a> Run<'a> {
     ) -> bool {
         let mask = CELL_HOUSE_MASKS[cell][k];
         let places = work.cands.digits[d0] & mask;
-        let other = (places & !(1u128 << cell)).trailing_zeros() as usize;
-        let gone = cells_of(source.digits[d0] & mask & !places).map(|gone| gone * 9 + d0);
+        let other = (places & !CELL_BITS[cell]).trailing_zeros() as usize;
+        let gone = source.digits[d0] & mask & !places;
+        let hidden = cells_of(gone).map(|gone| gone * 9 + d0);
         let house = houses_at(cell)[k];
         let (on, key) = (state(other, d0, true), dynamic_key(other, d0));
-        self.turn_on(on, key, Cause::House(house as u8), p, gone)
+        self.turn_on(on, key, Cause::House(house as u8), p, gone != 0, hidden)
     }
 
     /// Adds "on" state `on` (of queue key `key`), following from node `p`
     /// and from the "off" nodes (when any) of the removed candidates `gone`
-    /// for `cause`,
+    /// (some only when `any_gone`: most links rest on no removal, and then
+    /// no list is written and taken back) for `cause`,
     /// unless already reached. True, with the contradiction recorded, when
     /// its negation was reached.
     ///
     /// Whether it is new is asked first: most states an "off" node implies
-    /// are reached already, and then the parents are not looked up. They
-    /// are written straight into the arena's list, and taken back when
-    /// there is one alone (held by the node itself).
+    /// are reached already, and then the parents are not looked up.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn turn_on(
         &mut self,
         on: State,
         key: u32,
         cause: Cause,
         p: u32,
+        any_gone: bool,
         gone: impl Iterator<Item = usize>,
     ) -> bool {
         let [off_node, on_node] = self.index[slot(on)];
         if on_node != NONE && off_node == NONE {
             return false;
         }
-        let parents = &mut self.arena.parents;
-        let start = parents.len();
-        parents.push(p);
-        for cand in gone {
-            let hidden = self.index[cand % SLOTS][0];
-            if hidden != NONE {
-                parents.push(hidden);
-            }
-        }
-        let len = parents.len() - start;
-        let start = if len == 1 {
-            parents.truncate(start);
-            p
-        } else {
-            start as u32
+        let (start, len) = match any_gone {
+            true => self.hidden_parents(p, gone),
+            false => (p, 1),
         };
         let n = self.arena.push(on, cause, start, len);
         if off_node != NONE {
@@ -798,6 +807,29 @@ impl<'a> Run<'a> {
         self.on[self.queued.on % SLOTS] = n | key;
         self.queued.on += 1;
         false
+    }
+
+    /// The parents of an "on" state following from node `p` and the "off"
+    /// nodes (when any) of the removed candidates `gone`, as [`Node`]
+    /// holds them (`start`, `len`): written straight into the arena's list,
+    /// and taken back when there is one alone (held by the node itself).
+    #[inline(always)]
+    fn hidden_parents(&mut self, p: u32, gone: impl Iterator<Item = usize>) -> (u32, usize) {
+        let parents = &mut self.arena.parents;
+        let start = parents.len();
+        parents.push(p);
+        for cand in gone {
+            let hidden = self.index[cand % SLOTS][0];
+            if hidden != NONE {
+                parents.push(hidden);
+            }
+        }
+        let len = parents.len() - start;
+        if len == 1 {
+            parents.truncate(start);
+            return (p, 1);
+        }
+        (start as u32, len)
     }
 }
 
@@ -818,9 +850,8 @@ pub struct Engine {
     /// with its negation (`index[s / 2][s % 2]` is state `s`'s node).
     /// `SLOTS` pairs (see [`slot`]).
     index: Vec<[u32; 2]>,
-    /// `stamp[n] == generation`: node `n` counted in the current walk (an
-    /// arena has fewer nodes than there are states: one a state reached,
-    /// and a contradiction's extra one).
+    /// `stamp[n] == generation`: node `n` counted in the current walk
+    /// (`MARKS` entries).
     stamp: Vec<u32>,
     generation: u32,
     /// The "on" and "off" queues of a propagation (see [`Run`]), `SLOTS`
@@ -860,7 +891,7 @@ impl Engine {
             .with(|spare| spare.borrow_mut().take())
             .unwrap_or_else(|| Maps {
                 index: vec![[NONE; 2]; SLOTS],
-                stamp: vec![0; STATES],
+                stamp: vec![0; MARKS],
                 generation: 0,
                 lists: Default::default(),
                 work: None,
@@ -983,11 +1014,12 @@ impl Engine {
                 break;
             }
         }
-        // Every node's slot is cleared, registered or not (no test): a
-        // slot cleared twice, or unset already, ends unset all the same.
+        // Every node's candidate has both its states' slots cleared at once
+        // (one 8-byte store, no test): only nodes' states were set, and a
+        // pair cleared twice, or unset already, ends unset all the same.
         let index = slots(&mut self.index);
         for node in &arena.nodes {
-            index[slot(node.state)][usize::from(node.state % 2)] = NONE;
+            index[slot(node.state)] = [NONE; 2];
         }
         self.work = Some(work);
         arena
@@ -1084,7 +1116,8 @@ impl Engine {
     /// it passes `limit` (the caller wants no larger count).
     ///
     /// A breadth-first walk in one queue, each node marked when queued (so
-    /// a parent many nodes share is queued once). An arena holds one node
+    /// a parent many nodes share is queued once); marks and queue are
+    /// arrays of `MARKS` entries indexed modulo it (no bounds checks). An arena holds one node
     /// a state (a contradiction's extra node is of a state not reached),
     /// so counting nodes counts states; marking by node, a parent is
     /// queued without its node being read first (arenas are read back
@@ -1095,21 +1128,37 @@ impl Engine {
             self.stamp.fill(0);
             self.generation = 1;
         }
-        self.todo.clear();
-        let mut count = 0;
-        if self.mark(n) {
-            count += 1;
+        let generation = self.generation;
+        if self.todo.len() != MARKS {
+            self.todo.resize(MARKS, 0);
         }
+        let stamp: &mut [u32; MARKS] = self.stamp.as_mut_slice().try_into().expect("MARKS");
+        let todo: &mut [u32; MARKS] = self.todo.as_mut_slice().try_into().expect("MARKS");
+        debug_assert!(arena.nodes.len() <= MARKS);
+        // Every node queued is marked and counted: `queued` is the count.
+        stamp[n as usize % MARKS] = generation;
+        todo[0] = n;
+        let mut queued = 1;
+        // Arenas that use no nested chain (all of level 0) have no node
+        // read but for its parents.
+        let nested_any = !arena.nested.is_empty();
         let mut next = 0;
-        while let Some(&at) = self.todo.get(next) {
-            next += 1;
-            if count > limit {
-                return count;
+        while next < queued {
+            if queued as u32 > limit {
+                break;
             }
+            let at = todo[next % MARKS];
+            next += 1;
             for &parent in arena.parents_of(at) {
-                if self.mark(parent) {
-                    count += 1;
+                let mark = &mut stamp[parent as usize % MARKS];
+                if *mark != generation {
+                    *mark = generation;
+                    todo[queued % MARKS] = parent;
+                    queued += 1;
                 }
+            }
+            if !nested_any {
+                continue;
             }
             let nested = arena.nodes[at as usize].nested;
             if nested != NO_NESTED {
@@ -1119,20 +1168,7 @@ impl Engine {
                 }
             }
         }
-        count
-    }
-
-    /// Queues node `n` for [`Engine::ancestors`] unless it is marked
-    /// already; true when it was not.
-    #[inline]
-    fn mark(&mut self, n: u32) -> bool {
-        let stamp = &mut self.stamp[n as usize];
-        if *stamp == self.generation {
-            return false;
-        }
-        *stamp = self.generation;
-        self.todo.push(n);
-        true
+        queued as u32
     }
 }
 
@@ -1191,6 +1227,10 @@ mod tests {
                             }
                         }
                         assert_eq!(engine.ancestors(&arena, n, u32::MAX), count);
+                        // A limit met exactly still counts all; one below
+                        // it gives some count above it.
+                        assert_eq!(engine.ancestors(&arena, n, count), count);
+                        assert!(engine.ancestors(&arena, n, count - 1) > count - 1);
                         walks += 1;
                     }
                 }
