@@ -185,11 +185,19 @@ impl Scan<'_> {
         };
         let cands = self.cands;
         for on in [true, false] {
+            // The common states of this kind not yet met in the first
+            // branch's order, which holds each of them once: the walk ends
+            // when none is left (often before it starts).
+            let mut left: u32 = common[usize::from(on)].iter().map(|c| c.count_ones()).sum();
             for &t in &branches[0].order {
+                if left == 0 {
+                    break;
+                }
                 let (cell, d0) = (cell_of(t), digit_of(t));
                 if is_on(t) != on || common[usize::from(on)][d0] >> cell & 1 == 0 {
                     continue;
                 }
+                left -= 1;
                 // Each state has one parent: it rests on its depth's
                 // states and itself.
                 let size = branches
