@@ -144,16 +144,16 @@ fn scan(cands: &Cands, best: &mut Best) {
     // Components, negations and cycles read only the weak links of
     // candidates with strong links; forcing chains, only when some start
     // reaches its negation (X and Y links are XY links), read them all.
-    let core = Graph::core_only(cands);
+    let mut graph = Graph::core_only(cands);
     let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile, true);
-    let full;
-    let graph = if x_chains {
-        full = Graph::core_and(cands, &chain_starts(&core, &reaches));
-        &full
-    } else {
-        &core
-    };
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile, true);
+    if x_chains {
+        // The same graph with the chain starts' weak lists too: its ids,
+        // and so what the passes read of it, stay.
+        let starts = chain_starts(&graph, &reaches);
+        graph.add_starts(cands, &starts);
+    }
+    let graph = &graph;
     let mut search = Unary::new(graph);
     search.fertile = fertile; // its buffers
                               // Only when some XY component may hold a useful cycle may a component
