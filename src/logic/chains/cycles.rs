@@ -144,32 +144,41 @@ fn scan(cands: &Cands, best: &mut Best) {
     // Components, negations and cycles read only the weak links of
     // candidates with strong links; forcing chains, only when some start
     // reaches its negation (X and Y links are XY links), read them all.
-    let core = Graph::core_only(cands);
+    let mut graph = Graph::core_only(cands);
     let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&core, cands, &mut fertile, true);
-    let full;
-    let graph = if x_chains {
-        full = Graph::core_and(cands, &chain_starts(&core, &reaches));
-        &full
-    } else {
-        &core
-    };
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile, true);
+    if x_chains {
+        // The same graph with the chain starts' weak lists too: its ids,
+        // and so what the passes read of it, stay.
+        let starts = chain_starts(&graph, &reaches);
+        graph.add_starts(cands, &starts);
+    }
+    let graph = &graph;
     let mut search = Unary::new(graph);
     search.fertile = fertile; // its buffers
-                              // The passes still offer their hints in SE's order.
+                              // Only when some XY component may hold a useful cycle may a component
+                              // of any pass (X and Y components lie inside XY ones): else none is
+                              // read, and no start searches cycles.
+    let useful = reaches[1].is_some();
+    // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
         let Some(reach) = &reaches[pass] else {
             continue;
         };
-        search.fertile.read(graph, cands, reach);
+        let fertile = if useful {
+            search.fertile.read(graph, cands, reach)
+        } else {
+            search.fertile.none(reach)
+        };
         for id in 0..graph.len() {
             let start = id as Dense * 2 + 1;
             // Most starts can find nothing: too small a component for a
             // cycle, or one whose cycles remove nothing, and no chain to
             // their negation. Those are skipped first.
-            let cycles =
-                reach.component_size(start) >= 4 && search.fertile.may_remove(reach, start);
+            let cycles = fertile
+                && reach.component_size(start) >= 4
+                && search.fertile.may_remove(reach, start);
             let negation =
                 chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
             if !cycles && !negation {
@@ -309,7 +318,11 @@ fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
             }
         }
     }
-    for (pass, (y, x)) in PASSES.into_iter().enumerate() {
+    // Without an XY component that may hold a useful cycle, the X and Y
+    // passes were not built and the XY pass's components read again would
+    // say so again: no pass has a cycle to search.
+    let cycle_passes = if cycles { PASSES.len() } else { 0 };
+    for (pass, (y, x)) in PASSES.into_iter().enumerate().take(cycle_passes) {
         let (base, kind) = cycle_base(y, x);
         let mut bound = Bound::new(base, kind);
         let Some(reach) = &reaches[pass] else {
@@ -382,6 +395,15 @@ impl Fertile {
             }
         }
         any
+    }
+
+    /// Marks every component of `reach` barren without reading them, as
+    /// [`Fertile::read`] would when the XY components it lies in are
+    /// ([`pass_reaches`]); false (none may).
+    fn none(&mut self, reach: &Reach) -> bool {
+        self.fertile.clear();
+        self.fertile.resize(reach.count(), false);
+        false
     }
 
     /// Whether a cycle through `source` may remove something, as

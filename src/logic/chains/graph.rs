@@ -206,7 +206,7 @@ impl Graph {
     /// that have a strong link (the others list none): all that the
     /// components, the negations ([`Graph::reach`]) and the cycle searches
     /// read, which stay inside components. Searches for forcing chains,
-    /// which may leave them, need [`Graph::core_and`] (or [`Graph::new`]).
+    /// which may leave them, need [`Graph::add_starts`] (or [`Graph::new`]).
     pub fn core_only(cands: &Cands) -> Graph {
         Graph::build(cands, Some(&[0; IDS_WORDS]))
     }
@@ -215,7 +215,9 @@ impl Graph {
     /// `starts` (a bit set): the forcing chains from a candidate without
     /// a strong link leave it by a weak link and then stay in the core
     /// (only core candidates are turned on), so the core and their own
-    /// lists are all the searches from those starts read.
+    /// lists are all the searches from those starts read. (The scan makes
+    /// it of its core graph, [`Graph::add_starts`]; the tests build it.)
+    #[cfg(test)]
     pub fn core_and(cands: &Cands, starts: &[u64; IDS_WORDS]) -> Graph {
         Graph::build(cands, Some(starts))
     }
@@ -294,14 +296,46 @@ impl Graph {
                 link(usize::from(b));
             }
         }
+        self.linked.clear();
+        each_id(&linked, |id| self.linked.push(id as u16));
+        self.list_weak(cands, &first, &linked, listed);
+    }
+
+    /// [`Graph::core_and`] made of this graph of `cands` (built by
+    /// [`Graph::core_only`]), which keeps its ids and strong links: only
+    /// the weak lists are written again, those of `starts` among them.
+    pub fn add_starts(&mut self, cands: &Cands, starts: &[u64; IDS_WORDS]) {
+        let mut first = [0u16; 81];
+        for (cell, first) in first.iter_mut().enumerate() {
+            let here = cands.cells[cell];
+            if here != 0 {
+                *first = self.ids[cell * 9 + here.trailing_zeros() as usize];
+            }
+        }
+        let mut linked = [0u64; IDS_WORDS];
+        for &id in &self.linked {
+            linked[usize::from(id) / 64] |= 1 << (id % 64);
+        }
+        self.list_weak(cands, &first, &linked, Some(starts));
+    }
+
+    /// Writes the weak lists of the ids in `linked` (a bit set: those with
+    /// a strong link) and `listed` (None: of every id). `first` holds each
+    /// cell's first id.
+    fn list_weak(
+        &mut self,
+        cands: &Cands,
+        first: &[u16; 81],
+        linked: &[u64; IDS_WORDS],
+        listed: Option<&[u64; IDS_WORDS]>,
+    ) {
+        let n = self.cands.len();
         // Room for every link (8 in the cell, 20 in its houses), written by
         // index and then cut: the room left from the last build is reused
         // as it is, as nothing past a list's end is read.
         if self.weak.len() < n * 28 {
             self.weak.resize(n * 28, 0);
         }
-        self.linked.clear();
-        each_id(&linked, |id| self.linked.push(id as u16));
         let mut len = 0;
         if let Some(extra) = listed {
             // Only the linked ids and `extra` list links; the others'
@@ -311,14 +345,14 @@ impl Graph {
             each_id(&listed, |id| {
                 self.weak_start[next..id].fill(len as u32);
                 self.weak_house[next..id].fill(len as u32);
-                len = self.write_links(cands, &first, id, len);
+                len = self.write_links(cands, first, id, len);
                 next = id + 1;
             });
             self.weak_start[next..n].fill(len as u32);
             self.weak_house[next..n].fill(len as u32);
         } else {
             for id in 0..n {
-                len = self.write_links(cands, &first, id, len);
+                len = self.write_links(cands, first, id, len);
             }
         }
         self.weak_start[n] = len as u32;
@@ -1003,6 +1037,46 @@ pub fn take_xy(cands: &Cands) -> Option<(Graph, Components)> {
 mod tests {
     use super::*;
     use crate::logic::grid::{houses_of, Grid};
+
+    /// A core graph given the weak lists of some starts is the graph built
+    /// with them from the start: the same ids, strong links, core and weak
+    /// lists, on positions of bank puzzles met on their way.
+    #[test]
+    fn starts_added_to_a_core_graph_make_the_graph_built_with_them() {
+        let mut listed = 0;
+        for (board, _) in crate::logic::chains::tests::bank().into_iter().step_by(40) {
+            let mut grid = Grid::new(&board);
+            for step in crate::logic::explain(&board).steps.into_iter().step_by(3) {
+                let cands = Cands::of(&grid);
+                let mut graph = Graph::core_only(&cands);
+                // Every third id without a strong link, as chain starts.
+                let mut starts = [0u64; IDS_WORDS];
+                for id in (0..graph.len())
+                    .filter(|&id| !graph.has_strong_link(id))
+                    .step_by(3)
+                {
+                    starts[id / 64] |= 1 << (id % 64);
+                }
+                graph.add_starts(&cands, &starts);
+                let built = Graph::core_and(&cands, &starts);
+                assert_eq!(graph.cands, built.cands);
+                assert_eq!(graph.ids, built.ids);
+                assert_eq!(graph.linked, built.linked);
+                for id in 0..graph.len() {
+                    for cell_links in [false, true] {
+                        assert_eq!(graph.weak(id, cell_links), built.weak(id, cell_links));
+                        assert_eq!(
+                            graph.strong(id, cell_links, true),
+                            built.strong(id, cell_links, true)
+                        );
+                    }
+                    listed += graph.weak(id, true).len();
+                }
+                step.apply(&mut grid);
+            }
+        }
+        assert!(listed > 10_000, "only {listed} links compared");
+    }
 
     /// `partners` agrees with looking at each candidate's houses.
     #[test]

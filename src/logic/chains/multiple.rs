@@ -171,26 +171,13 @@ impl Scan<'_> {
     ) {
         // At most nine branches (a cell's digits, a digit's places in a
         // house): no list to allocate.
-        let mut slots = [0u16; 9];
-        let mut len = 0;
-        for &cand in starts {
-            slots[len] = self.branches.of(&self.position, cand);
-            len += 1;
-        }
+        let Some((slots, common)) = self.meeting(starts) else {
+            return;
+        };
+        let len = starts.len();
         let branches: [&Branch; 9] =
             std::array::from_fn(|k| self.branches.get(slots[k.min(len - 1)]));
         let branches = &branches[..len];
-        let mut common = branches[0].cells;
-        for branch in &branches[1..] {
-            for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
-                for (cells, other) in mine.iter_mut().zip(theirs) {
-                    *cells &= other;
-                }
-            }
-        }
-        if common.iter().flatten().all(|&cells| cells == 0) {
-            return;
-        }
         let technique = if kind == CELL {
             Technique::CellForcingChains
         } else {
@@ -198,11 +185,19 @@ impl Scan<'_> {
         };
         let cands = self.cands;
         for on in [true, false] {
+            // The common states of this kind not yet met in the first
+            // branch's order, which holds each of them once: the walk ends
+            // when none is left (often before it starts).
+            let mut left: u32 = common[usize::from(on)].iter().map(|c| c.count_ones()).sum();
             for &t in &branches[0].order {
+                if left == 0 {
+                    break;
+                }
                 let (cell, d0) = (cell_of(t), digit_of(t));
                 if is_on(t) != on || common[usize::from(on)][d0] >> cell & 1 == 0 {
                     continue;
                 }
+                left -= 1;
                 // Each state has one parent: it rests on its depth's
                 // states and itself.
                 let size = branches
@@ -228,6 +223,42 @@ impl Scan<'_> {
                 );
             }
         }
+    }
+}
+
+impl Scan<'_> {
+    /// The branches from the "on" states of `starts` (their slots, in
+    /// order) and the states all of them reach, by digit and cell, or None
+    /// when they reach no state in common. The branches already propagated
+    /// are met first and each new one is propagated only while the states
+    /// common to those met stay: an empty meet of some branches is an empty
+    /// meet of all, which offers nothing, and a branch left unpropagated
+    /// here is propagated as before when a later chain needs it (a
+    /// propagation depends on its start alone).
+    fn meeting(&mut self, starts: &[usize]) -> Option<([u16; 9], [[Cells; 9]; 2])> {
+        let mut slots = [u16::MAX; 9];
+        let mut common = [[Cells::MAX; 9]; 2];
+        for propagate in [false, true] {
+            for (k, &cand) in starts.iter().enumerate() {
+                if slots[k] != u16::MAX {
+                    continue;
+                }
+                if !propagate && !self.branches.has(cand) {
+                    continue;
+                }
+                slots[k] = self.branches.of(&self.position, cand);
+                let branch = self.branches.get(slots[k]);
+                for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
+                    for (cells, other) in mine.iter_mut().zip(theirs) {
+                        *cells &= other;
+                    }
+                }
+                if common.iter().flatten().all(|&cells| cells == 0) {
+                    return None;
+                }
+            }
+        }
+        Some((slots, common))
     }
 }
 
@@ -265,6 +296,11 @@ impl Branches {
             self.list.push(branch);
         }
         self.slot[cand]
+    }
+
+    /// Whether candidate `cand`'s branch was propagated already.
+    fn has(&self, cand: usize) -> bool {
+        self.slot[cand] != u16::MAX
     }
 
     fn get(&self, slot: u16) -> &Branch {
