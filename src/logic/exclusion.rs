@@ -824,6 +824,7 @@ fn allowed_with_links(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::testing::{bank, for_bank_positions};
     use crate::logic::unique_loops::tests::position;
 
     /// Found by the logic fuzz target: pairs of base cells with no common
@@ -880,20 +881,6 @@ mod tests {
             aligned_triplet(&grid, !0).expect("a triplet").to_string(),
             "7.5  Aligned triplet exclusion (r1c1, r1c3, r1c2): r1c3<>4"
         );
-    }
-
-    /// The bank's puzzles, when `../shared` is there.
-    fn bank() -> Vec<crate::Board> {
-        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/puzzles/se_bank_sample.serate.txt");
-        let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
-            return Vec::new();
-        };
-        let boards = text
-            .lines()
-            .filter_map(|line| line.split_whitespace().next());
-        boards.filter_map(|board| board.parse().ok()).collect()
     }
 
     /// The plain triplet search: every pair of base cells in order, every
@@ -958,40 +945,12 @@ mod tests {
         found
     }
 
-    /// Bank positions met while explaining, and the same with candidates
-    /// taken out at random (where exclusions abound), each given to
-    /// `check`.
-    fn for_positions(step: usize, mut check: impl FnMut(&Grid)) {
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        for board in bank().iter().step_by(step) {
-            let mut grid = Grid::new(board);
-            for step in crate::logic::explain(board).steps {
-                check(&grid);
-                step.apply(&mut grid);
-            }
-            let mut grid = Grid::new(board);
-            for round in 0..120 {
-                // xorshift: a cheap reproducible stream of cells and digits.
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
-                if grid.candidates(cell).count_ones() > 2 {
-                    grid.remove(cell, digit);
-                }
-                if round % 30 == 29 {
-                    check(&grid);
-                }
-            }
-        }
-    }
-
     /// The pair bound, and its refinement with a third's own excluders,
     /// may only skip triplets that eliminate nothing.
     #[test]
     fn pair_bound_never_skips_an_elimination() {
         let mut found = 0;
-        for_positions(40, |grid| found += check_bounds(grid));
+        for_bank_positions(40, (4, 30), |grid, _| found += check_bounds(grid));
         if !bank().is_empty() {
             assert!(found > 100, "{found}");
         }
@@ -1003,7 +962,7 @@ mod tests {
     #[test]
     fn triplet_search_finds_the_plain_searchs_step() {
         let (mut steps, mut positions) = (0, 0);
-        for_positions(30, |grid| {
+        for_bank_positions(30, (4, 30), |grid, _| {
             let expected = plain_triplet(grid);
             steps += usize::from(expected.is_some());
             positions += 1;
@@ -1019,7 +978,7 @@ mod tests {
     #[test]
     fn pair_test_agrees_with_the_step() {
         let (mut found, mut tried) = (0, 0);
-        for_positions(20, |grid| {
+        for_bank_positions(20, (4, 30), |grid, _| {
             let two = bases(grid, 2);
             for j in 1..two.count {
                 for i in 0..j {

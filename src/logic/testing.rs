@@ -16,3 +16,61 @@ pub(super) fn first_step_of(puzzle: &str, technique: Technique) -> Step {
     }
     panic!("{} never taken on {puzzle}", technique.name());
 }
+
+/// The bank's puzzles, when `../shared` is there (none otherwise: the
+/// checks that read them then pass vacuously, as the note says).
+pub(super) fn bank() -> Vec<crate::Board> {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles/se_bank_sample.serate.txt");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
+        return Vec::new();
+    };
+    let boards = text
+        .lines()
+        .filter_map(|line| line.split_whitespace().next());
+    boards.filter_map(|board| board.parse().ok()).collect()
+}
+
+/// Where a position given to [`for_bank_positions`]' check comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Origin {
+    /// Met while explaining the puzzle.
+    Explained,
+    /// The puzzle's position with candidates taken out at random, after
+    /// `round` earlier such positions of it.
+    Random { round: usize },
+}
+
+/// Gives `check` the positions met while explaining every `every`th bank
+/// puzzle, then, for each of those puzzles, `rounds` positions each with
+/// `removals` more candidates taken out at random (never a cell's last
+/// two), where patterns abound and many tie.
+pub(super) fn for_bank_positions(
+    every: usize,
+    (rounds, removals): (usize, usize),
+    mut check: impl FnMut(&Grid, Origin),
+) {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for board in bank().iter().step_by(every) {
+        let mut grid = Grid::new(board);
+        for step in super::explain(board).steps {
+            check(&grid, Origin::Explained);
+            step.apply(&mut grid);
+        }
+        let mut grid = Grid::new(board);
+        for round in 0..rounds {
+            for _ in 0..removals {
+                // xorshift: a cheap reproducible stream of cells and digits.
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
+                if grid.candidates(cell).count_ones() > 2 {
+                    grid.remove(cell, digit);
+                }
+            }
+            check(&grid, Origin::Random { round });
+        }
+    }
+}

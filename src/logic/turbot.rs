@@ -522,7 +522,7 @@ fn technique_of(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::first_step_of;
+    use super::super::testing::{bank, first_step_of, for_bank_positions, Origin};
     use super::*;
 
     /// Sudoku Explainer's search as it runs (every pair of houses, then
@@ -740,23 +740,6 @@ mod tests {
         }
     }
 
-    /// Every twentieth bank puzzle, when `../shared` is there.
-    fn bank() -> Vec<crate::Board> {
-        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/puzzles/se_bank_sample.serate.txt");
-        let Ok(text) = std::fs::read_to_string(path) else {
-            eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
-            return Vec::new();
-        };
-        let boards = text
-            .lines()
-            .filter_map(|line| line.split_whitespace().next());
-        boards
-            .step_by(20)
-            .filter_map(|board| board.parse().ok())
-            .collect()
-    }
-
     /// The chain search takes the step Sudoku Explainer's scan takes (the
     /// same chain, removals and name): on the positions met while
     /// explaining bank puzzles, and on positions with candidates taken out
@@ -771,32 +754,16 @@ mod tests {
             assert_eq!(fast, plain, "{grid:?} {digits:#b}");
             fast.is_some()
         };
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
         let (mut real, mut random) = (0, 0);
-        for board in bank() {
-            let mut grid = Grid::new(&board);
-            for step in crate::logic::explain(&board).steps {
-                real += usize::from(agree(&grid, ALL_DIGITS));
-                step.apply(&mut grid);
-            }
-            let mut grid = Grid::new(&board);
-            for round in 0..6 {
-                for _ in 0..25 {
-                    // xorshift: a cheap reproducible stream of cells and digits.
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let (cell, digit) = ((seed % 81) as usize, (seed / 81 % 9) as u8 + 1);
-                    if grid.candidates(cell).count_ones() > 2 {
-                        grid.remove(cell, digit);
-                    }
-                }
-                random += usize::from(agree(&grid, ALL_DIGITS));
+        for_bank_positions(20, (6, 25), |grid, origin| match origin {
+            Origin::Explained => real += usize::from(agree(grid, ALL_DIGITS)),
+            Origin::Random { round } => {
+                random += usize::from(agree(grid, ALL_DIGITS));
                 for d in 0..9 {
-                    random += usize::from(agree(&grid, 1 << d) && round > 2);
+                    random += usize::from(agree(grid, 1 << d) && round > 2);
                 }
             }
-        }
+        });
         if !bank().is_empty() {
             assert!(real > 1000 && random > 500, "{real} {random}");
         }
