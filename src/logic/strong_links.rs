@@ -406,6 +406,22 @@ fn nodes(set: u128) -> impl Iterator<Item = usize> {
     cells_of(set)
 }
 
+/// The name and difficulty (tenths) Sudoku Explainer gives a chain of
+/// three strong links with `grouped` grouped links and houses of the
+/// kinds `shape` (box 0, row 1, column 2 as `shape_code` writes them, so a
+/// 2 only where a row and a column cross).
+fn technique_of(grouped: u8, shape: [u8; 3]) -> (Technique, u16) {
+    if grouped > 0 {
+        (Technique::GroupedThreeStrongLinks, 57)
+    } else if shape.contains(&0) {
+        (Technique::ThreeStrongLinksWithBox, 55)
+    } else if shape.contains(&2) {
+        (Technique::ThreeStringKite, 56)
+    } else {
+        (Technique::ThreeSkyscrapers, 54)
+    }
+}
+
 /// The 3-strong-links step Sudoku Explainer takes, if any, searching the
 /// digits of `digits` (bits 0-8; the ladder leaves out digits unchanged
 /// since this search last found nothing).
@@ -524,15 +540,7 @@ impl Pieces {
         let houses = readings.map(|r| self.house[r]);
         let grouped = readings.iter().filter(|&&r| self.grouped[r]).count() as u8;
         let shape = shape_code(houses.map(|h| usize::from(h / 9)));
-        let (technique, tenths) = if grouped > 0 {
-            (Technique::GroupedThreeStrongLinks, 57)
-        } else if shape.contains(&0) {
-            (Technique::ThreeStrongLinksWithBox, 55)
-        } else if shape.contains(&2) {
-            (Technique::ThreeStringKite, 56)
-        } else {
-            (Technique::ThreeSkyscrapers, 54)
-        };
+        let (technique, tenths) = technique_of(grouped, shape);
         let rank = (
             tenths,
             std::cmp::Reverse(removed.count_ones()),
@@ -889,15 +897,7 @@ mod tests {
                         }
                         let grouped = links.iter().filter(|l| l.grouped).count() as u8;
                         let shape = shape_code(order.map(|k| self.kinds[k]));
-                        let (technique, tenths) = if grouped > 0 {
-                            (Technique::GroupedThreeStrongLinks, 57)
-                        } else if shape.contains(&0) {
-                            (Technique::ThreeStrongLinksWithBox, 55)
-                        } else if shape.contains(&2) {
-                            (Technique::ThreeStringKite, 56)
-                        } else {
-                            (Technique::ThreeSkyscrapers, 54)
-                        };
+                        let (technique, tenths) = technique_of(grouped, shape);
                         let rank = (
                             tenths,
                             std::cmp::Reverse(removed.count_ones()),
