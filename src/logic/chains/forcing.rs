@@ -21,6 +21,17 @@ use crate::logic::grid::{
 use crate::logic::proof::Chains;
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
+/// Static multiple forcing chains, as this producer ran them before the
+/// rung became a graph walk (the tests compare the two).
+#[cfg(test)]
+const STATIC_MULTIPLE: Mode = Mode {
+    multiple: true,
+    dynamic: false,
+    nishio: false,
+    level: 0,
+    limit: 0,
+};
+
 /// Which of Sudoku Explainer's chain producers runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Mode {
@@ -80,13 +91,7 @@ pub fn nishio_forcing_chains_of(grid: &Grid, digits: Digits) -> Option<Step> {
 /// which finds the same on the chain graph; the tests compare them).
 #[cfg(test)]
 pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
-    let mode = Mode {
-        multiple: true,
-        dynamic: false,
-        nishio: false,
-        level: 0,
-        limit: 0,
-    };
+    let mode = STATIC_MULTIPLE;
     Producer::new(Cands::of(grid), mode).run()
 }
 
@@ -165,13 +170,7 @@ pub(super) fn collect(
 /// own scan is [`super::multiple::collect`]; the tests compare the two).
 #[cfg(test)]
 pub(super) fn collect_static(work: &Cands, source: &Cands, keep: bool) -> Vec<super::Collected> {
-    let mode = Mode {
-        multiple: true,
-        dynamic: false,
-        nishio: false,
-        level: 0,
-        limit: 0,
-    };
+    let mode = STATIC_MULTIPLE;
     let mut producer = Producer::new(work.clone(), mode);
     producer.best = Best::collecting(source, keep);
     producer.scan();
@@ -1326,13 +1325,7 @@ mod tests {
                 work.remove(cell, source.cells[cell].trailing_zeros() as usize);
             }
             let collected = |closure: bool| -> Vec<String> {
-                let mode = Mode {
-                    multiple: true,
-                    dynamic: false,
-                    nishio: false,
-                    level: 0,
-                    limit: 0,
-                };
+                let mode = STATIC_MULTIPLE;
                 let mut producer = Producer::new(work.clone(), mode);
                 producer.best = Best::collecting(&source, true);
                 if !closure {
