@@ -37,8 +37,8 @@
 //! `islkSudokuURUL = true`. The v1.15.10 file itself was not at hand.
 
 use super::grid::{
-    bits, cells_of, houses_at, houses_of, Cells, Digits, Grid, CELL_HOUSE_MASKS, HOUSE_CELLS,
-    HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_at, houses_of, Cells, Digits, Grid, CELL_HOUSE_MASKS, CELL_HOUSE_SETS,
+    HOUSE_CELLS, HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
@@ -115,20 +115,6 @@ fn loop_hints(grid: &Grid) -> Vec<LoopHint> {
     search.hints
 }
 
-const fn build_house_bits() -> [u32; 81] {
-    let mut table = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [b, r, c] = houses_of(cell);
-        table[cell] = 1 << b | 1 << r | 1 << c;
-        cell += 1;
-    }
-    table
-}
-
-/// Each cell's three houses as bits of a 27-bit set.
-const HOUSE_BITS: [u32; 81] = build_house_bits();
-
 /// The cells of `holders` that can lie on a valid loop of them: those
 /// sharing each of their houses with another that can (a valid loop visits
 /// each house of its cells twice), found by dropping the rest until none
@@ -184,14 +170,14 @@ impl Parities {
     /// The path's first cell, at an even index.
     fn start(cell: usize) -> Parities {
         Parities {
-            visited: [HOUSE_BITS[cell], 0],
+            visited: [CELL_HOUSE_SETS[cell], 0],
             blocked: [PEERS[cell] | 1 << cell, 0],
         }
     }
 
     /// With `cell` added at `parity`.
     fn with(mut self, cell: usize, parity: usize) -> Parities {
-        self.visited[parity] |= HOUSE_BITS[cell];
+        self.visited[parity] |= CELL_HOUSE_SETS[cell];
         self.blocked[parity] |= PEERS[cell] | 1 << cell;
         self
     }
