@@ -10,7 +10,6 @@ use crate::logic::grid::{
 };
 use crate::logic::grid::{count, several_cells, two_cells};
 use crate::logic::singles::BOX_COLUMN_ROW;
-use crate::logic::subsets::tuples;
 
 /// Eliminations found, each with the removed candidates it rests on.
 #[derive(Default)]
@@ -516,36 +515,18 @@ fn hidden_pairs(
             if removed_here == 0 || empty_in(unsolved, house) <= 4 {
                 continue;
             }
-            let places = |d0: usize| -> u16 {
-                (0..9).fold(0, |m, p| {
-                    m | (work.cells[usize::from(HOUSE_CELLS[house][p])] >> d0 & 1) << p
-                })
-            };
-            let eligible = (0..9)
-                .filter(|&d| two_cells(work.places(house, d)))
-                .fold(0u16, |m, d| m | 1 << d);
-            for digits in tuples(eligible, 2) {
-                if digits & removed_here == 0 {
-                    continue;
-                }
-                let positions = bits(digits).fold(0, |all, d| all | places(d));
-                if count(positions) != 2 {
-                    continue;
-                }
+            for &digits in &hidden_pairs_in(work, house, removed_here) {
+                let positions = work.places(house, digits.trailing_zeros() as usize);
+                // A house's cells ascend as its positions do.
                 removable.clear();
-                for p in bits(positions) {
-                    let cell = usize::from(HOUSE_CELLS[house][p]);
+                for cell in cells_of(positions) {
                     let others = work.cells[cell] & !digits;
                     if others != 0 {
                         removable.push((cell, others));
                     }
                 }
                 parents.clear();
-                for p in 0..9 {
-                    if positions >> p & 1 != 0 {
-                        continue;
-                    }
-                    let cell = usize::from(HOUSE_CELLS[house][p]);
+                for cell in cells_of(HOUSE_MASKS[house] & !positions) {
                     for d0 in bits(digits) {
                         if source.cells[cell] >> d0 & 1 != 0 {
                             parents.push((cell * 9 + d0) as u16);
@@ -577,37 +558,73 @@ fn naked_pairs(
             if changed & HOUSE_MASKS[house] == 0 || empty_in(unsolved, house) < 4 {
                 continue;
             }
-            let cells = &HOUSE_CELLS[house];
-            let candidates = |p: usize| work.cells[usize::from(cells[p])];
-            let eligible = (0..9)
-                .filter(|&p| count(candidates(p)) == 2)
-                .fold(0u16, |m, p| m | 1 << p);
-            for tuple in tuples(eligible, 2) {
-                if bits(tuple).all(|p| changed >> cells[p] & 1 == 0) {
-                    continue;
-                }
-                let digits = bits(tuple).fold(0, |all, p| all | candidates(p));
-                if count(digits) != 2 {
-                    continue;
-                }
+            for pair in naked_pairs_in(work, house, changed) {
+                let digits = work.cells[pair.trailing_zeros() as usize];
                 removable.clear();
-                for p in 0..9 {
-                    if tuple >> p & 1 == 0 && candidates(p) & digits != 0 {
-                        removable.push((usize::from(cells[p]), candidates(p) & digits));
+                for cell in cells_of(HOUSE_MASKS[house] & !pair) {
+                    if work.cells[cell] & digits != 0 {
+                        removable.push((cell, work.cells[cell] & digits));
                     }
                 }
                 parents.clear();
-                for p in bits(tuple) {
-                    let cell = usize::from(cells[p]);
+                for cell in cells_of(pair) {
                     for d0 in bits(source.cells[cell] & !digits) {
                         parents.push((cell * 9 + d0) as u16);
                     }
                 }
-                let origin = Origin::Cell(cells[tuple.trailing_zeros() as usize]);
+                let origin = Origin::Cell(pair.trailing_zeros() as u8);
                 found.hint(&removable, &parents, origin);
             }
         }
     }
+}
+
+/// The hidden pairs of `house` with a digit of `touched` (a pair's digits
+/// as a mask), in increasing order (the order of `subsets::tuples`): found from
+/// each touched digit with two places, whose partner must be a candidate
+/// of both, rather than by trying every pair of digits.
+fn hidden_pairs_in(work: &Cands, house: usize, touched: u16) -> Vec<u16> {
+    let mut pairs = Vec::new();
+    for a in bits(touched) {
+        let here = work.places(house, a);
+        if !two_cells(here) {
+            continue;
+        }
+        let first = here.trailing_zeros() as usize;
+        let second = (here & (here - 1)).trailing_zeros() as usize;
+        for b in bits(work.cells[first] & work.cells[second] & !(1 << a)) {
+            let pair = 1 << a | 1 << b;
+            if work.places(house, b) == here && !pairs.contains(&pair) {
+                pairs.push(pair);
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
+/// The naked pairs of `house` with a cell of `changed` (a pair's cells as
+/// a set), in increasing order (a house's positions ascend with its
+/// cells, so the order of `subsets::tuples` over positions): found from each
+/// changed cell of two candidates, whose partner holds both.
+fn naked_pairs_in(work: &Cands, house: usize, changed: u128) -> Vec<u128> {
+    let mut pairs = Vec::new();
+    for cell in cells_of(changed & HOUSE_MASKS[house]) {
+        let digits = work.cells[cell];
+        if count(digits) != 2 {
+            continue;
+        }
+        let (x, y) = (digits.trailing_zeros(), 15 - digits.leading_zeros());
+        let both = work.digits[x as usize] & work.digits[y as usize] & HOUSE_MASKS[house];
+        for other in cells_of(both & !(1u128 << cell)) {
+            let pair = 1u128 << cell | 1u128 << other;
+            if work.cells[other] == digits && !pairs.contains(&pair) {
+                pairs.push(pair);
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
 }
 
 fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
@@ -617,68 +634,97 @@ fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
         (HouseKind::Column, HouseKind::Row),
         (HouseKind::Row, HouseKind::Column),
     ] {
-        let mut eligible = [0u16; 9];
-        for d0 in 0..9 {
-            // Parents: places removed from the base lines.
-            if usize::from(source.placed[d0]) + 4 > 9 || gone[d0] == 0 {
+        for (lines, d0) in x_wings_in(work, source, gone, (base, cover)) {
+            let position = |cell: usize| match cover {
+                HouseKind::Row => cell / 9,
+                _ => cell % 9,
+            };
+            let base_cells = bits(lines).fold(0u128, |m, l| m | HOUSE_MASKS[base.first() + l]);
+            let covers =
+                cells_of(work.digits[d0] & base_cells).fold(0u16, |m, c| m | 1 << position(c));
+            if count(covers) != 2 {
                 continue;
             }
-            for line in 0..9 {
-                if two_cells(work.digits[d0] & HOUSE_MASKS[base.first() + line]) {
-                    eligible[d0] |= 1 << line;
+            removable.clear();
+            for c in bits(covers) {
+                for &cell in &HOUSE_CELLS[cover.first() + c] {
+                    let cell = usize::from(cell);
+                    if base_cells >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
+                        removable.push((cell, 1 << d0));
+                    }
                 }
             }
+            let cover_cells = bits(covers).fold(0u128, |m, l| m | HOUSE_MASKS[cover.first() + l]);
+            parents.clear();
+            for l in bits(lines) {
+                for &cell in &HOUSE_CELLS[base.first() + l] {
+                    let cell = usize::from(cell);
+                    if removed(work, source, cell, d0) && cover_cells >> cell & 1 == 0 {
+                        parents.push((cell * 9 + d0) as u16);
+                    }
+                }
+            }
+            let origin = Origin::Region {
+                house: (base.first() + lines.trailing_zeros() as usize) as u8,
+                d0: d0 as u8,
+            };
+            found.hint(&removable, &parents, origin);
         }
-        // A pair of lines counts only for a digit with two places in each.
-        let any = eligible.iter().fold(0, |all, &lines| all | lines);
-        for lines in tuples(any, 2) {
-            for d0 in 0..9 {
-                if lines & !eligible[d0] != 0 {
-                    continue;
+    }
+}
+
+/// The X-wings of digits with base lines of kind `base` and cover lines of
+/// kind `cover`, as (the base lines, the digit), with a base line that lost
+/// a place of the digit (only those rest on a removal): in the order of
+/// the plain search, pairs of lines in increasing order, then digits.
+/// Found from each such line with two places, whose partner line must
+/// hold the digit in the same two cover lines.
+fn x_wings_in(
+    work: &Cands,
+    source: &Cands,
+    gone: &Removed,
+    (base, cover): (HouseKind, HouseKind),
+) -> Vec<(u16, usize)> {
+    // A cell's base line and its position along it (its cover line).
+    let split = |cell: usize| match base {
+        HouseKind::Row => (cell / 9, cell % 9),
+        _ => (cell % 9, cell / 9),
+    };
+    let mut wings = Vec::new();
+    for d0 in 0..9 {
+        if usize::from(source.placed[d0]) + 4 > 9 || gone[d0] == 0 {
+            continue;
+        }
+        let places = work.digits[d0];
+        for line in 0..9 {
+            let base_line = HOUSE_MASKS[base.first() + line];
+            let here = places & base_line;
+            if gone[d0] & base_line == 0 || !two_cells(here) {
+                continue;
+            }
+            let first = split(here.trailing_zeros() as usize).1;
+            let second = split((here & (here - 1)).trailing_zeros() as usize).1;
+            let across = places & HOUSE_MASKS[cover.first() + first] & !base_line;
+            for cell in cells_of(across) {
+                let other = split(cell).0;
+                let there = places & HOUSE_MASKS[base.first() + other];
+                let covered =
+                    HOUSE_MASKS[cover.first() + first] | HOUSE_MASKS[cover.first() + second];
+                let wing = (1 << line | 1 << other, d0);
+                if two_cells(there) && there & !covered == 0 && !wings.contains(&wing) {
+                    wings.push(wing);
                 }
-                let position = |cell: usize| match cover {
-                    HouseKind::Row => cell / 9,
-                    _ => cell % 9,
-                };
-                let base_cells = bits(lines).fold(0u128, |m, l| m | HOUSE_MASKS[base.first() + l]);
-                let covers =
-                    cells_of(work.digits[d0] & base_cells).fold(0u16, |m, c| m | 1 << position(c));
-                if count(covers) != 2 {
-                    continue;
-                }
-                removable.clear();
-                for c in bits(covers) {
-                    for &cell in &HOUSE_CELLS[cover.first() + c] {
-                        let cell = usize::from(cell);
-                        if base_cells >> cell & 1 == 0 && work.cells[cell] >> d0 & 1 != 0 {
-                            removable.push((cell, 1 << d0));
-                        }
-                    }
-                }
-                let cover_cells =
-                    bits(covers).fold(0u128, |m, l| m | HOUSE_MASKS[cover.first() + l]);
-                parents.clear();
-                for l in bits(lines) {
-                    for &cell in &HOUSE_CELLS[base.first() + l] {
-                        let cell = usize::from(cell);
-                        if removed(work, source, cell, d0) && cover_cells >> cell & 1 == 0 {
-                            parents.push((cell * 9 + d0) as u16);
-                        }
-                    }
-                }
-                let origin = Origin::Region {
-                    house: (base.first() + lines.trailing_zeros() as usize) as u8,
-                    d0: d0 as u8,
-                };
-                found.hint(&removable, &parents, origin);
             }
         }
     }
+    wings.sort_unstable();
+    wings
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::subsets::tuples;
 
     /// What `found` holds, to compare.
     fn contents(found: &Found) -> String {
@@ -781,6 +827,113 @@ mod tests {
         other.remove(0, source.cells[0].trailing_zeros() as usize);
         memo.replay(&other, &other, SIMPLE, &mut Found::default(), |_| {});
         assert_eq!(memo.entries.len(), 1);
+    }
+
+    /// The pairs and X-wings found from the touched digits, changed cells
+    /// and lines are those of the plain search over every pair of digits,
+    /// cells or lines, in the
+    /// same order, on positions of bank puzzles with candidates removed
+    /// as chains remove them (cells and houses may be left with one).
+    #[test]
+    fn pairs_and_x_wings_found_from_removals_are_the_plain_searchs() {
+        let (mut hidden, mut naked, mut wings) = (0, 0, 0);
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        crate::logic::testing::for_bank_positions(25, (2, 20), |grid, _| {
+            let source = Cands::of(grid);
+            let live: Vec<usize> = (0..729)
+                .filter(|&c| source.cells[c / 9] >> (c % 9) & 1 != 0)
+                .collect();
+            for _ in 0..4 {
+                let mut work = source.clone();
+                let mut changed = 0u128;
+                let mut touched = [0u16; 27];
+                for _ in 0..(seed % 12 + 1) {
+                    // xorshift: a cheap reproducible stream of candidates.
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let cand = live[(seed % live.len() as u64) as usize];
+                    if count(work.cells[cand / 9]) > 1 {
+                        work.remove(cand / 9, cand % 9);
+                        changed |= 1 << (cand / 9);
+                        for house in houses_of(cand / 9) {
+                            touched[house] |= 1 << (cand % 9);
+                        }
+                    }
+                }
+                for house in 0..27 {
+                    let plain_hidden: Vec<u16> = tuples(0x1ff, 2)
+                        .filter(|&pair| pair & touched[house] != 0)
+                        .filter(|&pair| {
+                            let (a, b) = (pair.trailing_zeros(), 15 - pair.leading_zeros());
+                            let at = work.places(house, a as usize);
+                            two_cells(at) && at == work.places(house, b as usize)
+                        })
+                        .collect();
+                    assert_eq!(hidden_pairs_in(&work, house, touched[house]), plain_hidden);
+                    hidden += plain_hidden.len();
+                    let cells = HOUSE_CELLS[house].map(usize::from);
+                    let plain_naked: Vec<u128> = tuples(0x1ff, 2)
+                        .map(|tuple| bits(tuple).fold(0u128, |m, p| m | 1 << cells[p]))
+                        .filter(|&pair| pair & changed != 0)
+                        .filter(|&pair| {
+                            let (a, b) = (pair.trailing_zeros(), 127 - pair.leading_zeros());
+                            let digits = work.cells[a as usize];
+                            count(digits) == 2 && digits == work.cells[b as usize]
+                        })
+                        .collect();
+                    assert_eq!(naked_pairs_in(&work, house, changed), plain_naked);
+                    naked += plain_naked.len();
+                }
+                let gone: Removed = std::array::from_fn(|d0| source.digits[d0] & !work.digits[d0]);
+                for kinds in [
+                    (HouseKind::Column, HouseKind::Row),
+                    (HouseKind::Row, HouseKind::Column),
+                ] {
+                    let plain = plain_x_wings(&work, &source, &gone, kinds);
+                    assert_eq!(x_wings_in(&work, &source, &gone, kinds), plain);
+                    wings += plain.len();
+                }
+            }
+        });
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(
+                hidden > 100 && naked > 100 && wings > 20,
+                "{hidden} {naked} {wings}"
+            );
+        }
+    }
+
+    /// Every pair of base lines (in increasing order) and digit (then)
+    /// with two places in each line, in the same two cover lines, and a
+    /// removed place in either line.
+    fn plain_x_wings(
+        work: &Cands,
+        source: &Cands,
+        gone: &Removed,
+        (base, cover): (HouseKind, HouseKind),
+    ) -> Vec<(u16, usize)> {
+        let line = |l: usize| HOUSE_MASKS[base.first() + l];
+        let mut wings = Vec::new();
+        for lines in tuples(0x1ff, 2) {
+            for d0 in 0..9 {
+                if usize::from(source.placed[d0]) + 4 > 9 {
+                    continue;
+                }
+                let both: u128 = bits(lines).fold(0, |m, l| m | line(l));
+                let places = work.digits[d0] & both;
+                let covers = (0..9)
+                    .filter(|&c| places & HOUSE_MASKS[cover.first() + c] != 0)
+                    .count();
+                if bits(lines).all(|l| two_cells(work.digits[d0] & line(l)))
+                    && covers == 2
+                    && gone[d0] & both != 0
+                {
+                    wings.push((lines, d0));
+                }
+            }
+        }
+        wings
     }
 
     #[test]
