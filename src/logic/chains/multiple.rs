@@ -189,7 +189,7 @@ impl Scan<'_> {
             // branch's order, which holds each of them once: the walk ends
             // when none is left (often before it starts).
             let mut left: u32 = common[usize::from(on)].iter().map(|c| c.count_ones()).sum();
-            for &t in &branches[0].order {
+            for &t in branches[0].order() {
                 if left == 0 {
                     break;
                 }
@@ -267,20 +267,27 @@ impl Scan<'_> {
 struct Branches {
     /// Each candidate's place in `list`, or `u16::MAX`.
     slot: [u16; 729],
+    /// The branches, the first `len` this scan's (the others spare, kept
+    /// with their memory for the next propagations).
     list: Vec<Branch>,
+    len: usize,
 }
 
 thread_local! {
-    /// Branches of scans that are gone, kept with their memory (nested
-    /// scans come and go).
-    static SPARE: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The branch lists of scans that are gone, each branch kept with its
+    /// memory (taken and given back whole: nested scans come and go).
+    static SPARE: std::cell::RefCell<Vec<Vec<Branch>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Branches {
+    /// No branches yet, with a gone scan's list when there is one.
     fn new() -> Branches {
         Branches {
             slot: [u16::MAX; 729],
-            list: Vec::new(),
+            list: SPARE
+                .with(|spare| spare.borrow_mut().pop())
+                .unwrap_or_default(),
+            len: 0,
         }
     }
 
@@ -288,12 +295,12 @@ impl Branches {
     /// `position` when not yet.
     fn of(&mut self, position: &Position, cand: usize) -> u16 {
         if self.slot[cand] == u16::MAX {
-            let mut branch = SPARE
-                .with(|spare| spare.borrow_mut().pop())
-                .unwrap_or_default();
-            branch.propagate(position, (cand * 2 + 1) as State);
-            self.slot[cand] = self.list.len() as u16;
-            self.list.push(branch);
+            if self.len == self.list.len() {
+                self.list.push(Branch::default());
+            }
+            self.list[self.len].propagate(position, (cand * 2 + 1) as State);
+            self.slot[cand] = self.len as u16;
+            self.len += 1;
         }
         self.slot[cand]
     }
@@ -310,20 +317,24 @@ impl Branches {
 
 impl Drop for Branches {
     fn drop(&mut self) {
-        SPARE.with(|spare| spare.borrow_mut().append(&mut self.list));
+        SPARE.with(|spare| spare.borrow_mut().push(std::mem::take(&mut self.list)));
     }
 }
 
 /// One "on" assumption propagated through the fixed position's links, as
 /// the engine propagates it.
 struct Branch {
-    /// The states reached, in the order reached.
-    order: Vec<State>,
+    /// The states reached, in the order reached (the first `reached`;
+    /// each state is reached once).
+    order: Box<[State; STATES]>,
+    reached: usize,
     /// The "on" states reached and the "off" states with a strong link
-    /// reached, each in the order reached: the engine's two queues, less
-    /// the "off" states that turn nothing on.
-    ons: Vec<State>,
-    offs: Vec<State>,
+    /// reached, each in the order reached (the first `queued` of each):
+    /// the engine's two queues, less the "off" states that turn nothing
+    /// on.
+    ons: Box<[State; 729]>,
+    offs: Box<[State; 729]>,
+    queued: [usize; 2],
     /// The cells where each digit was reached "off" (`[0]`) and "on"
     /// (`[1]`): a peer group's links are tested a set at a time.
     cells: [[Cells; 9]; 2],
@@ -332,18 +343,20 @@ struct Branch {
     digits: [[Digits; 81]; 2],
     /// Each reached state's parent ([`ROOT`] for the start) and depth
     /// (links from the start); the others' entries are stale.
-    link: Vec<(State, u16)>,
+    link: Box<[(State, u16); STATES]>,
 }
 
 impl Default for Branch {
     fn default() -> Branch {
         Branch {
-            order: Vec::new(),
-            ons: Vec::new(),
-            offs: Vec::new(),
+            order: Box::new([0; STATES]),
+            reached: 0,
+            ons: Box::new([0; 729]),
+            offs: Box::new([0; 729]),
+            queued: [0; 2],
             cells: [[0; 9]; 2],
             digits: [[0; 81]; 2],
-            link: vec![(ROOT, 0); STATES],
+            link: Box::new([(ROOT, 0); STATES]),
         }
     }
 }
@@ -404,6 +417,11 @@ impl Position<'_> {
 }
 
 impl Branch {
+    /// The states reached, in the order reached.
+    fn order(&self) -> &[State] {
+        &self.order[..self.reached]
+    }
+
     /// Whether state `s` was reached.
     #[inline(always)]
     fn has(&self, s: State) -> bool {
@@ -423,19 +441,18 @@ impl Branch {
     fn propagate(&mut self, position: &Position, start: State) {
         self.cells = [[0; 9]; 2];
         self.digits = [[0; 81]; 2];
-        self.order.clear();
-        self.ons.clear();
-        self.offs.clear();
+        self.reached = 0;
+        self.queued = [0; 2];
         self.add(start, ROOT, 0);
-        self.ons.push(start);
+        self.push_on(start);
         let (mut on_at, mut off_at) = (0, 0);
         loop {
-            let go_on = if let Some(&s) = self.ons.get(on_at) {
+            let go_on = if on_at < self.queued[1] {
                 on_at += 1;
-                self.turn_off(position, s)
-            } else if let Some(&s) = self.offs.get(off_at) {
+                self.turn_off(position, self.ons[on_at - 1])
+            } else if off_at < self.queued[0] {
                 off_at += 1;
-                self.turn_on(position, s)
+                self.turn_on(position, self.offs[off_at - 1])
             } else {
                 return;
             };
@@ -460,7 +477,7 @@ impl Branch {
             let off = state(cell, other, false);
             self.add(off, s, depth);
             if position.linked[other] >> cell & 1 != 0 {
-                self.offs.push(off);
+                self.push_off(off);
             }
         }
         if clash != 0 {
@@ -475,7 +492,7 @@ impl Branch {
                 let off = state(peer, d0, false);
                 self.add(off, s, depth);
                 if linked >> peer & 1 != 0 {
-                    self.offs.push(off);
+                    self.push_off(off);
                 }
             }
             if clash != 0 {
@@ -496,7 +513,7 @@ impl Branch {
             }
             if !self.has(on) {
                 self.add(on, s, depth);
-                self.ons.push(on);
+                self.push_on(on);
             }
         }
         true
@@ -508,7 +525,22 @@ impl Branch {
         self.cells[on][d0] |= 1 << cell;
         self.digits[on][cell] |= 1 << d0;
         self.link[usize::from(t)] = (parent, depth);
-        self.order.push(t);
+        self.order[self.reached] = t;
+        self.reached += 1;
+    }
+
+    /// Queues "on" state `s`, reached just now (each once).
+    #[inline(always)]
+    fn push_on(&mut self, s: State) {
+        self.ons[self.queued[1]] = s;
+        self.queued[1] += 1;
+    }
+
+    /// Queues "off" state `s`, reached just now (each once).
+    #[inline(always)]
+    fn push_off(&mut self, s: State) {
+        self.offs[self.queued[0]] = s;
+        self.queued[0] += 1;
     }
 
     /// Adds the candidates removed since `source` (in `work`) that the
