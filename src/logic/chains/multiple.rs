@@ -39,6 +39,18 @@ const BASE: f64 = 8.0;
 const CELL: u8 = 5;
 const REGION: u8 = 6;
 
+/// Each cell's bit in a set of cells, read from a table: a 128-bit shift
+/// by a variable takes some six instructions, a load one.
+const CELL_BITS: [Cells; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        bits[cell] = 1 << cell;
+        cell += 1;
+    }
+    bits
+};
+
 /// No parent (a branch's start).
 const ROOT: State = State::MAX;
 
@@ -365,29 +377,30 @@ impl Default for Branch {
 /// and strong links.
 struct Position<'a> {
     cands: &'a Cands,
-    /// The "on" states each candidate's "off" state turns on, in the
-    /// engine's order: its cell's other candidate when it has two, then its
-    /// digit's other place in the box, row and column, in each that has two
-    /// (a place in two of them listed once).
-    strong: [([State; 4], u8); 729],
-    /// Each digit's cells whose "off" state turns something on.
-    linked: [Cells; 9],
+    /// The "on" states each candidate's "off" state turns on, as cell and
+    /// digit (0-based), in the engine's order: its cell's other candidate
+    /// when it has two, then its digit's other place in the box, row and
+    /// column, in each that has two (a place in two of them listed once).
+    strong: [([(u8, u8); 4], u8); 729],
+    /// Each cell's digits whose "off" state turns something on.
+    linked: [Digits; 81],
 }
 
 impl Position<'_> {
     fn new(cands: &Cands) -> Position<'_> {
         let mut position = Position {
             cands,
-            strong: [([0; 4], 0); 729],
-            linked: [0; 9],
+            strong: [([(0, 0); 4], 0); 729],
+            linked: [0; 81],
         };
         let mut link = |cand: usize, on: State| {
             let (list, len) = &mut position.strong[cand];
+            let on = (cell_of(on) as u8, digit_of(on) as u8);
             if !list[..usize::from(*len)].contains(&on) {
                 list[usize::from(*len)] = on;
                 *len += 1;
             }
-            position.linked[cand % 9] |= 1 << (cand / 9);
+            position.linked[cand / 9] |= 1 << (cand % 9);
         };
         for (cell, &here) in cands.cells.iter().enumerate() {
             if count(here) == 2 {
@@ -422,12 +435,6 @@ impl Branch {
         &self.order[..self.reached]
     }
 
-    /// Whether state `s` was reached.
-    #[inline(always)]
-    fn has(&self, s: State) -> bool {
-        self.digits[usize::from(is_on(s))][cell_of(s)] >> digit_of(s) & 1 != 0
-    }
-
     /// Propagates state `start` on `position` as the engine does: "on"
     /// states are expanded before "off" ones, each kind in the order
     /// reached; an "on" state turns off its cell's other candidates and its
@@ -443,8 +450,7 @@ impl Branch {
         self.digits = [[0; 81]; 2];
         self.reached = 0;
         self.queued = [0; 2];
-        self.add(start, ROOT, 0);
-        self.push_on(start);
+        self.add_on(start, (cell_of(start), digit_of(start)), (ROOT, 0));
         let (mut on_at, mut off_at) = (0, 0);
         loop {
             let go_on = if on_at < self.queued[1] {
@@ -473,28 +479,37 @@ impl Branch {
         let clash = others & self.digits[1][cell];
         // Below the lowest clash, if any (all of them when none).
         let before = clash.wrapping_sub(1) & !clash;
-        for other in bits(others & before & !self.digits[0][cell]) {
+        // The states reached are marked by cell below and by digit after.
+        let fresh = others & before & !self.digits[0][cell];
+        let linked = position.linked[cell];
+        for other in bits(fresh) {
             let off = state(cell, other, false);
-            self.add(off, s, depth);
-            if position.linked[other] >> cell & 1 != 0 {
+            self.cells[0][other] |= CELL_BITS[cell];
+            self.reach(off, s, depth);
+            if linked >> other & 1 != 0 {
                 self.push_off(off);
             }
         }
+        self.digits[0][cell] |= fresh;
         if clash != 0 {
             return false;
         }
         let [off, on] = [self.cells[0][d0], self.cells[1][d0]];
-        let linked = position.linked[d0];
         for (peers, _) in house_peers(cands, cell, d0) {
             let clash = peers & on;
             let before = clash.wrapping_sub(1) & !clash;
-            for peer in cells_of(peers & before & !off) {
+            // The groups are apart: each one's states are marked by digit
+            // after it.
+            let fresh = peers & before & !off;
+            for peer in cells_of(fresh) {
                 let off = state(peer, d0, false);
-                self.add(off, s, depth);
-                if linked >> peer & 1 != 0 {
+                self.digits[0][peer] |= 1 << d0;
+                self.reach(off, s, depth);
+                if position.linked[peer] >> d0 & 1 != 0 {
                     self.push_off(off);
                 }
             }
+            self.cells[0][d0] |= fresh;
             if clash != 0 {
                 return false;
             }
@@ -507,33 +522,36 @@ impl Branch {
     fn turn_on(&mut self, position: &Position, s: State) -> bool {
         let depth = self.link[usize::from(s)].1 + 1;
         let (list, len) = &position.strong[usize::from(s / 2)];
-        for &on in &list[..usize::from(*len)] {
-            if self.has(on ^ 1) {
+        for &(cell, d0) in &list[..usize::from(*len)] {
+            let (cell, d0) = (usize::from(cell), usize::from(d0));
+            if self.digits[0][cell] >> d0 & 1 != 0 {
                 return false;
             }
-            if !self.has(on) {
-                self.add(on, s, depth);
-                self.push_on(on);
+            if self.digits[1][cell] >> d0 & 1 == 0 {
+                self.add_on(state(cell, d0, true), (cell, d0), (s, depth));
             }
         }
         true
     }
 
+    /// Adds and queues "on" state `t` of `cell`'s digit `d0`, reached from
+    /// `parent` at `depth`.
     #[inline(always)]
-    fn add(&mut self, t: State, parent: State, depth: u16) {
-        let (cell, d0, on) = (cell_of(t), digit_of(t), usize::from(is_on(t)));
-        self.cells[on][d0] |= 1 << cell;
-        self.digits[on][cell] |= 1 << d0;
+    fn add_on(&mut self, t: State, (cell, d0): (usize, usize), (parent, depth): (State, u16)) {
+        self.cells[1][d0] |= CELL_BITS[cell];
+        self.digits[1][cell] |= 1 << d0;
+        self.reach(t, parent, depth);
+        self.ons[self.queued[1]] = t;
+        self.queued[1] += 1;
+    }
+
+    /// Records state `t` as reached from `parent` at `depth` (its cell
+    /// and digit marked by the caller).
+    #[inline(always)]
+    fn reach(&mut self, t: State, parent: State, depth: u16) {
         self.link[usize::from(t)] = (parent, depth);
         self.order[self.reached] = t;
         self.reached += 1;
-    }
-
-    /// Queues "on" state `s`, reached just now (each once).
-    #[inline(always)]
-    fn push_on(&mut self, s: State) {
-        self.ons[self.queued[1]] = s;
-        self.queued[1] += 1;
     }
 
     /// Queues "off" state `s`, reached just now (each once).
