@@ -28,7 +28,8 @@ use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, S
 use super::prove::candidate;
 use super::{Best, Collected, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, HOUSE_MASKS,
+    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid,
+    CELL_HOUSE_MASKS,
 };
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
@@ -89,16 +90,16 @@ fn scan(cands: &Cands, best: &mut Best) {
     let (closure, graph) = closure_of(cands);
     let mut scan = Scan {
         cands,
-        position: Position::new(cands),
         graph: &graph,
         closure: &closure,
-        branches: Branches::new(),
+        branches: Branches::take(),
     };
     for cell in 0..81 {
         if count(cands.cells[cell]) > 2 {
             scan.cell(cell, best);
         }
     }
+    scan.branches.give();
 }
 
 /// The (at most nine) candidates of a cell or a digit's places in a
@@ -116,7 +117,6 @@ fn listed(cands: impl Iterator<Item = usize>) -> ([usize; 9], usize) {
 /// One scan's position, graph and closure, and the branches propagated.
 struct Scan<'a> {
     cands: &'a Cands,
-    position: Position<'a>,
     graph: &'a Graph,
     closure: &'a Closure,
     branches: Branches,
@@ -258,7 +258,7 @@ impl Scan<'_> {
                 if !propagate && !self.branches.has(cand) {
                     continue;
                 }
-                slots[k] = self.branches.of(&self.position, cand);
+                slots[k] = self.branches.of(self.cands, cand);
                 let branch = self.branches.get(slots[k]);
                 for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
                     for (cells, other) in mine.iter_mut().zip(theirs) {
@@ -275,42 +275,67 @@ impl Scan<'_> {
 }
 
 /// The branches of one scan, by candidate: each "on" assumption is
-/// propagated once (cell and region chains share them).
+/// propagated once (cell and region chains share them). The memory is
+/// kept for the thread's next scan: taken and given back whole (nested
+/// scans come and go), by pointer but for a few words.
 struct Branches {
     /// Each candidate's place in `list`, or `u16::MAX`.
-    slot: [u16; 729],
+    slot: Box<[u16; 729]>,
     /// The branches, the first `len` this scan's (the others spare, kept
     /// with their memory for the next propagations).
     list: Vec<Branch>,
     len: usize,
+    /// The position's strong links, read before the first propagation
+    /// (when `read`): a scan whose branches can meet nowhere needs none.
+    position: Box<Position>,
+    read: bool,
 }
 
 thread_local! {
-    /// The branch lists of scans that are gone, each branch kept with its
-    /// memory (taken and given back whole: nested scans come and go).
-    static SPARE: std::cell::RefCell<Vec<Vec<Branch>>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The branches of scans that are gone, emptied.
+    static SPARE: std::cell::RefCell<Vec<Branches>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Branches {
-    /// No branches yet, with a gone scan's list when there is one.
-    fn new() -> Branches {
-        Branches {
-            slot: [u16::MAX; 729],
-            list: SPARE
-                .with(|spare| spare.borrow_mut().pop())
-                .unwrap_or_default(),
-            len: 0,
+    /// No branches yet, with a gone scan's memory when there is one.
+    fn take() -> Branches {
+        SPARE
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_else(|| Branches {
+                slot: Box::new([u16::MAX; 729]),
+                list: Vec::new(),
+                len: 0,
+                position: Box::new(Position {
+                    strong: [([(0, 0); 4], 0); 729],
+                    linked: [0; 81],
+                }),
+                read: false,
+            })
+    }
+
+    /// Empties these branches (each start's slot cleared, not all 729)
+    /// and keeps them for a later scan.
+    fn give(mut self) {
+        for branch in &self.list[..self.len] {
+            self.slot[usize::from(branch.order[0] / 2)] = u16::MAX;
         }
+        self.len = 0;
+        self.read = false;
+        SPARE.with(|spare| spare.borrow_mut().push(self));
     }
 
     /// The place of candidate `cand`'s branch ("on"), propagated on
-    /// `position` when not yet.
-    fn of(&mut self, position: &Position, cand: usize) -> u16 {
+    /// `cands` when not yet.
+    fn of(&mut self, cands: &Cands, cand: usize) -> u16 {
         if self.slot[cand] == u16::MAX {
+            if !self.read {
+                self.position.read(cands);
+                self.read = true;
+            }
             if self.len == self.list.len() {
                 self.list.push(Branch::default());
             }
-            self.list[self.len].propagate(position, (cand * 2 + 1) as State);
+            self.list[self.len].propagate((cands, &self.position), (cand * 2 + 1) as State);
             self.slot[cand] = self.len as u16;
             self.len += 1;
         }
@@ -324,12 +349,6 @@ impl Branches {
 
     fn get(&self, slot: u16) -> &Branch {
         &self.list[usize::from(slot)]
-    }
-}
-
-impl Drop for Branches {
-    fn drop(&mut self) {
-        SPARE.with(|spare| spare.borrow_mut().push(std::mem::take(&mut self.list)));
     }
 }
 
@@ -373,59 +392,50 @@ impl Default for Branch {
     }
 }
 
-/// What a scan's propagations read of the fixed position: its candidates
-/// and strong links.
-struct Position<'a> {
-    cands: &'a Cands,
+/// What a scan's propagations read of the fixed position besides its
+/// candidates: its strong links.
+struct Position {
     /// The "on" states each candidate's "off" state turns on, as cell and
     /// digit (0-based), in the engine's order: its cell's other candidate
     /// when it has two, then its digit's other place in the box, row and
     /// column, in each that has two (a place in two of them listed once).
+    /// Only the position's candidates' entries are read (and written).
     strong: [([(u8, u8); 4], u8); 729],
     /// Each cell's digits whose "off" state turns something on.
     linked: [Digits; 81],
 }
 
-impl Position<'_> {
-    fn new(cands: &Cands) -> Position<'_> {
-        let mut position = Position {
-            cands,
-            strong: [([(0, 0); 4], 0); 729],
-            linked: [0; 81],
-        };
-        let mut link = |cand: usize, on: State| {
-            let (list, len) = &mut position.strong[cand];
-            let on = (cell_of(on) as u8, digit_of(on) as u8);
-            if !list[..usize::from(*len)].contains(&on) {
-                list[usize::from(*len)] = on;
-                *len += 1;
-            }
-            position.linked[cand / 9] |= 1 << (cand % 9);
-        };
+impl Position {
+    /// Reads the strong links of `cands`.
+    fn read(&mut self, cands: &Cands) {
         for (cell, &here) in cands.cells.iter().enumerate() {
-            if count(here) == 2 {
-                let (a, b) = (
-                    here.trailing_zeros() as usize,
-                    15 - here.leading_zeros() as usize,
-                );
-                link(cell * 9 + a, state(cell, b, true));
-                link(cell * 9 + b, state(cell, a, true));
-            }
-        }
-        // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each
-        // candidate's house links come box, row, column.
-        for &mask in &HOUSE_MASKS {
-            for d0 in 0..9 {
-                let places = cands.digits[d0] & mask;
-                if two_cells(places) {
-                    let a = places.trailing_zeros() as usize;
-                    let b = 127 - places.leading_zeros() as usize;
-                    link(a * 9 + d0, state(b, d0, true));
-                    link(b * 9 + d0, state(a, d0, true));
+            let mut linked = 0;
+            for d0 in bits(here) {
+                let (list, len) = &mut self.strong[cell * 9 + d0];
+                *len = 0;
+                if count(here) == 2 {
+                    let other = (here & !(1 << d0)).trailing_zeros();
+                    list[0] = (cell as u8, other as u8);
+                    *len = 1;
+                }
+                // Box, row, column, as the engine lists them.
+                for mask in CELL_HOUSE_MASKS[cell] {
+                    let places = cands.digits[d0] & mask;
+                    if two_cells(places) {
+                        let other = (places & !CELL_BITS[cell]).trailing_zeros();
+                        let on = (other as u8, d0 as u8);
+                        if !list[..usize::from(*len)].contains(&on) {
+                            list[usize::from(*len)] = on;
+                            *len += 1;
+                        }
+                    }
+                }
+                if *len > 0 {
+                    linked |= 1 << d0;
                 }
             }
+            self.linked[cell] = linked;
         }
-        position
     }
 }
 
@@ -445,7 +455,7 @@ impl Branch {
     /// static chains do not offer: what was reached before stands). An
     /// "off" state without a strong link turns nothing on: it is not
     /// queued.
-    fn propagate(&mut self, position: &Position, start: State) {
+    fn propagate(&mut self, (cands, position): (&Cands, &Position), start: State) {
         self.cells = [[0; 9]; 2];
         self.digits = [[0; 81]; 2];
         self.reached = 0;
@@ -455,7 +465,7 @@ impl Branch {
         loop {
             let go_on = if on_at < self.queued[1] {
                 on_at += 1;
-                self.turn_off(position, self.ons[on_at - 1])
+                self.turn_off((cands, position), self.ons[on_at - 1])
             } else if off_at < self.queued[0] {
                 off_at += 1;
                 self.turn_on(position, self.offs[off_at - 1])
@@ -472,8 +482,8 @@ impl Branch {
     /// digit's other places in the box, the row outside it and the column
     /// outside it, each group ascending (as `links::on_to_off`); false at
     /// a contradiction, with the states before it in that order added.
-    fn turn_off(&mut self, position: &Position, s: State) -> bool {
-        let (cands, (cell, d0)) = (position.cands, (cell_of(s), digit_of(s)));
+    fn turn_off(&mut self, (cands, position): (&Cands, &Position), s: State) -> bool {
+        let (cell, d0) = (cell_of(s), digit_of(s));
         let depth = self.link[usize::from(s)].1 + 1;
         let others = cands.cells[cell] & !(1 << d0);
         let clash = others & self.digits[1][cell];
