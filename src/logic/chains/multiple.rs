@@ -29,7 +29,7 @@ use super::prove::candidate;
 use super::{Best, Collected, Key};
 use crate::logic::grid::{
     bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid,
-    CELL_HOUSE_MASKS,
+    CELL_HOUSE_MASKS, HOUSE_MASKS,
 };
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
@@ -94,12 +94,31 @@ fn scan(cands: &Cands, best: &mut Best) {
         closure: &closure,
         branches: Branches::take(),
     };
+    let regions = region_starts(cands);
     for cell in 0..81 {
         if count(cands.cells[cell]) > 2 {
-            scan.cell(cell, best);
+            scan.cell(cell, regions[cell], best);
         }
     }
     scan.branches.give();
+}
+
+/// The region chains each cell starts, as bits `d0 * 3 + k` for its digit
+/// `d0`'s places in its house `houses_of(cell)[k]` (box, row, column):
+/// each digit's places in a house start one at the first of them, when
+/// they are two or more.
+fn region_starts(cands: &Cands) -> [u32; 81] {
+    let mut starts = [0; 81];
+    // Houses 0-8 are boxes, 9-17 rows, 18-26 columns.
+    for (house, &mask) in HOUSE_MASKS.iter().enumerate() {
+        for (d0, &cells) in cands.digits.iter().enumerate() {
+            let places = cells & mask;
+            if several_cells(places) {
+                starts[places.trailing_zeros() as usize] |= 1 << (d0 * 3 + house / 9);
+            }
+        }
+    }
+    starts
 }
 
 /// The (at most nine) candidates of a cell or a digit's places in a
@@ -123,27 +142,28 @@ struct Scan<'a> {
 }
 
 impl Scan<'_> {
-    /// The region chains of `cell`'s digits, then its cell chain.
-    fn cell(&mut self, cell: usize, best: &mut Best) {
+    /// The region chains of `cell`'s digits (`regions`, as
+    /// [`region_starts`] gives them), then its cell chain.
+    fn cell(&mut self, cell: usize, mut regions: u32, best: &mut Best) {
         let digits = self.cands.cells[cell];
         let (starts, len) = listed(bits(digits).map(|d0| cell * 9 + d0));
         let starts = &starts[..len];
         let cell_chain = self.may_share(starts);
-        for d0 in bits(digits) {
-            for house in houses_of(cell) {
-                let Some(places) = self.region_places(cell, d0, house) else {
-                    continue;
+        // Digits ascending, each one's houses box, row, column.
+        while regions != 0 {
+            let bit = regions.trailing_zeros() as usize;
+            regions &= regions - 1; // clear the lowest set bit
+            let (d0, house) = (bit / 3, houses_of(cell)[bit % 3]);
+            let places = self.cands.places(house, d0);
+            let (places, len) = listed(cells_of(places).map(|c| c * 9 + d0));
+            let places = &places[..len];
+            if self.may_share(places) {
+                let pattern = |target| Pattern::RegionForcing {
+                    house: house as u8,
+                    digit: d0 as u8 + 1,
+                    target,
                 };
-                let (places, len) = listed(cells_of(places).map(|c| c * 9 + d0));
-                let places = &places[..len];
-                if self.may_share(places) {
-                    let pattern = |target| Pattern::RegionForcing {
-                        house: house as u8,
-                        digit: d0 as u8 + 1,
-                        target,
-                    };
-                    self.common(places, (REGION, Cause::House(house as u8)), pattern, best);
-                }
+                self.common(places, (REGION, Cause::House(house as u8)), pattern, best);
             }
         }
         if cell_chain {
@@ -161,13 +181,6 @@ impl Scan<'_> {
         let graph = self.graph;
         self.closure
             .share(cands.iter().map(|&cand| (graph.id(cand) * 2 + 1) as Dense))
-    }
-
-    /// The digit `d0`'s places in `house` when a region chain starts there
-    /// at `cell` (the digit's first of two places or more in the house).
-    fn region_places(&self, cell: usize, d0: usize, house: usize) -> Option<u128> {
-        let places = self.cands.places(house, d0);
-        (several_cells(places) && places.trailing_zeros() as usize == cell).then_some(places)
     }
 
     /// Offers every state all the branches from the "on" states of
@@ -360,12 +373,11 @@ struct Branch {
     order: Box<[State; STATES]>,
     reached: usize,
     /// The "on" states reached and the "off" states with a strong link
-    /// reached, each in the order reached (the first `queued` of each):
-    /// the engine's two queues, less the "off" states that turn nothing
-    /// on.
+    /// reached, each in the order reached (as many as [`Counts`] says while
+    /// propagating): the engine's two queues, less the "off" states that
+    /// turn nothing on.
     ons: Box<[State; 729]>,
     offs: Box<[State; 729]>,
-    queued: [usize; 2],
     /// The cells where each digit was reached "off" (`[0]`) and "on"
     /// (`[1]`): a peer group's links are tested a set at a time.
     cells: [[Cells; 9]; 2],
@@ -384,12 +396,19 @@ impl Default for Branch {
             reached: 0,
             ons: Box::new([0; 729]),
             offs: Box::new([0; 729]),
-            queued: [0; 2],
             cells: [[0; 9]; 2],
             digits: [[0; 81]; 2],
             link: Box::new([(ROOT, 0); STATES]),
         }
     }
+}
+
+/// A propagation's counts, kept apart from its branch so that they stay
+/// in registers: the states reached, the "off" and "on" states queued.
+#[derive(Default)]
+struct Counts {
+    reached: usize,
+    queued: [usize; 2],
 }
 
 /// What a scan's propagations read of the fixed position besides its
@@ -458,31 +477,36 @@ impl Branch {
     fn propagate(&mut self, (cands, position): (&Cands, &Position), start: State) {
         self.cells = [[0; 9]; 2];
         self.digits = [[0; 81]; 2];
-        self.reached = 0;
-        self.queued = [0; 2];
-        self.add_on(start, (cell_of(start), digit_of(start)), (ROOT, 0));
+        let mut n = Counts::default();
+        self.add_on(&mut n, start, (cell_of(start), digit_of(start)), (ROOT, 0));
         let (mut on_at, mut off_at) = (0, 0);
         loop {
-            let go_on = if on_at < self.queued[1] {
+            let go_on = if on_at < n.queued[1] {
                 on_at += 1;
-                self.turn_off((cands, position), self.ons[on_at - 1])
-            } else if off_at < self.queued[0] {
+                self.turn_off(&mut n, (cands, position), self.ons[on_at - 1])
+            } else if off_at < n.queued[0] {
                 off_at += 1;
-                self.turn_on(position, self.offs[off_at - 1])
+                self.turn_on(&mut n, position, self.offs[off_at - 1])
             } else {
-                return;
+                break;
             };
             if !go_on {
-                return;
+                break;
             }
         }
+        self.reached = n.reached;
     }
 
     /// Expands "on" state `s`: its cell's other candidates, then its
     /// digit's other places in the box, the row outside it and the column
     /// outside it, each group ascending (as `links::on_to_off`); false at
     /// a contradiction, with the states before it in that order added.
-    fn turn_off(&mut self, (cands, position): (&Cands, &Position), s: State) -> bool {
+    fn turn_off(
+        &mut self,
+        n: &mut Counts,
+        (cands, position): (&Cands, &Position),
+        s: State,
+    ) -> bool {
         let (cell, d0) = (cell_of(s), digit_of(s));
         let depth = self.link[usize::from(s)].1 + 1;
         let others = cands.cells[cell] & !(1 << d0);
@@ -495,9 +519,9 @@ impl Branch {
         for other in bits(fresh) {
             let off = state(cell, other, false);
             self.cells[0][other] |= CELL_BITS[cell];
-            self.reach(off, s, depth);
+            self.reach(n, off, s, depth);
             if linked >> other & 1 != 0 {
-                self.push_off(off);
+                self.push_off(n, off);
             }
         }
         self.digits[0][cell] |= fresh;
@@ -505,31 +529,34 @@ impl Branch {
             return false;
         }
         let [off, on] = [self.cells[0][d0], self.cells[1][d0]];
+        // The groups are apart: their states are marked by cell as they
+        // come, in the digit's set of cells once at the end.
+        let mut marked = off;
         for (peers, _) in house_peers(cands, cell, d0) {
             let clash = peers & on;
             let before = clash.wrapping_sub(1) & !clash;
-            // The groups are apart: each one's states are marked by digit
-            // after it.
             let fresh = peers & before & !off;
             for peer in cells_of(fresh) {
                 let off = state(peer, d0, false);
                 self.digits[0][peer] |= 1 << d0;
-                self.reach(off, s, depth);
+                self.reach(n, off, s, depth);
                 if position.linked[peer] >> d0 & 1 != 0 {
-                    self.push_off(off);
+                    self.push_off(n, off);
                 }
             }
-            self.cells[0][d0] |= fresh;
+            marked |= fresh;
             if clash != 0 {
+                self.cells[0][d0] = marked;
                 return false;
             }
         }
+        self.cells[0][d0] = marked;
         true
     }
 
     /// Expands "off" state `s`: what its strong links name, in order;
     /// false at a contradiction.
-    fn turn_on(&mut self, position: &Position, s: State) -> bool {
+    fn turn_on(&mut self, n: &mut Counts, position: &Position, s: State) -> bool {
         let depth = self.link[usize::from(s)].1 + 1;
         let (list, len) = &position.strong[usize::from(s / 2)];
         for &(cell, d0) in &list[..usize::from(*len)] {
@@ -538,7 +565,7 @@ impl Branch {
                 return false;
             }
             if self.digits[1][cell] >> d0 & 1 == 0 {
-                self.add_on(state(cell, d0, true), (cell, d0), (s, depth));
+                self.add_on(n, state(cell, d0, true), (cell, d0), (s, depth));
             }
         }
         true
@@ -547,28 +574,34 @@ impl Branch {
     /// Adds and queues "on" state `t` of `cell`'s digit `d0`, reached from
     /// `parent` at `depth`.
     #[inline(always)]
-    fn add_on(&mut self, t: State, (cell, d0): (usize, usize), (parent, depth): (State, u16)) {
+    fn add_on(
+        &mut self,
+        n: &mut Counts,
+        t: State,
+        (cell, d0): (usize, usize),
+        (parent, depth): (State, u16),
+    ) {
         self.cells[1][d0] |= CELL_BITS[cell];
         self.digits[1][cell] |= 1 << d0;
-        self.reach(t, parent, depth);
-        self.ons[self.queued[1]] = t;
-        self.queued[1] += 1;
+        self.reach(n, t, parent, depth);
+        self.ons[n.queued[1]] = t;
+        n.queued[1] += 1;
     }
 
     /// Records state `t` as reached from `parent` at `depth` (its cell
     /// and digit marked by the caller).
     #[inline(always)]
-    fn reach(&mut self, t: State, parent: State, depth: u16) {
+    fn reach(&mut self, n: &mut Counts, t: State, parent: State, depth: u16) {
         self.link[usize::from(t)] = (parent, depth);
-        self.order[self.reached] = t;
-        self.reached += 1;
+        self.order[n.reached] = t;
+        n.reached += 1;
     }
 
     /// Queues "off" state `s`, reached just now (each once).
     #[inline(always)]
-    fn push_off(&mut self, s: State) {
-        self.offs[self.queued[0]] = s;
-        self.queued[0] += 1;
+    fn push_off(&mut self, n: &mut Counts, s: State) {
+        self.offs[n.queued[0]] = s;
+        n.queued[0] += 1;
     }
 
     /// Adds the candidates removed since `source` (in `work`) that the
