@@ -28,7 +28,8 @@ use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, S
 use super::prove::candidate;
 use super::{Best, Collected, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, HOUSE_MASKS,
+    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid,
+    CELL_HOUSE_MASKS, HOUSE_MASKS,
 };
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
@@ -38,6 +39,18 @@ const BASE: f64 = 8.0;
 /// The sort kinds of cell and region chains.
 const CELL: u8 = 5;
 const REGION: u8 = 6;
+
+/// Each cell's bit in a set of cells, read from a table: a 128-bit shift
+/// by a variable takes some six instructions, a load one.
+const CELL_BITS: [Cells; 81] = {
+    let mut bits = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        bits[cell] = 1 << cell;
+        cell += 1;
+    }
+    bits
+};
 
 /// No parent (a branch's start).
 const ROOT: State = State::MAX;
@@ -77,16 +90,35 @@ fn scan(cands: &Cands, best: &mut Best) {
     let (closure, graph) = closure_of(cands);
     let mut scan = Scan {
         cands,
-        position: Position::new(cands),
         graph: &graph,
         closure: &closure,
-        branches: Branches::new(),
+        branches: Branches::take(),
     };
+    let regions = region_starts(cands);
     for cell in 0..81 {
         if count(cands.cells[cell]) > 2 {
-            scan.cell(cell, best);
+            scan.cell(cell, regions[cell], best);
         }
     }
+    scan.branches.give();
+}
+
+/// The region chains each cell starts, as bits `d0 * 3 + k` for its digit
+/// `d0`'s places in its house `houses_of(cell)[k]` (box, row, column):
+/// each digit's places in a house start one at the first of them, when
+/// they are two or more.
+fn region_starts(cands: &Cands) -> [u32; 81] {
+    let mut starts = [0; 81];
+    // Houses 0-8 are boxes, 9-17 rows, 18-26 columns.
+    for (house, &mask) in HOUSE_MASKS.iter().enumerate() {
+        for (d0, &cells) in cands.digits.iter().enumerate() {
+            let places = cells & mask;
+            if several_cells(places) {
+                starts[places.trailing_zeros() as usize] |= 1 << (d0 * 3 + house / 9);
+            }
+        }
+    }
+    starts
 }
 
 /// The (at most nine) candidates of a cell or a digit's places in a
@@ -104,34 +136,34 @@ fn listed(cands: impl Iterator<Item = usize>) -> ([usize; 9], usize) {
 /// One scan's position, graph and closure, and the branches propagated.
 struct Scan<'a> {
     cands: &'a Cands,
-    position: Position<'a>,
     graph: &'a Graph,
     closure: &'a Closure,
     branches: Branches,
 }
 
 impl Scan<'_> {
-    /// The region chains of `cell`'s digits, then its cell chain.
-    fn cell(&mut self, cell: usize, best: &mut Best) {
+    /// The region chains of `cell`'s digits (`regions`, as
+    /// [`region_starts`] gives them), then its cell chain.
+    fn cell(&mut self, cell: usize, mut regions: u32, best: &mut Best) {
         let digits = self.cands.cells[cell];
         let (starts, len) = listed(bits(digits).map(|d0| cell * 9 + d0));
         let starts = &starts[..len];
         let cell_chain = self.may_share(starts);
-        for d0 in bits(digits) {
-            for house in houses_of(cell) {
-                let Some(places) = self.region_places(cell, d0, house) else {
-                    continue;
+        // Digits ascending, each one's houses box, row, column.
+        while regions != 0 {
+            let bit = regions.trailing_zeros() as usize;
+            regions &= regions - 1; // clear the lowest set bit
+            let (d0, house) = (bit / 3, houses_of(cell)[bit % 3]);
+            let places = self.cands.places(house, d0);
+            let (places, len) = listed(cells_of(places).map(|c| c * 9 + d0));
+            let places = &places[..len];
+            if self.may_share(places) {
+                let pattern = |target| Pattern::RegionForcing {
+                    house: house as u8,
+                    digit: d0 as u8 + 1,
+                    target,
                 };
-                let (places, len) = listed(cells_of(places).map(|c| c * 9 + d0));
-                let places = &places[..len];
-                if self.may_share(places) {
-                    let pattern = |target| Pattern::RegionForcing {
-                        house: house as u8,
-                        digit: d0 as u8 + 1,
-                        target,
-                    };
-                    self.common(places, (REGION, Cause::House(house as u8)), pattern, best);
-                }
+                self.common(places, (REGION, Cause::House(house as u8)), pattern, best);
             }
         }
         if cell_chain {
@@ -149,13 +181,6 @@ impl Scan<'_> {
         let graph = self.graph;
         self.closure
             .share(cands.iter().map(|&cand| (graph.id(cand) * 2 + 1) as Dense))
-    }
-
-    /// The digit `d0`'s places in `house` when a region chain starts there
-    /// at `cell` (the digit's first of two places or more in the house).
-    fn region_places(&self, cell: usize, d0: usize, house: usize) -> Option<u128> {
-        let places = self.cands.places(house, d0);
-        (several_cells(places) && places.trailing_zeros() as usize == cell).then_some(places)
     }
 
     /// Offers every state all the branches from the "on" states of
@@ -189,7 +214,7 @@ impl Scan<'_> {
             // branch's order, which holds each of them once: the walk ends
             // when none is left (often before it starts).
             let mut left: u32 = common[usize::from(on)].iter().map(|c| c.count_ones()).sum();
-            for &t in &branches[0].order {
+            for &t in branches[0].order() {
                 if left == 0 {
                     break;
                 }
@@ -246,7 +271,7 @@ impl Scan<'_> {
                 if !propagate && !self.branches.has(cand) {
                     continue;
                 }
-                slots[k] = self.branches.of(&self.position, cand);
+                slots[k] = self.branches.of(self.cands, cand);
                 let branch = self.branches.get(slots[k]);
                 for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
                     for (cells, other) in mine.iter_mut().zip(theirs) {
@@ -263,37 +288,69 @@ impl Scan<'_> {
 }
 
 /// The branches of one scan, by candidate: each "on" assumption is
-/// propagated once (cell and region chains share them).
+/// propagated once (cell and region chains share them). The memory is
+/// kept for the thread's next scan: taken and given back whole (nested
+/// scans come and go), by pointer but for a few words.
 struct Branches {
     /// Each candidate's place in `list`, or `u16::MAX`.
-    slot: [u16; 729],
+    slot: Box<[u16; 729]>,
+    /// The branches, the first `len` this scan's (the others spare, kept
+    /// with their memory for the next propagations).
     list: Vec<Branch>,
+    len: usize,
+    /// The position's strong links, read before the first propagation
+    /// (when `read`): a scan whose branches can meet nowhere needs none.
+    position: Box<Position>,
+    read: bool,
 }
 
 thread_local! {
-    /// Branches of scans that are gone, kept with their memory (nested
-    /// scans come and go).
-    static SPARE: std::cell::RefCell<Vec<Branch>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The branches of scans that are gone, emptied.
+    static SPARE: std::cell::RefCell<Vec<Branches>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Branches {
-    fn new() -> Branches {
-        Branches {
-            slot: [u16::MAX; 729],
-            list: Vec::new(),
+    /// No branches yet, with a gone scan's memory when there is one.
+    fn take() -> Branches {
+        SPARE
+            .with(|spare| spare.borrow_mut().pop())
+            .unwrap_or_else(|| Branches {
+                slot: Box::new([u16::MAX; 729]),
+                list: Vec::new(),
+                len: 0,
+                position: Box::new(Position {
+                    strong: [([(0, 0); 4], 0); 729],
+                    linked: [0; 81],
+                }),
+                read: false,
+            })
+    }
+
+    /// Empties these branches (each start's slot cleared, not all 729)
+    /// and keeps them for a later scan.
+    fn give(mut self) {
+        for branch in &self.list[..self.len] {
+            self.slot[usize::from(branch.order[0] / 2)] = u16::MAX;
         }
+        self.len = 0;
+        self.read = false;
+        SPARE.with(|spare| spare.borrow_mut().push(self));
     }
 
     /// The place of candidate `cand`'s branch ("on"), propagated on
-    /// `position` when not yet.
-    fn of(&mut self, position: &Position, cand: usize) -> u16 {
+    /// `cands` when not yet.
+    fn of(&mut self, cands: &Cands, cand: usize) -> u16 {
         if self.slot[cand] == u16::MAX {
-            let mut branch = SPARE
-                .with(|spare| spare.borrow_mut().pop())
-                .unwrap_or_default();
-            branch.propagate(position, (cand * 2 + 1) as State);
-            self.slot[cand] = self.list.len() as u16;
-            self.list.push(branch);
+            if !self.read {
+                self.position.read(cands);
+                self.read = true;
+            }
+            if self.len == self.list.len() {
+                self.list.push(Branch::default());
+            }
+            self.list[self.len].propagate((cands, &self.position), (cand * 2 + 1) as State);
+            self.slot[cand] = self.len as u16;
+            self.len += 1;
         }
         self.slot[cand]
     }
@@ -308,22 +365,19 @@ impl Branches {
     }
 }
 
-impl Drop for Branches {
-    fn drop(&mut self) {
-        SPARE.with(|spare| spare.borrow_mut().append(&mut self.list));
-    }
-}
-
 /// One "on" assumption propagated through the fixed position's links, as
 /// the engine propagates it.
 struct Branch {
-    /// The states reached, in the order reached.
-    order: Vec<State>,
+    /// The states reached, in the order reached (the first `reached`;
+    /// each state is reached once).
+    order: Box<[State; STATES]>,
+    reached: usize,
     /// The "on" states reached and the "off" states with a strong link
-    /// reached, each in the order reached: the engine's two queues, less
-    /// the "off" states that turn nothing on.
-    ons: Vec<State>,
-    offs: Vec<State>,
+    /// reached, each in the order reached (as many as [`Counts`] says while
+    /// propagating): the engine's two queues, less the "off" states that
+    /// turn nothing on.
+    ons: Box<[State; 729]>,
+    offs: Box<[State; 729]>,
     /// The cells where each digit was reached "off" (`[0]`) and "on"
     /// (`[1]`): a peer group's links are tested a set at a time.
     cells: [[Cells; 9]; 2],
@@ -332,82 +386,82 @@ struct Branch {
     digits: [[Digits; 81]; 2],
     /// Each reached state's parent ([`ROOT`] for the start) and depth
     /// (links from the start); the others' entries are stale.
-    link: Vec<(State, u16)>,
+    link: Box<[(State, u16); STATES]>,
 }
 
 impl Default for Branch {
     fn default() -> Branch {
         Branch {
-            order: Vec::new(),
-            ons: Vec::new(),
-            offs: Vec::new(),
+            order: Box::new([0; STATES]),
+            reached: 0,
+            ons: Box::new([0; 729]),
+            offs: Box::new([0; 729]),
             cells: [[0; 9]; 2],
             digits: [[0; 81]; 2],
-            link: vec![(ROOT, 0); STATES],
+            link: Box::new([(ROOT, 0); STATES]),
         }
     }
 }
 
-/// What a scan's propagations read of the fixed position: its candidates
-/// and strong links.
-struct Position<'a> {
-    cands: &'a Cands,
-    /// The "on" states each candidate's "off" state turns on, in the
-    /// engine's order: its cell's other candidate when it has two, then its
-    /// digit's other place in the box, row and column, in each that has two
-    /// (a place in two of them listed once).
-    strong: [([State; 4], u8); 729],
-    /// Each digit's cells whose "off" state turns something on.
-    linked: [Cells; 9],
+/// A propagation's counts, kept apart from its branch so that they stay
+/// in registers: the states reached, the "off" and "on" states queued.
+#[derive(Default)]
+struct Counts {
+    reached: usize,
+    queued: [usize; 2],
 }
 
-impl Position<'_> {
-    fn new(cands: &Cands) -> Position<'_> {
-        let mut position = Position {
-            cands,
-            strong: [([0; 4], 0); 729],
-            linked: [0; 9],
-        };
-        let mut link = |cand: usize, on: State| {
-            let (list, len) = &mut position.strong[cand];
-            if !list[..usize::from(*len)].contains(&on) {
-                list[usize::from(*len)] = on;
-                *len += 1;
-            }
-            position.linked[cand % 9] |= 1 << (cand / 9);
-        };
+/// What a scan's propagations read of the fixed position besides its
+/// candidates: its strong links.
+struct Position {
+    /// The "on" states each candidate's "off" state turns on, as cell and
+    /// digit (0-based), in the engine's order: its cell's other candidate
+    /// when it has two, then its digit's other place in the box, row and
+    /// column, in each that has two (a place in two of them listed once).
+    /// Only the position's candidates' entries are read (and written).
+    strong: [([(u8, u8); 4], u8); 729],
+    /// Each cell's digits whose "off" state turns something on.
+    linked: [Digits; 81],
+}
+
+impl Position {
+    /// Reads the strong links of `cands`.
+    fn read(&mut self, cands: &Cands) {
         for (cell, &here) in cands.cells.iter().enumerate() {
-            if count(here) == 2 {
-                let (a, b) = (
-                    here.trailing_zeros() as usize,
-                    15 - here.leading_zeros() as usize,
-                );
-                link(cell * 9 + a, state(cell, b, true));
-                link(cell * 9 + b, state(cell, a, true));
-            }
-        }
-        // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each
-        // candidate's house links come box, row, column.
-        for &mask in &HOUSE_MASKS {
-            for d0 in 0..9 {
-                let places = cands.digits[d0] & mask;
-                if two_cells(places) {
-                    let a = places.trailing_zeros() as usize;
-                    let b = 127 - places.leading_zeros() as usize;
-                    link(a * 9 + d0, state(b, d0, true));
-                    link(b * 9 + d0, state(a, d0, true));
+            let mut linked = 0;
+            for d0 in bits(here) {
+                let (list, len) = &mut self.strong[cell * 9 + d0];
+                *len = 0;
+                if count(here) == 2 {
+                    let other = (here & !(1 << d0)).trailing_zeros();
+                    list[0] = (cell as u8, other as u8);
+                    *len = 1;
+                }
+                // Box, row, column, as the engine lists them.
+                for mask in CELL_HOUSE_MASKS[cell] {
+                    let places = cands.digits[d0] & mask;
+                    if two_cells(places) {
+                        let other = (places & !CELL_BITS[cell]).trailing_zeros();
+                        let on = (other as u8, d0 as u8);
+                        if !list[..usize::from(*len)].contains(&on) {
+                            list[usize::from(*len)] = on;
+                            *len += 1;
+                        }
+                    }
+                }
+                if *len > 0 {
+                    linked |= 1 << d0;
                 }
             }
+            self.linked[cell] = linked;
         }
-        position
     }
 }
 
 impl Branch {
-    /// Whether state `s` was reached.
-    #[inline(always)]
-    fn has(&self, s: State) -> bool {
-        self.digits[usize::from(is_on(s))][cell_of(s)] >> digit_of(s) & 1 != 0
+    /// The states reached, in the order reached.
+    fn order(&self) -> &[State] {
+        &self.order[..self.reached]
     }
 
     /// Propagates state `start` on `position` as the engine does: "on"
@@ -420,95 +474,134 @@ impl Branch {
     /// static chains do not offer: what was reached before stands). An
     /// "off" state without a strong link turns nothing on: it is not
     /// queued.
-    fn propagate(&mut self, position: &Position, start: State) {
+    fn propagate(&mut self, (cands, position): (&Cands, &Position), start: State) {
         self.cells = [[0; 9]; 2];
         self.digits = [[0; 81]; 2];
-        self.order.clear();
-        self.ons.clear();
-        self.offs.clear();
-        self.add(start, ROOT, 0);
-        self.ons.push(start);
+        let mut n = Counts::default();
+        self.add_on(&mut n, start, (cell_of(start), digit_of(start)), (ROOT, 0));
         let (mut on_at, mut off_at) = (0, 0);
         loop {
-            let go_on = if let Some(&s) = self.ons.get(on_at) {
+            let go_on = if on_at < n.queued[1] {
                 on_at += 1;
-                self.turn_off(position, s)
-            } else if let Some(&s) = self.offs.get(off_at) {
+                self.turn_off(&mut n, (cands, position), self.ons[on_at - 1])
+            } else if off_at < n.queued[0] {
                 off_at += 1;
-                self.turn_on(position, s)
+                self.turn_on(&mut n, position, self.offs[off_at - 1])
             } else {
-                return;
+                break;
             };
             if !go_on {
-                return;
+                break;
             }
         }
+        self.reached = n.reached;
     }
 
     /// Expands "on" state `s`: its cell's other candidates, then its
     /// digit's other places in the box, the row outside it and the column
     /// outside it, each group ascending (as `links::on_to_off`); false at
     /// a contradiction, with the states before it in that order added.
-    fn turn_off(&mut self, position: &Position, s: State) -> bool {
-        let (cands, (cell, d0)) = (position.cands, (cell_of(s), digit_of(s)));
+    fn turn_off(
+        &mut self,
+        n: &mut Counts,
+        (cands, position): (&Cands, &Position),
+        s: State,
+    ) -> bool {
+        let (cell, d0) = (cell_of(s), digit_of(s));
         let depth = self.link[usize::from(s)].1 + 1;
         let others = cands.cells[cell] & !(1 << d0);
         let clash = others & self.digits[1][cell];
         // Below the lowest clash, if any (all of them when none).
         let before = clash.wrapping_sub(1) & !clash;
-        for other in bits(others & before & !self.digits[0][cell]) {
+        // The states reached are marked by cell below and by digit after.
+        let fresh = others & before & !self.digits[0][cell];
+        let linked = position.linked[cell];
+        for other in bits(fresh) {
             let off = state(cell, other, false);
-            self.add(off, s, depth);
-            if position.linked[other] >> cell & 1 != 0 {
-                self.offs.push(off);
+            self.cells[0][other] |= CELL_BITS[cell];
+            self.reach(n, off, s, depth);
+            if linked >> other & 1 != 0 {
+                self.push_off(n, off);
             }
         }
+        self.digits[0][cell] |= fresh;
         if clash != 0 {
             return false;
         }
         let [off, on] = [self.cells[0][d0], self.cells[1][d0]];
-        let linked = position.linked[d0];
+        // The groups are apart: their states are marked by cell as they
+        // come, in the digit's set of cells once at the end.
+        let mut marked = off;
         for (peers, _) in house_peers(cands, cell, d0) {
             let clash = peers & on;
             let before = clash.wrapping_sub(1) & !clash;
-            for peer in cells_of(peers & before & !off) {
+            let fresh = peers & before & !off;
+            for peer in cells_of(fresh) {
                 let off = state(peer, d0, false);
-                self.add(off, s, depth);
-                if linked >> peer & 1 != 0 {
-                    self.offs.push(off);
+                self.digits[0][peer] |= 1 << d0;
+                self.reach(n, off, s, depth);
+                if position.linked[peer] >> d0 & 1 != 0 {
+                    self.push_off(n, off);
                 }
             }
+            marked |= fresh;
             if clash != 0 {
+                self.cells[0][d0] = marked;
                 return false;
             }
         }
+        self.cells[0][d0] = marked;
         true
     }
 
     /// Expands "off" state `s`: what its strong links name, in order;
     /// false at a contradiction.
-    fn turn_on(&mut self, position: &Position, s: State) -> bool {
+    fn turn_on(&mut self, n: &mut Counts, position: &Position, s: State) -> bool {
         let depth = self.link[usize::from(s)].1 + 1;
         let (list, len) = &position.strong[usize::from(s / 2)];
-        for &on in &list[..usize::from(*len)] {
-            if self.has(on ^ 1) {
+        for &(cell, d0) in &list[..usize::from(*len)] {
+            let (cell, d0) = (usize::from(cell), usize::from(d0));
+            if self.digits[0][cell] >> d0 & 1 != 0 {
                 return false;
             }
-            if !self.has(on) {
-                self.add(on, s, depth);
-                self.ons.push(on);
+            if self.digits[1][cell] >> d0 & 1 == 0 {
+                self.add_on(n, state(cell, d0, true), (cell, d0), (s, depth));
             }
         }
         true
     }
 
+    /// Adds and queues "on" state `t` of `cell`'s digit `d0`, reached from
+    /// `parent` at `depth`.
     #[inline(always)]
-    fn add(&mut self, t: State, parent: State, depth: u16) {
-        let (cell, d0, on) = (cell_of(t), digit_of(t), usize::from(is_on(t)));
-        self.cells[on][d0] |= 1 << cell;
-        self.digits[on][cell] |= 1 << d0;
+    fn add_on(
+        &mut self,
+        n: &mut Counts,
+        t: State,
+        (cell, d0): (usize, usize),
+        (parent, depth): (State, u16),
+    ) {
+        self.cells[1][d0] |= CELL_BITS[cell];
+        self.digits[1][cell] |= 1 << d0;
+        self.reach(n, t, parent, depth);
+        self.ons[n.queued[1]] = t;
+        n.queued[1] += 1;
+    }
+
+    /// Records state `t` as reached from `parent` at `depth` (its cell
+    /// and digit marked by the caller).
+    #[inline(always)]
+    fn reach(&mut self, n: &mut Counts, t: State, parent: State, depth: u16) {
         self.link[usize::from(t)] = (parent, depth);
-        self.order.push(t);
+        self.order[n.reached] = t;
+        n.reached += 1;
+    }
+
+    /// Queues "off" state `s`, reached just now (each once).
+    #[inline(always)]
+    fn push_off(&mut self, n: &mut Counts, s: State) {
+        self.offs[n.queued[0]] = s;
+        n.queued[0] += 1;
     }
 
     /// Adds the candidates removed since `source` (in `work`) that the
