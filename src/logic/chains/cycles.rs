@@ -116,26 +116,19 @@ fn pass_reaches(
     (reaches, x_chains)
 }
 
-/// The ids without a strong link whose "on" state starts a forcing chain
-/// in some pass (reaches its negation; their "off" states, leading
-/// nowhere, never do), as a bit set: the ids besides the core whose weak
-/// links the chain searches read.
-fn chain_starts(core: &Graph, reaches: &[Option<Reach>; 3]) -> [u64; IDS_WORDS] {
-    // The passes that search chains: X and XY (Y links alone have no
-    // sets of negations).
-    let chains = [&reaches[0], &reaches[2]];
+/// The ids whose "on" state starts a forcing chain in some pass (reaches
+/// its negation; X links being XY links, the XY pass's `xy` says it for
+/// both), as a bit set: besides the core's (whose weak lists the core
+/// graph has), the ids whose weak links the chain searches read ("off"
+/// states without a strong link lead nowhere).
+fn chain_starts(xy: &Reach) -> [u64; IDS_WORDS] {
     let mut starts = [0u64; IDS_WORDS];
-    for id in (0..core.len()).filter(|&id| !core.has_strong_link(id)) {
-        let on = id as Dense * 2 + 1;
-        if chains
-            .iter()
-            .copied()
-            .flatten()
-            .any(|reach| reach.reaches_negation(on))
-        {
+    xy.each_negation(|s| {
+        if s & 1 == 1 {
+            let id = usize::from(s / 2);
             starts[id / 64] |= 1 << (id % 64);
         }
-    }
+    });
     starts
 }
 
@@ -150,7 +143,7 @@ fn scan(cands: &Cands, best: &mut Best) {
     if x_chains {
         // The same graph with the chain starts' weak lists too: its ids,
         // and so what the passes read of it, stay.
-        let starts = chain_starts(&graph, &reaches);
+        let starts = chain_starts(reaches[2].as_ref().expect("the XY pass is always built"));
         graph.add_starts(cands, &starts);
     }
     let graph = &graph;
@@ -273,10 +266,19 @@ impl Bound {
 /// and its XY components are kept for multiple forcing chains, which may
 /// run next there.
 fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
-    let graph = Graph::new(cands);
+    // As in `scan`: the core graph, and the weak lists of the chain starts
+    // once known (multiple forcing chains, which read them all, have the
+    // rest added when they take the graph).
+    let mut graph = Graph::core_only(cands);
+    let mut fertile = Fertile::default();
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile, false);
+    if x_chains {
+        let starts = chain_starts(reaches[2].as_ref().expect("the XY pass is always built"));
+        graph.add_starts(cands, &starts);
+    }
     let mut search = Unary::new(&graph);
+    search.fertile = fertile; // its buffers
     let mut best: Option<Pick> = None;
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile, false);
     // The Y pass is built only when some XY component may hold a cycle
     // that removes something.
     let cycles = reaches[1].is_some();
@@ -290,33 +292,32 @@ fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
         let reach = reaches[2].as_ref().expect("the XY pass is always built");
         let (base, kind) = chain_base(y, x);
         let mut bound = Bound::new(base, kind);
-        for id in 0..graph.len() {
+        // Only the few starts that reach their negation are read, "off"
+        // before "on": the best is the least hint by key and place, found
+        // in any order.
+        reach.each_negation(|start| {
+            let id = usize::from(start / 2);
             let cell = usize::from(graph.cands[id]) / 9;
             if !starts_from(cands.cells[cell], x) {
-                continue;
+                return;
             }
-            for (slot, start_on) in [(1, true), (2, false)] {
-                let start = id as Dense * 2 + Dense::from(start_on);
-                if !reach.reaches_negation(start) {
-                    continue;
-                }
-                let at = place(pass, id, slot);
-                let limit = bound.at(&best, at);
-                if let Some(size) = search.chain_size(start, y, limit) {
-                    let key = Key::new(base, size, kind);
-                    if beats(key, at, &best) {
-                        let target = search.real(start ^ 1);
-                        let step = chain_step(target, size, y, x, tenths(key.difficulty));
-                        best = Some(Pick {
-                            key,
-                            place: at,
-                            step,
-                            serial: best.as_ref().map_or(0, |b| b.serial + 1),
-                        });
-                    }
+            // Slot 1: the chain from "on", 2: from "off".
+            let at = place(pass, id, 2 - u32::from(start & 1));
+            let limit = bound.at(&best, at);
+            if let Some(size) = search.chain_size(start, y, limit) {
+                let key = Key::new(base, size, kind);
+                if beats(key, at, &best) {
+                    let target = search.real(start ^ 1);
+                    let step = chain_step(target, size, y, x, tenths(key.difficulty));
+                    best = Some(Pick {
+                        key,
+                        place: at,
+                        step,
+                        serial: best.as_ref().map_or(0, |b| b.serial + 1),
+                    });
                 }
             }
-        }
+        });
     }
     // Without an XY component that may hold a useful cycle, the X and Y
     // passes were not built and the XY pass's components read again would
