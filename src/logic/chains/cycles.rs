@@ -88,27 +88,22 @@ fn starts_from(here: u16, x: bool) -> bool {
 }
 
 /// Each pass's reached states, in [`PASSES`]' order (None for a pass
-/// that can find nothing), and whether the X pass has chains at all. X
-/// links and Y links are each a subset of XY links, so
+/// that can find nothing but chains), and whether the X pass has chains at
+/// all. X links and Y links are each a subset of XY links, so
 /// - a start that reaches its negation in the X pass does so in the XY
-///   pass too: the X pass's reached sets are built only when some XY start
-///   does, and `x_sets` (else its starts are read off the XY pass's);
+///   pass too: only the XY pass has reached sets, and the X pass's starts
+///   are read off them (searching from the few others costs less than the
+///   X pass's sets);
 /// - each X or Y component lies inside one XY component, whose states it
 ///   shares, so its cycles remove nothing when the XY component's cannot
 ///   ([`may_remove`]): unless some XY component may hold a useful cycle,
 ///   the Y pass finds nothing and the X pass only chains.
-fn pass_reaches(
-    graph: &Graph,
-    cands: &Cands,
-    fertile: &mut Fertile,
-    x_sets: bool,
-) -> ([Option<Reach>; 3], bool) {
+fn pass_reaches(graph: &Graph, cands: &Cands, fertile: &mut Fertile) -> ([Option<Reach>; 3], bool) {
     let xy = graph.reach(true, true, true);
     let x_chains = xy.any_negation();
     let cycles = fertile.read(graph, cands, &xy);
-    let x_sets = x_sets && x_chains;
     let reaches = [
-        (x_sets || cycles).then(|| graph.reach(false, true, x_sets)),
+        cycles.then(|| graph.reach(false, true, false)),
         cycles.then(|| graph.reach(true, false, false)),
         Some(xy),
     ];
@@ -139,47 +134,63 @@ fn scan(cands: &Cands, best: &mut Best) {
     // reaches its negation (X and Y links are XY links), read them all.
     let mut graph = Graph::core_only(cands);
     let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile, true);
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
+    let xy = reaches[2].as_ref().expect("the XY pass is always built");
     if x_chains {
         // The same graph with the chain starts' weak lists too: its ids,
         // and so what the passes read of it, stay.
-        let starts = chain_starts(reaches[2].as_ref().expect("the XY pass is always built"));
-        graph.add_starts(cands, &starts);
+        graph.add_starts(cands, &chain_starts(xy));
     }
     let graph = &graph;
     let mut search = Unary::new(graph);
-    search.fertile = fertile; // its buffers
-                              // Only when some XY component may hold a useful cycle may a component
-                              // of any pass (X and Y components lie inside XY ones): else none is
-                              // read, and no start searches cycles.
+    // Its buffers.
+    search.fertile = fertile;
+    // Only when some XY component may hold a useful cycle may a component
+    // of any pass (X and Y components lie inside XY ones): else none is
+    // read, and no start searches cycles.
     let useful = reaches[1].is_some();
     // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
-        let Some(reach) = &reaches[pass] else {
-            continue;
+        // The X pass's components are built only when some XY component
+        // may hold a useful cycle: else the pass only chains, and the XY
+        // pass's stand for them.
+        let reach = match &reaches[pass] {
+            Some(reach) => reach,
+            None if chains => xy,
+            None => continue,
         };
-        let fertile = if useful {
-            search.fertile.read(graph, cands, reach)
+        if useful {
+            search.fertile.read(graph, cands, reach);
         } else {
-            search.fertile.none(reach)
-        };
-        for id in 0..graph.len() {
-            let start = id as Dense * 2 + 1;
-            // Most starts can find nothing: too small a component for a
-            // cycle, or one whose cycles remove nothing, and no chain to
-            // their negation. Those are skipped first.
-            let cycles = fertile
-                && reach.component_size(start) >= 4
-                && search.fertile.may_remove(reach, start);
-            let negation =
-                chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
-            if !cycles && !negation {
-                continue;
-            }
-            let cell = usize::from(graph.cands[id]) / 9;
-            if starts_from(cands.cells[cell], x) {
-                search.run(cands, reach, start, (y, x, chains), best);
+            search.fertile.none(reach);
+        }
+        // Most starts can find nothing: too small a component for a cycle,
+        // or one whose cycles remove nothing, and no chain to their
+        // negation (the XY pass's negations cover the X pass's: X links
+        // are XY links). Only the others are visited, in order.
+        let mut starts = search.fertile.starts(reach);
+        if chains {
+            xy.each_negation(|s| {
+                let id = usize::from(s / 2);
+                starts[id / 64] |= 1 << (id % 64);
+            });
+        }
+        for (k, &word) in starts.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let id = k * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1; // clear the lowest set bit
+                let cell = usize::from(graph.cands[id]) / 9;
+                if starts_from(cands.cells[cell], x) {
+                    search.run(
+                        cands,
+                        (reach, xy),
+                        id as Dense * 2 + 1,
+                        (y, x, chains),
+                        best,
+                    );
+                }
             }
         }
     }
@@ -271,7 +282,7 @@ fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
     // rest added when they take the graph).
     let mut graph = Graph::core_only(cands);
     let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile, false);
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
     if x_chains {
         let starts = chain_starts(reaches[2].as_ref().expect("the XY pass is always built"));
         graph.add_starts(cands, &starts);
@@ -398,6 +409,22 @@ impl Fertile {
         any
     }
 
+    /// The ids from which [`Unary::run`] may find a cycle in the pass of
+    /// `reach`, as a bit set: those whose "on" state lies in a component
+    /// that may hold a useful cycle (four states or more, and marked so).
+    fn starts(&self, reach: &Reach) -> [u64; IDS_WORDS] {
+        let mut starts = [0u64; IDS_WORDS];
+        for (c, states) in reach.shared() {
+            if states.len() >= 4 && self.fertile[usize::from(c)] {
+                for &s in states.iter().filter(|&&s| s & 1 == 1) {
+                    let id = usize::from(s / 2);
+                    starts[id / 64] |= 1 << (id % 64);
+                }
+            }
+        }
+        starts
+    }
+
     /// Marks every component of `reach` barren without reading them, as
     /// [`Fertile::read`] would when the XY components it lies in are
     /// ([`pass_reaches`]); false (none may).
@@ -519,12 +546,14 @@ impl<'g> Unary<'g> {
 
     /// Offers every hint from candidate `source` ("on") in one pass, in
     /// scan order, with its path (nested use: `best` collects).
-    /// `(y, x, chains)`: the pass's link kinds, and whether it may have
-    /// forcing chains at all (`reach` has its reached sets then).
+    /// `(reach, xy)`: the pass's components, and the XY pass's (with its
+    /// reached sets, whose negations cover every pass's); `(y, x, chains)`:
+    /// the pass's link kinds, and whether it may have forcing chains at
+    /// all.
     fn run(
         &mut self,
         cands: &Cands,
-        reach: &Reach,
+        (reach, xy): (&Reach, &Reach),
         source: Dense,
         (y, x, chains): (bool, bool, bool),
         best: &mut Best,
@@ -538,7 +567,7 @@ impl<'g> Unary<'g> {
         if chains {
             let (base, kind) = chain_base(y, x);
             for start in [source, source ^ 1] {
-                if reach.reaches_negation(start) {
+                if xy.reaches_negation(start) {
                     // A chain longer than the collector can use adds
                     // nothing (see `cover`): the search stops short of it.
                     let limit = if self.bounded {
@@ -1366,7 +1395,13 @@ mod tests {
             for id in 0..graph.len() {
                 let cell = usize::from(graph.cands[id]) / 9;
                 if starts_from(cands.cells[cell], x) {
-                    search.run(cands, &reach, id as Dense * 2 + 1, (y, x, x), best);
+                    search.run(
+                        cands,
+                        (&reach, &reach),
+                        id as Dense * 2 + 1,
+                        (y, x, x),
+                        best,
+                    );
                 }
             }
         }
