@@ -364,14 +364,20 @@ impl Graph {
     #[inline(always)]
     fn write_links(&mut self, cands: &Cands, id: usize) {
         let base = id * STRIDE;
-        let mut len = base;
         let cand = usize::from(self.cands[id]);
         let (cell, d0) = (cand / 9, cand % 9);
         let first = self.first[cell];
-        for other in first..first + count(cands.cells[cell]) as u16 {
-            self.weak[len] = other;
-            len += usize::from(usize::from(other) != id);
+        // The cell's other ids, `first` on without `id`: eight written at
+        // once (a fixed-size loop, no branch), those past the cell's
+        // overwritten by the house links or past the list's end.
+        let skip = id as u16 - first;
+        let slots: &mut [u16; 8] = (&mut self.weak[base..base + 8])
+            .try_into()
+            .expect("8 slots");
+        for (k, slot) in (0u16..).zip(slots.iter_mut()) {
+            *slot = first + k + u16::from(k >= skip);
         }
+        let mut len = base + count(cands.cells[cell]) as usize - 1;
         let house = len - base;
         for (peers, _) in house_peers(cands, cell, d0) {
             each_cell(peers, |peer| {
@@ -559,10 +565,12 @@ impl Core {
         let mut low = filled(0u16, states);
         let mut component = std::mem::take(&mut self.component);
         component.resize(states, UNSEEN);
-        let mut stack: Vec<u16> = list();
+        // Both hold each state at most once, so they are sized for all and
+        // indexed by their tops (no growth checks on the way).
+        let (mut stack, mut top): (Vec<u16>, usize) = (filled(0, states), 0);
         // The depth-first path above the state being explored: each state
         // with the next of its links to follow and their end.
-        let mut calls: Vec<(u16, u32, u32)> = list();
+        let (mut calls, mut depth): (Vec<(u16, u32, u32)>, usize) = (filled((0, 0, 0), states), 0);
         let (mut next_index, mut count) = (0u16, 0usize);
         for root in 0..states {
             if index[root] != UNSEEN {
@@ -574,18 +582,21 @@ impl Core {
             index[s] = next_index;
             low[s] = next_index;
             next_index += 1;
-            stack.push(s as u16);
+            stack[top] = s as u16;
+            top += 1;
             loop {
                 if at < end {
                     let t = usize::from(self.targets[at as usize]);
                     at += 1;
                     if index[t] == UNSEEN {
-                        calls.push((s as u16, at, end));
+                        calls[depth] = (s as u16, at, end);
+                        depth += 1;
                         (s, at, end) = (t, self.first[t], self.first[t + 1]);
                         index[t] = next_index;
                         low[t] = next_index;
                         next_index += 1;
-                        stack.push(t as u16);
+                        stack[top] = t as u16;
+                        top += 1;
                     } else if component[t] == UNSEEN {
                         // Still on the stack: in the component being built.
                         low[s] = low[s].min(index[t]);
@@ -594,7 +605,8 @@ impl Core {
                 }
                 if low[s] == index[s] {
                     loop {
-                        let t = stack.pop().expect("the component's states");
+                        top -= 1;
+                        let t = stack[top];
                         component[usize::from(t)] = count as u16;
                         if usize::from(t) == s {
                             break;
@@ -602,9 +614,11 @@ impl Core {
                     }
                     count += 1;
                 }
-                let Some((parent, parent_at, parent_end)) = calls.pop() else {
+                if depth == 0 {
                     break;
-                };
+                }
+                depth -= 1;
+                let (parent, parent_at, parent_end) = calls[depth];
                 let parent = usize::from(parent);
                 low[parent] = low[parent].min(low[s]);
                 (s, at, end) = (parent, parent_at, parent_end);
