@@ -645,28 +645,40 @@ impl<'g> Unary<'g> {
         self.depth[usize::from(start)] = 0;
         let max_links = max_size.saturating_sub(1);
         let mut best = u32::MAX;
-        self.front.clear();
-        self.front.push(start);
+        // The fronts and marks as locals, which the loop keeps in
+        // registers (through `self` each write reloaded them).
+        let (mut front, mut next) = (
+            std::mem::take(&mut self.front),
+            std::mem::take(&mut self.next),
+        );
+        let mut meet = Meet {
+            seen: &mut self.seen,
+            depth: &mut self.depth,
+            generation: self.generation,
+        };
+        let graph = self.graph;
+        front.clear();
+        front.push(start);
         let mut k = 0;
-        while !self.front.is_empty() && best > 2 * k + 1 && 2 * k < max_links {
+        while !front.is_empty() && best > 2 * k + 1 && 2 * k < max_links {
             k += 1;
-            self.next.clear();
-            for i in 0..self.front.len() {
-                let s = self.front[i];
+            next.clear();
+            for &s in &front {
                 let id = usize::from(s / 2);
                 if s & 1 == 1 {
-                    for &off in self.graph.weak(id, y) {
-                        best = best.min(self.meet(off * 2, k));
+                    for &off in graph.weak(id, y) {
+                        best = best.min(meet.meet(off * 2, k, &mut next));
                     }
                 } else {
-                    let (links, len) = self.graph.strong(id, y, true);
+                    let (links, len) = graph.strong(id, y, true);
                     for &on in &links[..len] {
-                        best = best.min(self.meet(on * 2 + 1, k));
+                        best = best.min(meet.meet(on * 2 + 1, k, &mut next));
                     }
                 }
             }
-            std::mem::swap(&mut self.front, &mut self.next);
+            std::mem::swap(&mut front, &mut next);
         }
+        (self.front, self.next) = (front, next);
         self.explored = k;
         (best <= max_links).then(|| best + 1)
     }
@@ -748,24 +760,6 @@ impl<'g> Unary<'g> {
             return depth(v ^ 1) == Some(links - k);
         }
         depth(v) == Some(k) && self.dead[usize::from(v)] != self.generation
-    }
-
-    /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued when
-    /// new, and then the length of the path it closes with its negation's
-    /// (`u32::MAX` when none).
-    #[inline]
-    fn meet(&mut self, t: Dense, k: u32) -> u32 {
-        if self.seen(t) {
-            return u32::MAX;
-        }
-        self.mark(t);
-        self.depth[usize::from(t)] = k as u16;
-        self.next.push(t);
-        if self.seen(t ^ 1) {
-            k + u32::from(self.depth[usize::from(t ^ 1)])
-        } else {
-            u32::MAX
-        }
     }
 
     /// Searches layer by layer for paths back to the source, up to cycles
@@ -957,6 +951,35 @@ impl<'g> Unary<'g> {
         out.sort_unstable();
         out.dedup();
         out
+    }
+}
+
+/// The marks and depths [`Unary::chain_size`] writes, borrowed from the
+/// search for its loop.
+struct Meet<'a> {
+    seen: &'a mut [u32],
+    depth: &'a mut [u16],
+    generation: u32,
+}
+
+impl Meet<'_> {
+    /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued on
+    /// `next` when new, and then the length of the path it closes with its
+    /// negation's (`u32::MAX` when none).
+    #[inline]
+    fn meet(&mut self, t: Dense, k: u32, next: &mut Vec<Dense>) -> u32 {
+        let t = usize::from(t);
+        if self.seen[t] == self.generation {
+            return u32::MAX;
+        }
+        self.seen[t] = self.generation;
+        self.depth[t] = k as u16;
+        next.push(t as Dense);
+        if self.seen[t ^ 1] == self.generation {
+            k + u32::from(self.depth[t ^ 1])
+        } else {
+            u32::MAX
+        }
     }
 }
 
