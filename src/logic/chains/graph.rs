@@ -11,7 +11,7 @@
 
 use super::engine::two_in_house;
 use super::links::{house_peers, Cands};
-use crate::logic::grid::{bits, Cells, HOUSE_MASKS};
+use crate::logic::grid::{bits, Cells, HOUSE_CELLS, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
 /// No candidate (an absent link or id).
@@ -69,6 +69,23 @@ fn add_once(strong: &mut ([u16; 3], u8), id: u16) {
         strong.0[usize::from(strong.1)] = id;
         strong.1 += 1;
     }
+}
+
+/// The digits with exactly two places in `house`, as a mask: counted
+/// over its nine cells' candidates at once (bit by bit, whether a digit
+/// was seen once, twice, or more), rather than one digit at a time (a
+/// cell's candidates and a digit's places say the same, as `Cands` keeps
+/// them).
+#[inline(always)]
+fn twice_in(cands: &Cands, house: usize) -> u16 {
+    let (mut once, mut twice, mut more) = (0u16, 0u16, 0u16);
+    for cell in HOUSE_CELLS[house] {
+        let here = cands.cells[usize::from(cell)];
+        more |= twice & here;
+        twice |= once & here;
+        once |= here;
+    }
+    twice & !more
 }
 
 /// Empties `list` and gives it `len` copies of `value`, keeping its
@@ -301,11 +318,9 @@ impl Graph {
         // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each id's house
         // links come box, row, column, a cell named once.
         for house in 0..27 {
-            for d0 in 0..9 {
+            for d0 in bits(twice_in(cands, house)) {
                 let places = cands.digits[d0] & HOUSE_MASKS[house];
-                if !two_in_house(places) {
-                    continue;
-                }
+                debug_assert!(two_in_house(places));
                 let a = places.trailing_zeros() as usize;
                 let b = (places & (places - 1)).trailing_zeros() as usize;
                 let (a, b) = (self.ids[a * 9 + d0], self.ids[b * 9 + d0]);
@@ -1116,6 +1131,28 @@ mod tests {
             }
         }
         assert!(listed > 10_000, "only {listed} links compared");
+    }
+
+    /// The digits `twice_in` counts over a house's cells are those with
+    /// two places there, on positions of bank puzzles met on their way.
+    #[test]
+    fn digits_twice_in_a_house_have_two_places() {
+        let mut found = 0;
+        for (board, _) in crate::logic::chains::tests::bank().into_iter().step_by(20) {
+            let mut grid = Grid::new(&board);
+            for step in crate::logic::explain(&board).steps {
+                let cands = Cands::of(&grid);
+                for house in 0..27 {
+                    let expected = (0..9)
+                        .filter(|&d0| two_cells(cands.places(house, d0)))
+                        .fold(0u16, |mask, d0| mask | 1 << d0);
+                    assert_eq!(twice_in(&cands, house), expected, "house {house}");
+                    found += expected.count_ones();
+                }
+                step.apply(&mut grid);
+            }
+        }
+        assert!(found > 1000, "only {found} found");
     }
 
     /// `partners` agrees with looking at each candidate's houses.
