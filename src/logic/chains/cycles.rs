@@ -88,27 +88,22 @@ fn starts_from(here: u16, x: bool) -> bool {
 }
 
 /// Each pass's reached states, in [`PASSES`]' order (None for a pass
-/// that can find nothing), and whether the X pass has chains at all. X
-/// links and Y links are each a subset of XY links, so
+/// that can find nothing but chains), and whether the X pass has chains at
+/// all. X links and Y links are each a subset of XY links, so
 /// - a start that reaches its negation in the X pass does so in the XY
-///   pass too: the X pass's reached sets are built only when some XY start
-///   does, and `x_sets` (else its starts are read off the XY pass's);
+///   pass too: only the XY pass has reached sets, and the X pass's starts
+///   are read off them (searching from the few others costs less than the
+///   X pass's sets);
 /// - each X or Y component lies inside one XY component, whose states it
 ///   shares, so its cycles remove nothing when the XY component's cannot
 ///   ([`may_remove`]): unless some XY component may hold a useful cycle,
 ///   the Y pass finds nothing and the X pass only chains.
-fn pass_reaches(
-    graph: &Graph,
-    cands: &Cands,
-    fertile: &mut Fertile,
-    x_sets: bool,
-) -> ([Option<Reach>; 3], bool) {
+fn pass_reaches(graph: &Graph, cands: &Cands, fertile: &mut Fertile) -> ([Option<Reach>; 3], bool) {
     let xy = graph.reach(true, true, true);
     let x_chains = xy.any_negation();
     let cycles = fertile.read(graph, cands, &xy);
-    let x_sets = x_sets && x_chains;
     let reaches = [
-        (x_sets || cycles).then(|| graph.reach(false, true, x_sets)),
+        cycles.then(|| graph.reach(false, true, false)),
         cycles.then(|| graph.reach(true, false, false)),
         Some(xy),
     ];
@@ -116,26 +111,19 @@ fn pass_reaches(
     (reaches, x_chains)
 }
 
-/// The ids without a strong link whose "on" state starts a forcing chain
-/// in some pass (reaches its negation; their "off" states, leading
-/// nowhere, never do), as a bit set: the ids besides the core whose weak
-/// links the chain searches read.
-fn chain_starts(core: &Graph, reaches: &[Option<Reach>; 3]) -> [u64; IDS_WORDS] {
-    // The passes that search chains: X and XY (Y links alone have no
-    // sets of negations).
-    let chains = [&reaches[0], &reaches[2]];
+/// The ids whose "on" state starts a forcing chain in some pass (reaches
+/// its negation; X links being XY links, the XY pass's `xy` says it for
+/// both), as a bit set: besides the core's (whose weak lists the core
+/// graph has), the ids whose weak links the chain searches read ("off"
+/// states without a strong link lead nowhere).
+fn chain_starts(xy: &Reach) -> [u64; IDS_WORDS] {
     let mut starts = [0u64; IDS_WORDS];
-    for id in (0..core.len()).filter(|&id| !core.has_strong_link(id)) {
-        let on = id as Dense * 2 + 1;
-        if chains
-            .iter()
-            .copied()
-            .flatten()
-            .any(|reach| reach.reaches_negation(on))
-        {
+    xy.each_negation(|s| {
+        if s & 1 == 1 {
+            let id = usize::from(s / 2);
             starts[id / 64] |= 1 << (id % 64);
         }
-    }
+    });
     starts
 }
 
@@ -146,47 +134,63 @@ fn scan(cands: &Cands, best: &mut Best) {
     // reaches its negation (X and Y links are XY links), read them all.
     let mut graph = Graph::core_only(cands);
     let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile, true);
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
+    let xy = reaches[2].as_ref().expect("the XY pass is always built");
     if x_chains {
         // The same graph with the chain starts' weak lists too: its ids,
         // and so what the passes read of it, stay.
-        let starts = chain_starts(&graph, &reaches);
-        graph.add_starts(cands, &starts);
+        graph.add_starts(cands, &chain_starts(xy));
     }
     let graph = &graph;
     let mut search = Unary::new(graph);
-    search.fertile = fertile; // its buffers
-                              // Only when some XY component may hold a useful cycle may a component
-                              // of any pass (X and Y components lie inside XY ones): else none is
-                              // read, and no start searches cycles.
+    // Its buffers.
+    search.fertile = fertile;
+    // Only when some XY component may hold a useful cycle may a component
+    // of any pass (X and Y components lie inside XY ones): else none is
+    // read, and no start searches cycles.
     let useful = reaches[1].is_some();
     // The passes still offer their hints in SE's order.
     for (pass, (y, x)) in PASSES.into_iter().enumerate() {
         let chains = x && (pass != 0 || x_chains);
-        let Some(reach) = &reaches[pass] else {
-            continue;
+        // The X pass's components are built only when some XY component
+        // may hold a useful cycle: else the pass only chains, and the XY
+        // pass's stand for them.
+        let reach = match &reaches[pass] {
+            Some(reach) => reach,
+            None if chains => xy,
+            None => continue,
         };
-        let fertile = if useful {
-            search.fertile.read(graph, cands, reach)
+        if useful {
+            search.fertile.read(graph, cands, reach);
         } else {
-            search.fertile.none(reach)
-        };
-        for id in 0..graph.len() {
-            let start = id as Dense * 2 + 1;
-            // Most starts can find nothing: too small a component for a
-            // cycle, or one whose cycles remove nothing, and no chain to
-            // their negation. Those are skipped first.
-            let cycles = fertile
-                && reach.component_size(start) >= 4
-                && search.fertile.may_remove(reach, start);
-            let negation =
-                chains && (reach.reaches_negation(start) || reach.reaches_negation(start ^ 1));
-            if !cycles && !negation {
-                continue;
-            }
-            let cell = usize::from(graph.cands[id]) / 9;
-            if starts_from(cands.cells[cell], x) {
-                search.run(cands, reach, start, (y, x, chains), best);
+            search.fertile.none(reach);
+        }
+        // Most starts can find nothing: too small a component for a cycle,
+        // or one whose cycles remove nothing, and no chain to their
+        // negation (the XY pass's negations cover the X pass's: X links
+        // are XY links). Only the others are visited, in order.
+        let mut starts = search.fertile.starts(reach);
+        if chains {
+            xy.each_negation(|s| {
+                let id = usize::from(s / 2);
+                starts[id / 64] |= 1 << (id % 64);
+            });
+        }
+        for (k, &word) in starts.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let id = k * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1; // clear the lowest set bit
+                let cell = usize::from(graph.cands[id]) / 9;
+                if starts_from(cands.cells[cell], x) {
+                    search.run(
+                        cands,
+                        (reach, xy),
+                        id as Dense * 2 + 1,
+                        (y, x, chains),
+                        best,
+                    );
+                }
             }
         }
     }
@@ -273,10 +277,19 @@ impl Bound {
 /// and its XY components are kept for multiple forcing chains, which may
 /// run next there.
 fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
-    let graph = Graph::new(cands);
+    // As in `scan`: the core graph, and the weak lists of the chain starts
+    // once known (multiple forcing chains, which read them all, have the
+    // rest added when they take the graph).
+    let mut graph = Graph::core_only(cands);
+    let mut fertile = Fertile::default();
+    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
+    if x_chains {
+        let starts = chain_starts(reaches[2].as_ref().expect("the XY pass is always built"));
+        graph.add_starts(cands, &starts);
+    }
     let mut search = Unary::new(&graph);
+    search.fertile = fertile; // its buffers
     let mut best: Option<Pick> = None;
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut search.fertile, false);
     // The Y pass is built only when some XY component may hold a cycle
     // that removes something.
     let cycles = reaches[1].is_some();
@@ -290,33 +303,32 @@ fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
         let reach = reaches[2].as_ref().expect("the XY pass is always built");
         let (base, kind) = chain_base(y, x);
         let mut bound = Bound::new(base, kind);
-        for id in 0..graph.len() {
+        // Only the few starts that reach their negation are read, "off"
+        // before "on": the best is the least hint by key and place, found
+        // in any order.
+        reach.each_negation(|start| {
+            let id = usize::from(start / 2);
             let cell = usize::from(graph.cands[id]) / 9;
             if !starts_from(cands.cells[cell], x) {
-                continue;
+                return;
             }
-            for (slot, start_on) in [(1, true), (2, false)] {
-                let start = id as Dense * 2 + Dense::from(start_on);
-                if !reach.reaches_negation(start) {
-                    continue;
-                }
-                let at = place(pass, id, slot);
-                let limit = bound.at(&best, at);
-                if let Some(size) = search.chain_size(start, y, limit) {
-                    let key = Key::new(base, size, kind);
-                    if beats(key, at, &best) {
-                        let target = search.real(start ^ 1);
-                        let step = chain_step(target, size, y, x, tenths(key.difficulty));
-                        best = Some(Pick {
-                            key,
-                            place: at,
-                            step,
-                            serial: best.as_ref().map_or(0, |b| b.serial + 1),
-                        });
-                    }
+            // Slot 1: the chain from "on", 2: from "off".
+            let at = place(pass, id, 2 - u32::from(start & 1));
+            let limit = bound.at(&best, at);
+            if let Some(size) = search.chain_size(start, y, limit) {
+                let key = Key::new(base, size, kind);
+                if beats(key, at, &best) {
+                    let target = search.real(start ^ 1);
+                    let step = chain_step(target, size, y, x, tenths(key.difficulty));
+                    best = Some(Pick {
+                        key,
+                        place: at,
+                        step,
+                        serial: best.as_ref().map_or(0, |b| b.serial + 1),
+                    });
                 }
             }
-        }
+        });
     }
     // Without an XY component that may hold a useful cycle, the X and Y
     // passes were not built and the XY pass's components read again would
@@ -395,6 +407,22 @@ impl Fertile {
             }
         }
         any
+    }
+
+    /// The ids from which [`Unary::run`] may find a cycle in the pass of
+    /// `reach`, as a bit set: those whose "on" state lies in a component
+    /// that may hold a useful cycle (four states or more, and marked so).
+    fn starts(&self, reach: &Reach) -> [u64; IDS_WORDS] {
+        let mut starts = [0u64; IDS_WORDS];
+        for (c, states) in reach.shared() {
+            if states.len() >= 4 && self.fertile[usize::from(c)] {
+                for &s in states.iter().filter(|&&s| s & 1 == 1) {
+                    let id = usize::from(s / 2);
+                    starts[id / 64] |= 1 << (id % 64);
+                }
+            }
+        }
+        starts
     }
 
     /// Marks every component of `reach` barren without reading them, as
@@ -518,12 +546,14 @@ impl<'g> Unary<'g> {
 
     /// Offers every hint from candidate `source` ("on") in one pass, in
     /// scan order, with its path (nested use: `best` collects).
-    /// `(y, x, chains)`: the pass's link kinds, and whether it may have
-    /// forcing chains at all (`reach` has its reached sets then).
+    /// `(reach, xy)`: the pass's components, and the XY pass's (with its
+    /// reached sets, whose negations cover every pass's); `(y, x, chains)`:
+    /// the pass's link kinds, and whether it may have forcing chains at
+    /// all.
     fn run(
         &mut self,
         cands: &Cands,
-        reach: &Reach,
+        (reach, xy): (&Reach, &Reach),
         source: Dense,
         (y, x, chains): (bool, bool, bool),
         best: &mut Best,
@@ -537,7 +567,7 @@ impl<'g> Unary<'g> {
         if chains {
             let (base, kind) = chain_base(y, x);
             for start in [source, source ^ 1] {
-                if reach.reaches_negation(start) {
+                if xy.reaches_negation(start) {
                     // A chain longer than the collector can use adds
                     // nothing (see `cover`): the search stops short of it.
                     let limit = if self.bounded {
@@ -615,28 +645,40 @@ impl<'g> Unary<'g> {
         self.depth[usize::from(start)] = 0;
         let max_links = max_size.saturating_sub(1);
         let mut best = u32::MAX;
-        self.front.clear();
-        self.front.push(start);
+        // The fronts and marks as locals, which the loop keeps in
+        // registers (through `self` each write reloaded them).
+        let (mut front, mut next) = (
+            std::mem::take(&mut self.front),
+            std::mem::take(&mut self.next),
+        );
+        let mut meet = Meet {
+            seen: &mut self.seen,
+            depth: &mut self.depth,
+            generation: self.generation,
+        };
+        let graph = self.graph;
+        front.clear();
+        front.push(start);
         let mut k = 0;
-        while !self.front.is_empty() && best > 2 * k + 1 && 2 * k < max_links {
+        while !front.is_empty() && best > 2 * k + 1 && 2 * k < max_links {
             k += 1;
-            self.next.clear();
-            for i in 0..self.front.len() {
-                let s = self.front[i];
+            next.clear();
+            for &s in &front {
                 let id = usize::from(s / 2);
                 if s & 1 == 1 {
-                    for &off in self.graph.weak(id, y) {
-                        best = best.min(self.meet(off * 2, k));
+                    for &off in graph.weak(id, y) {
+                        best = best.min(meet.meet(off * 2, k, &mut next));
                     }
                 } else {
-                    let (links, len) = self.graph.strong(id, y, true);
+                    let (links, len) = graph.strong(id, y, true);
                     for &on in &links[..len] {
-                        best = best.min(self.meet(on * 2 + 1, k));
+                        best = best.min(meet.meet(on * 2 + 1, k, &mut next));
                     }
                 }
             }
-            std::mem::swap(&mut self.front, &mut self.next);
+            std::mem::swap(&mut front, &mut next);
         }
+        (self.front, self.next) = (front, next);
         self.explored = k;
         (best <= max_links).then(|| best + 1)
     }
@@ -718,24 +760,6 @@ impl<'g> Unary<'g> {
             return depth(v ^ 1) == Some(links - k);
         }
         depth(v) == Some(k) && self.dead[usize::from(v)] != self.generation
-    }
-
-    /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued when
-    /// new, and then the length of the path it closes with its negation's
-    /// (`u32::MAX` when none).
-    #[inline]
-    fn meet(&mut self, t: Dense, k: u32) -> u32 {
-        if self.seen(t) {
-            return u32::MAX;
-        }
-        self.mark(t);
-        self.depth[usize::from(t)] = k as u16;
-        self.next.push(t);
-        if self.seen(t ^ 1) {
-            k + u32::from(self.depth[usize::from(t ^ 1)])
-        } else {
-            u32::MAX
-        }
     }
 
     /// Searches layer by layer for paths back to the source, up to cycles
@@ -927,6 +951,35 @@ impl<'g> Unary<'g> {
         out.sort_unstable();
         out.dedup();
         out
+    }
+}
+
+/// The marks and depths [`Unary::chain_size`] writes, borrowed from the
+/// search for its loop.
+struct Meet<'a> {
+    seen: &'a mut [u32],
+    depth: &'a mut [u16],
+    generation: u32,
+}
+
+impl Meet<'_> {
+    /// State `t` follows at depth `k` in [`Unary::chain_size`]: queued on
+    /// `next` when new, and then the length of the path it closes with its
+    /// negation's (`u32::MAX` when none).
+    #[inline]
+    fn meet(&mut self, t: Dense, k: u32, next: &mut Vec<Dense>) -> u32 {
+        let t = usize::from(t);
+        if self.seen[t] == self.generation {
+            return u32::MAX;
+        }
+        self.seen[t] = self.generation;
+        self.depth[t] = k as u16;
+        next.push(t as Dense);
+        if self.seen[t ^ 1] == self.generation {
+            k + u32::from(self.depth[t ^ 1])
+        } else {
+            u32::MAX
+        }
     }
 }
 
@@ -1365,7 +1418,13 @@ mod tests {
             for id in 0..graph.len() {
                 let cell = usize::from(graph.cands[id]) / 9;
                 if starts_from(cands.cells[cell], x) {
-                    search.run(cands, &reach, id as Dense * 2 + 1, (y, x, x), best);
+                    search.run(
+                        cands,
+                        (&reach, &reach),
+                        id as Dense * 2 + 1,
+                        (y, x, x),
+                        best,
+                    );
                 }
             }
         }

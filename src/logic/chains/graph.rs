@@ -11,7 +11,7 @@
 
 use super::engine::two_in_house;
 use super::links::{house_peers, Cands};
-use crate::logic::grid::{bits, Cells, HOUSE_MASKS};
+use crate::logic::grid::{bits, Cells, HOUSE_CELLS, HOUSE_MASKS};
 use crate::logic::grid::{count, two_cells};
 
 /// No candidate (an absent link or id).
@@ -23,14 +23,22 @@ pub struct Graph {
     pub cands: Vec<u16>,
     /// Each candidate's id ([`NO`] for those the position lacks).
     ids: [u16; 729],
-    /// Weak links ("on" turns "off") of id `i`: `weak[weak_start[i]..weak_start[i + 1]]`
-    /// (the list may run on past the last id's, unread),
-    /// the cell's other candidates first, then the digit's other places in
-    /// the box, the row outside the box and the column outside the box.
+    /// Weak links ("on" turns "off") of id `i`, in its own [`STRIDE`]
+    /// slots from `weak[i * STRIDE]`: the cell's other candidates first,
+    /// then the digit's other places in the box, the row outside the box
+    /// and the column outside the box. Each id having room of its own, the
+    /// lists are written for some ids and more added later, the others
+    /// untouched.
     weak: Vec<u16>,
-    weak_start: Vec<u32>,
-    /// Where id `i`'s house links start in `weak` (after its cell links).
-    weak_house: Vec<u32>,
+    /// Id `i`'s list in its slots: where its house links start (after its
+    /// cell links) and where it ends; (0, 0), empty, until written.
+    bounds: Vec<(u8, u8)>,
+    /// The ids whose weak lists are written, as a bit set.
+    listed: [u64; IDS_WORDS],
+    /// The number of weak links written.
+    links: usize,
+    /// Each cell's first id (its candidates' ids follow it).
+    first: [u16; 81],
     /// The other candidate of id `i`'s cell when the cell is bivalue.
     cell_strong: Vec<u16>,
     /// The other place of id `i`'s digit in each house (box, row, column)
@@ -61,6 +69,23 @@ fn add_once(strong: &mut ([u16; 3], u8), id: u16) {
         strong.0[usize::from(strong.1)] = id;
         strong.1 += 1;
     }
+}
+
+/// The digits with exactly two places in `house`, as a mask: counted
+/// over its nine cells' candidates at once (bit by bit, whether a digit
+/// was seen once, twice, or more), rather than one digit at a time (a
+/// cell's candidates and a digit's places say the same, as `Cands` keeps
+/// them).
+#[inline(always)]
+fn twice_in(cands: &Cands, house: usize) -> u16 {
+    let (mut once, mut twice, mut more) = (0u16, 0u16, 0u16);
+    for cell in HOUSE_CELLS[house] {
+        let here = cands.cells[usize::from(cell)];
+        more |= twice & here;
+        twice |= once & here;
+        once |= here;
+    }
+    twice & !more
 }
 
 /// Empties `list` and gives it `len` copies of `value`, keeping its
@@ -145,8 +170,10 @@ impl Drop for Graph {
                     cands: std::mem::take(&mut self.cands),
                     ids: self.ids,
                     weak: std::mem::take(&mut self.weak),
-                    weak_start: std::mem::take(&mut self.weak_start),
-                    weak_house: std::mem::take(&mut self.weak_house),
+                    bounds: std::mem::take(&mut self.bounds),
+                    listed: self.listed,
+                    links: 0,
+                    first: self.first,
                     cell_strong: std::mem::take(&mut self.cell_strong),
                     house_strong: std::mem::take(&mut self.house_strong),
                     linked: std::mem::take(&mut self.linked),
@@ -155,6 +182,9 @@ impl Drop for Graph {
         });
     }
 }
+
+/// The room for an id's weak links: 8 in its cell, 20 in its houses.
+const STRIDE: usize = 28;
 
 /// Words of a bit set over a graph's ids (at most 729).
 pub const IDS_WORDS: usize = 729usize.div_ceil(64);
@@ -237,8 +267,10 @@ impl Graph {
             cands: Vec::new(),
             ids: [NO; 729],
             weak: Vec::new(),
-            weak_start: Vec::new(),
-            weak_house: Vec::new(),
+            bounds: Vec::new(),
+            listed: [0; IDS_WORDS],
+            links: 0,
+            first: [0; 81],
             cell_strong: Vec::new(),
             house_strong: Vec::new(),
             linked: Vec::new(),
@@ -253,10 +285,8 @@ impl Graph {
     fn fill(&mut self, cands: &Cands, listed: Option<&[u64; IDS_WORDS]>) {
         self.ids = [NO; 729];
         self.cands.clear();
-        // A cell's first id (its candidates' ids follow it).
-        let mut first = [0u16; 81];
         for cell in 0..81 {
-            first[cell] = self.cands.len() as u16;
+            self.first[cell] = self.cands.len() as u16;
             for d0 in bits(cands.cells[cell]) {
                 self.ids[cell * 9 + d0] = self.cands.len() as u16;
                 self.cands.push((cell * 9 + d0) as u16);
@@ -265,14 +295,20 @@ impl Graph {
         let n = self.cands.len();
         resize(&mut self.cell_strong, n, NO);
         resize(&mut self.house_strong, n, ([NO; 3], 0));
-        resize(&mut self.weak_start, n + 1, 0);
-        resize(&mut self.weak_house, n, 0);
+        resize(&mut self.bounds, n, (0, 0));
+        self.listed = [0; IDS_WORDS];
+        self.links = 0;
+        // Room for every id's links: nothing past a list's end is read, so
+        // the room left from the last build is reused as it is.
+        if self.weak.len() < n * STRIDE {
+            self.weak.resize(n * STRIDE, 0);
+        }
         // The ids with a strong link, as a bit set.
         let mut linked = [0u64; IDS_WORDS];
         let mut link = |id: usize| linked[id / 64] |= 1 << (id % 64);
         for cell in 0..81 {
             if count(cands.cells[cell]) == 2 {
-                let a = usize::from(first[cell]);
+                let a = usize::from(self.first[cell]);
                 self.cell_strong[a] = a as u16 + 1;
                 self.cell_strong[a + 1] = a as u16;
                 link(a);
@@ -282,11 +318,9 @@ impl Graph {
         // Houses 0-8 are boxes, 9-17 rows, 18-26 columns: each id's house
         // links come box, row, column, a cell named once.
         for house in 0..27 {
-            for d0 in 0..9 {
+            for d0 in bits(twice_in(cands, house)) {
                 let places = cands.digits[d0] & HOUSE_MASKS[house];
-                if !two_in_house(places) {
-                    continue;
-                }
+                debug_assert!(two_in_house(places));
                 let a = places.trailing_zeros() as usize;
                 let b = (places & (places - 1)).trailing_zeros() as usize;
                 let (a, b) = (self.ids[a * 9 + d0], self.ids[b * 9 + d0]);
@@ -298,94 +332,76 @@ impl Graph {
         }
         self.linked.clear();
         each_id(&linked, |id| self.linked.push(id as u16));
-        self.list_weak(cands, &first, &linked, listed);
+        let listed = match listed {
+            Some(extra) => std::array::from_fn(|k| linked[k] | extra[k]),
+            None => [u64::MAX; IDS_WORDS],
+        };
+        self.list_weak(cands, &listed);
     }
 
     /// [`Graph::core_and`] made of this graph of `cands` (built by
-    /// [`Graph::core_only`]), which keeps its ids and strong links: only
-    /// the weak lists are written again, those of `starts` among them.
+    /// [`Graph::core_only`]), which keeps its ids, strong links and the
+    /// weak lists written: those of `starts` are added.
     pub fn add_starts(&mut self, cands: &Cands, starts: &[u64; IDS_WORDS]) {
-        let mut first = [0u16; 81];
-        for (cell, first) in first.iter_mut().enumerate() {
-            let here = cands.cells[cell];
-            if here != 0 {
-                *first = self.ids[cell * 9 + here.trailing_zeros() as usize];
-            }
-        }
-        let mut linked = [0u64; IDS_WORDS];
-        for &id in &self.linked {
-            linked[usize::from(id) / 64] |= 1 << (id % 64);
-        }
-        self.list_weak(cands, &first, &linked, Some(starts));
+        self.list_weak(cands, starts);
     }
 
-    /// Writes the weak lists of the ids in `linked` (a bit set: those with
-    /// a strong link) and `listed` (None: of every id). `first` holds each
-    /// cell's first id.
-    fn list_weak(
-        &mut self,
-        cands: &Cands,
-        first: &[u16; 81],
-        linked: &[u64; IDS_WORDS],
-        listed: Option<&[u64; IDS_WORDS]>,
-    ) {
+    /// The whole graph of `cands` ([`Graph::new`]) made of this one built
+    /// with only some weak lists: the others are added.
+    pub fn complete(&mut self, cands: &Cands) {
+        self.list_weak(cands, &[u64::MAX; IDS_WORDS]);
+    }
+
+    /// Writes the weak lists of the ids in `ids` (a bit set, which may run
+    /// past the last id) not written yet.
+    fn list_weak(&mut self, cands: &Cands, ids: &[u64; IDS_WORDS]) {
         let n = self.cands.len();
-        // Room for every link (8 in the cell, 20 in its houses), written by
-        // index and then cut: the room left from the last build is reused
-        // as it is, as nothing past a list's end is read.
-        if self.weak.len() < n * 28 {
-            self.weak.resize(n * 28, 0);
-        }
-        let mut len = 0;
-        if let Some(extra) = listed {
-            // Only the linked ids and `extra` list links; the others'
-            // lists are empty.
-            let listed: [u64; IDS_WORDS] = std::array::from_fn(|k| linked[k] | extra[k]);
-            let mut next = 0;
-            each_id(&listed, |id| {
-                self.weak_start[next..id].fill(len as u32);
-                self.weak_house[next..id].fill(len as u32);
-                len = self.write_links(cands, first, id, len);
-                next = id + 1;
-            });
-            self.weak_start[next..n].fill(len as u32);
-            self.weak_house[next..n].fill(len as u32);
-        } else {
-            for id in 0..n {
-                len = self.write_links(cands, first, id, len);
+        for k in 0..n.div_ceil(64) {
+            // The ids below `n` in word `k`.
+            let below = (n - k * 64).min(64);
+            let mask = if below == 64 {
+                u64::MAX
+            } else {
+                (1 << below) - 1
+            };
+            let mut rest = ids[k] & !self.listed[k] & mask;
+            self.listed[k] |= rest;
+            while rest != 0 {
+                self.write_links(cands, k * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1; // clear the lowest set bit
             }
         }
-        self.weak_start[n] = len as u32;
     }
 
-    /// Writes what candidate `id` "on" turns off from `weak[len]` on (the
-    /// cell's other candidates, then the digit's other places in the box,
-    /// the row outside it and the column outside it), setting its list's
-    /// starts; the end of what it wrote. `first` holds each cell's first
-    /// id.
+    /// Writes what candidate `id` "on" turns off in its slots (the cell's
+    /// other candidates, then the digit's other places in the box, the row
+    /// outside it and the column outside it), and its list's bounds.
     #[inline(always)]
-    fn write_links(
-        &mut self,
-        cands: &Cands,
-        first: &[u16; 81],
-        id: usize,
-        mut len: usize,
-    ) -> usize {
-        self.weak_start[id] = len as u32;
+    fn write_links(&mut self, cands: &Cands, id: usize) {
+        let base = id * STRIDE;
         let cand = usize::from(self.cands[id]);
         let (cell, d0) = (cand / 9, cand % 9);
-        for other in first[cell]..first[cell] + count(cands.cells[cell]) as u16 {
-            self.weak[len] = other;
-            len += usize::from(usize::from(other) != id);
+        let first = self.first[cell];
+        // The cell's other ids, `first` on without `id`: eight written at
+        // once (a fixed-size loop, no branch), those past the cell's
+        // overwritten by the house links or past the list's end.
+        let skip = id as u16 - first;
+        let slots: &mut [u16; 8] = (&mut self.weak[base..base + 8])
+            .try_into()
+            .expect("8 slots");
+        for (k, slot) in (0u16..).zip(slots.iter_mut()) {
+            *slot = first + k + u16::from(k >= skip);
         }
-        self.weak_house[id] = len as u32;
+        let mut len = base + count(cands.cells[cell]) as usize - 1;
+        let house = len - base;
         for (peers, _) in house_peers(cands, cell, d0) {
             each_cell(peers, |peer| {
                 self.weak[len] = self.ids[peer * 9 + d0];
                 len += 1;
             });
         }
-        len
+        self.bounds[id] = (house as u8, (len - base) as u8);
+        self.links += len - base;
     }
 
     /// The number of candidates.
@@ -397,15 +413,14 @@ impl Graph {
     /// candidates first when `cell_links`.
     #[inline]
     pub fn weak(&self, id: usize, cell_links: bool) -> &[u16] {
-        let from = if cell_links {
-            self.weak_start[id]
-        } else {
-            self.weak_house[id]
-        };
-        &self.weak[from as usize..self.weak_start[id + 1] as usize]
+        let (house, end) = self.bounds[id];
+        let from = if cell_links { 0 } else { house };
+        let base = id * STRIDE;
+        &self.weak[base + usize::from(from)..base + usize::from(end)]
     }
 
     /// Whether id `id` has a strong link (cell or house).
+    #[cfg(test)]
     pub fn has_strong_link(&self, id: usize) -> bool {
         self.has_strong(id, true, true)
     }
@@ -525,7 +540,7 @@ impl Core {
         let states = ids.len() * 2;
         let (mut first, mut targets) = (list(), list());
         first.reserve(states + 1);
-        targets.reserve(graph.weak_start[graph.len()] as usize + 4 * ids.len());
+        targets.reserve(graph.links + 4 * ids.len());
         for &id in &ids {
             let id = usize::from(id);
             // "Off" state first (local state k * 2), then "on".
@@ -565,10 +580,12 @@ impl Core {
         let mut low = filled(0u16, states);
         let mut component = std::mem::take(&mut self.component);
         component.resize(states, UNSEEN);
-        let mut stack: Vec<u16> = list();
+        // Both hold each state at most once, so they are sized for all and
+        // indexed by their tops (no growth checks on the way).
+        let (mut stack, mut top): (Vec<u16>, usize) = (filled(0, states), 0);
         // The depth-first path above the state being explored: each state
         // with the next of its links to follow and their end.
-        let mut calls: Vec<(u16, u32, u32)> = list();
+        let (mut calls, mut depth): (Vec<(u16, u32, u32)>, usize) = (filled((0, 0, 0), states), 0);
         let (mut next_index, mut count) = (0u16, 0usize);
         for root in 0..states {
             if index[root] != UNSEEN {
@@ -580,18 +597,21 @@ impl Core {
             index[s] = next_index;
             low[s] = next_index;
             next_index += 1;
-            stack.push(s as u16);
+            stack[top] = s as u16;
+            top += 1;
             loop {
                 if at < end {
                     let t = usize::from(self.targets[at as usize]);
                     at += 1;
                     if index[t] == UNSEEN {
-                        calls.push((s as u16, at, end));
+                        calls[depth] = (s as u16, at, end);
+                        depth += 1;
                         (s, at, end) = (t, self.first[t], self.first[t + 1]);
                         index[t] = next_index;
                         low[t] = next_index;
                         next_index += 1;
-                        stack.push(t as u16);
+                        stack[top] = t as u16;
+                        top += 1;
                     } else if component[t] == UNSEEN {
                         // Still on the stack: in the component being built.
                         low[s] = low[s].min(index[t]);
@@ -600,7 +620,8 @@ impl Core {
                 }
                 if low[s] == index[s] {
                     loop {
-                        let t = stack.pop().expect("the component's states");
+                        top -= 1;
+                        let t = stack[top];
                         component[usize::from(t)] = count as u16;
                         if usize::from(t) == s {
                             break;
@@ -608,9 +629,11 @@ impl Core {
                     }
                     count += 1;
                 }
-                let Some((parent, parent_at, parent_end)) = calls.pop() else {
+                if depth == 0 {
                     break;
-                };
+                }
+                depth -= 1;
+                let (parent, parent_at, parent_end) = calls[depth];
                 let parent = usize::from(parent);
                 low[parent] = low[parent].min(low[s]);
                 (s, at, end) = (parent, parent_at, parent_end);
@@ -808,6 +831,20 @@ impl Reach {
     /// sets).
     pub fn any_negation(&self) -> bool {
         self.negations.iter().any(|&word| word != 0)
+    }
+
+    /// Calls `f` with each dense state that reaches its negation,
+    /// ascending (only when built with the sets): the few chain starts,
+    /// without testing every state.
+    pub fn each_negation(&self, mut f: impl FnMut(Dense)) {
+        debug_assert!(!self.negations.is_empty(), "built without the sets");
+        for (k, &word) in self.negations.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                f((k * 64) as Dense + rest.trailing_zeros() as Dense);
+                rest &= rest - 1; // clear the lowest set bit
+            }
+        }
     }
 
     /// Whether some chain of links leads from `s` to its negation (only
@@ -1012,19 +1049,24 @@ thread_local! {
     static LAST_XY: std::cell::RefCell<Option<KeptXy>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Keeps the graph of `cands` and its components under cell and house
-/// links for [`take_xy`].
+/// Keeps the graph of `cands` (whose weak lists may be only those rung 25
+/// read) and its components under cell and house links for [`take_xy`].
 pub fn keep_xy(cands: &Cands, graph: Graph, components: Components) {
     LAST_XY.with(|last| *last.borrow_mut() = Some((cands.clone(), graph, components)));
 }
 
 /// The graph of `cands` and its components under cell and house links,
-/// when they were the last kept.
+/// when they were the last kept: the whole graph, its weak lists that rung
+/// 25 did not read added now (when the position's hint is found there,
+/// they never are).
 pub fn take_xy(cands: &Cands) -> Option<(Graph, Components)> {
     LAST_XY.with(|last| {
         let mut last = last.borrow_mut();
         match last.take() {
-            Some((kept, graph, components)) if kept == *cands => Some((graph, components)),
+            Some((kept, mut graph, components)) if kept == *cands => {
+                graph.complete(cands);
+                Some((graph, components))
+            }
             other => {
                 *last = other;
                 None
@@ -1038,9 +1080,31 @@ mod tests {
     use super::*;
     use crate::logic::grid::{houses_of, Grid};
 
+    /// Asserts that two graphs have the same ids, strong links, core and
+    /// weak lists; the number of weak links compared.
+    fn same_graphs(graph: &Graph, built: &Graph) -> usize {
+        assert_eq!(graph.cands, built.cands);
+        assert_eq!(graph.ids, built.ids);
+        assert_eq!(graph.linked, built.linked);
+        assert_eq!(graph.links, built.links);
+        let mut listed = 0;
+        for id in 0..graph.len() {
+            for cell_links in [false, true] {
+                assert_eq!(graph.weak(id, cell_links), built.weak(id, cell_links));
+                assert_eq!(
+                    graph.strong(id, cell_links, true),
+                    built.strong(id, cell_links, true)
+                );
+            }
+            listed += graph.weak(id, true).len();
+        }
+        listed
+    }
+
     /// A core graph given the weak lists of some starts is the graph built
-    /// with them from the start: the same ids, strong links, core and weak
-    /// lists, on positions of bank puzzles met on their way.
+    /// with them from the start, and completed, the whole graph: the same
+    /// ids, strong links, core and weak lists, on positions of bank puzzles
+    /// met on their way.
     #[test]
     fn starts_added_to_a_core_graph_make_the_graph_built_with_them() {
         let mut listed = 0;
@@ -1059,23 +1123,36 @@ mod tests {
                 }
                 graph.add_starts(&cands, &starts);
                 let built = Graph::core_and(&cands, &starts);
-                assert_eq!(graph.cands, built.cands);
-                assert_eq!(graph.ids, built.ids);
-                assert_eq!(graph.linked, built.linked);
-                for id in 0..graph.len() {
-                    for cell_links in [false, true] {
-                        assert_eq!(graph.weak(id, cell_links), built.weak(id, cell_links));
-                        assert_eq!(
-                            graph.strong(id, cell_links, true),
-                            built.strong(id, cell_links, true)
-                        );
-                    }
-                    listed += graph.weak(id, true).len();
-                }
+                listed += same_graphs(&graph, &built);
+                // Completed, it is the whole graph.
+                graph.complete(&cands);
+                listed += same_graphs(&graph, &Graph::new(&cands));
                 step.apply(&mut grid);
             }
         }
         assert!(listed > 10_000, "only {listed} links compared");
+    }
+
+    /// The digits `twice_in` counts over a house's cells are those with
+    /// two places there, on positions of bank puzzles met on their way.
+    #[test]
+    fn digits_twice_in_a_house_have_two_places() {
+        let mut found = 0;
+        for (board, _) in crate::logic::chains::tests::bank().into_iter().step_by(20) {
+            let mut grid = Grid::new(&board);
+            for step in crate::logic::explain(&board).steps {
+                let cands = Cands::of(&grid);
+                for house in 0..27 {
+                    let expected = (0..9)
+                        .filter(|&d0| two_cells(cands.places(house, d0)))
+                        .fold(0u16, |mask, d0| mask | 1 << d0);
+                    assert_eq!(twice_in(&cands, house), expected, "house {house}");
+                    found += expected.count_ones();
+                }
+                step.apply(&mut grid);
+            }
+        }
+        assert!(found > 1000, "only {found} found");
     }
 
     /// `partners` agrees with looking at each candidate's houses.
