@@ -4,7 +4,8 @@
 //! possible combination goes.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS, HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS, CELL_HOUSE_SETS,
+    HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
@@ -745,23 +746,11 @@ impl Excluders {
     }
 }
 
-/// Each cell's three houses as bits of a 27-bit set.
-const HOUSE_BITS: [u32; 81] = {
-    let mut table = [0; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [b, r, c] = houses_of(cell);
-        table[cell] = 1 << b | 1 << r | 1 << c;
-        cell += 1;
-    }
-    table
-};
-
 /// Whether cells `a` and `b` of `cells` (two different cells) share a
 /// house: their house sets meet (cheaper than a 128-bit shift).
 fn sees(cells: &[u8], a: usize, b: usize) -> bool {
     debug_assert_ne!(cells[a], cells[b]);
-    HOUSE_BITS[usize::from(cells[a])] & HOUSE_BITS[usize::from(cells[b])] != 0
+    CELL_HOUSE_SETS[usize::from(cells[a])] & CELL_HOUSE_SETS[usize::from(cells[b])] != 0
 }
 
 /// Each cell's digits that take part in some possible combination of two.
@@ -1022,7 +1011,7 @@ mod tests {
     }
 
     #[test]
-    fn house_bits_meet_for_peers_only() {
+    fn house_sets_meet_for_peers_only() {
         for a in 0..81u8 {
             for b in (0..81u8).filter(|&b| b != a) {
                 let peers = PEERS[usize::from(a)] >> b & 1 != 0;
