@@ -250,23 +250,59 @@ struct Triplets<'a> {
     /// The hot base cells that are excluders too: the third cells that
     /// make a triplet worth trying whatever its pair.
     hot_thirds: Cells,
+    /// Each base cell's excluders that are base cells: its third cells.
+    own: [Cells; 81],
+    /// For each base cell that can be a third (a small one), the cells
+    /// before it, else none: its part of [`Triplets::tried_elsewhere`]
+    /// when the pair's cells see each other.
+    before: [Cells; 81],
+    /// The same cells among its peers: its part when they do not.
+    peers_before: [Cells; 81],
+    /// Whether each base cell is hot.
+    hot: [bool; 81],
 }
 
 impl<'a> Triplets<'a> {
     /// The triplet search over `bases`, hot where `changes` says.
     fn new(grid: &'a Grid, bases: &'a Bases, changes: &Changes) -> Triplets<'a> {
-        Triplets {
+        let mut triplets = Triplets {
             grid,
             bases,
             hot_thirds: changes.hot & bases.is_base & bases.small,
+            own: [0; 81],
+            before: [0; 81],
+            peers_before: [0; 81],
+            hot: [false; 81],
+        };
+        let thirds = bases.is_base & bases.small;
+        for k in 0..bases.count {
+            let cell = bases.cells[k];
+            triplets.own[k] = bases.excluders[k] & bases.is_base;
+            triplets.hot[k] = changes.hot & CELL_BITS[usize::from(cell)] != 0;
+            if thirds & CELL_BITS[usize::from(cell)] != 0 {
+                triplets.before[k] = below(cell);
+                triplets.peers_before[k] = below(cell) & PEERS[usize::from(cell)];
+            }
         }
+        triplets
+    }
+
+    /// The third cells worth trying with base cells number `i` and `j`:
+    /// all when the pair has a hot cell; otherwise those of
+    /// [`near_thirds`].
+    #[cfg(test)]
+    fn wanted_thirds(&self, i: usize, j: usize, changes: &Changes) -> Cells {
+        if self.hot[i] || self.hot[j] {
+            return !0;
+        }
+        near_thirds(self.bases.cells[i], self.bases.cells[j], changes)
     }
 
     /// The first cells of the pairs with base cell number `j` worth
     /// trying, as a set: the base cells before it with two common
     /// excluders or more, and, unless the second cell is hot or is
     /// excluded by a hot third cell, those that can have a wanted third
-    /// (see [`wanted_thirds`]): hot, seeing a changed cell that sees the
+    /// (see [`near_thirds`]): hot, seeing a changed cell that sees the
     /// second, or excluded by a hot third cell.
     fn firsts(&self, j: usize, changes: &Changes, near_hot_thirds: Cells) -> Cells {
         let bases = self.bases;
@@ -296,14 +332,17 @@ impl<'a> Triplets<'a> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair = CELL_BITS[usize::from(c0)] | CELL_BITS[usize::from(c1)];
-        let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
+        let own = [i, j].map(|base| self.own[base] & !pair);
         // The third cells to try: the pair's excluders that are base cells
         // and are wanted.
-        let thirds = (own[0] | own[1]) & wanted_thirds(pair, c0, c1, changes);
+        let mut thirds = own[0] | own[1];
+        if !(self.hot[i] || self.hot[j]) {
+            thirds &= near_thirds(c0, c1, changes);
+        }
         if thirds == 0 {
             return None;
         }
-        let first_tries = thirds & !self.tried_elsewhere(c0, c1);
+        let first_tries = thirds & !self.tried_elsewhere(i, j);
         if first_tries == 0 || !self.any_eliminates(c0, c1, first_tries, i, j) {
             return None;
         }
@@ -331,28 +370,22 @@ impl<'a> Triplets<'a> {
     /// depend on the order of its cells (its common excluders are the
     /// small cells seeing all three), and whenever a triplet that can
     /// differ since the last call is tried with one of its pairs, it is
-    /// with each (see [`Triplets::firsts`] and [`wanted_thirds`]). So a
+    /// with each (see [`Triplets::firsts`] and [`near_thirds`]). So a
     /// triplet need only be tried once: with its largest cell as the third
     /// when that cell can be a third (a small base cell seeing one of the
     /// other two), else its middle one; that is with its first pair in
     /// Sudoku Explainer's order (by second cell, then first). A third below
     /// `c1` (or `c0`) leaves its triplet to `c1` (or `c0`) as the third
-    /// when that can be.
-    fn tried_elsewhere(&self, c0: u8, c1: u8) -> Cells {
-        let thirds = self.bases.is_base & self.bases.small;
-        let mut elsewhere = 0;
-        for (cell, other) in [(c0, c1), (c1, c0)] {
-            if thirds & CELL_BITS[usize::from(cell)] != 0 {
-                // With `other` seen, `cell` is a third whatever the third.
-                let seen = if PEERS[usize::from(cell)] & CELL_BITS[usize::from(other)] != 0 {
-                    !0
-                } else {
-                    PEERS[usize::from(cell)]
-                };
-                elsewhere |= below(cell) & seen;
-            }
+    /// when that can be (base cells number `i` and `j`).
+    fn tried_elsewhere(&self, i: usize, j: usize) -> Cells {
+        let bases = self.bases;
+        // With the other cell seen, a small cell is a third whatever the
+        // third; else only with the third among its peers.
+        if sees(&[bases.cells[i], bases.cells[j]], 0, 1) {
+            self.before[i] | self.before[j]
+        } else {
+            self.peers_before[i] | self.peers_before[j]
         }
-        elsewhere
     }
 
     /// Whether some triplet of base cells `c0` and `c1` (numbers `i` and
@@ -458,8 +491,10 @@ impl PairBound {
             let impossible = links.partners[d0] | sees01 << d0;
             let mut core = ALL_DIGITS;
             for d1 in bits(second & !impossible) {
-                // Both in excluders of three digits, other than d0 and d1.
-                let both = mates & links.mates[d1] & !(1 << d0 | 1 << d1);
+                // Both in excluders of three digits (d0 and d1 themselves
+                // too, which core and second_cores never need: each is
+                // added back where they are used).
+                let both = mates & links.mates[d1];
                 core &= both | links.partners[d1] | 1 << d1;
                 second_cores[d1] &= both | own;
             }
@@ -516,13 +551,10 @@ impl PairBound {
     }
 }
 
-/// The third cells worth trying with base cells `c0` and `c1` (cells of
-/// `pair`): all when the pair has a hot cell; otherwise a third needs to
-/// be hot or to see a changed cell seeing the pair.
-fn wanted_thirds(pair: Cells, c0: u8, c1: u8, changes: &Changes) -> Cells {
-    if changes.hot & pair != 0 {
-        return !0;
-    }
+/// The third cells worth trying with base cells `c0` and `c1`, neither
+/// hot (with a hot cell, all are): a third needs to be hot or to see a
+/// changed cell seeing the pair.
+fn near_thirds(c0: u8, c1: u8, changes: &Changes) -> Cells {
     let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
     changes.hot | peers_of(near)
 }
@@ -1068,7 +1100,15 @@ mod tests {
                 let common = bases.excluders[i] & bases.excluders[j];
                 let pair: Cells = 1 << c0 | 1 << c1;
                 let thirds = (bases.excluders[i] | bases.excluders[j]) & bases.is_base & !pair;
-                let wanted = wanted_thirds(pair, c0, c1, &changes);
+                // Every third when the pair has a hot cell, else hot ones
+                // and those seeing a changed cell that sees the pair.
+                let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
+                let wanted = if changes.hot & pair != 0 {
+                    !0
+                } else {
+                    changes.hot | peers_of(near)
+                };
+                assert_eq!(triplets.wanted_thirds(i, j, &changes), wanted);
                 if common.count_ones() >= 2 && thirds & wanted != 0 {
                     assert!(firsts >> c0 & 1 != 0, "{grid:?} {c0} {c1}");
                 }
