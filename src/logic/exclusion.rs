@@ -250,14 +250,15 @@ struct Triplets<'a> {
     /// The hot base cells that are excluders too: the third cells that
     /// make a triplet worth trying whatever its pair.
     hot_thirds: Cells,
-    /// Each base cell's excluders that are base cells: its third cells.
-    own: [Cells; 81],
     /// For each base cell that can be a third (a small one), the cells
     /// before it, else none: its part of [`Triplets::tried_elsewhere`]
-    /// when the pair's cells see each other.
+    /// when the pair's cells see each other (its peers among them when
+    /// they do not).
     before: [Cells; 81],
-    /// The same cells among its peers: its part when they do not.
-    peers_before: [Cells; 81],
+    /// The cells seeing two of each base cell's excluders or more: the
+    /// cells that share two excluders with it, so a triplet's cells with
+    /// two common excluders are in each other's.
+    seen_twice: [Cells; 81],
     /// Whether each base cell is hot.
     hot: [bool; 81],
 }
@@ -269,19 +270,17 @@ impl<'a> Triplets<'a> {
             grid,
             bases,
             hot_thirds: changes.hot & bases.is_base & bases.small,
-            own: [0; 81],
             before: [0; 81],
-            peers_before: [0; 81],
+            seen_twice: [0; 81],
             hot: [false; 81],
         };
         let thirds = bases.is_base & bases.small;
         for k in 0..bases.count {
             let cell = bases.cells[k];
-            triplets.own[k] = bases.excluders[k] & bases.is_base;
             triplets.hot[k] = changes.hot & CELL_BITS[usize::from(cell)] != 0;
+            triplets.seen_twice[k] = seeing_two(bases.excluders[k]);
             if thirds & CELL_BITS[usize::from(cell)] != 0 {
                 triplets.before[k] = below(cell);
-                triplets.peers_before[k] = below(cell) & PEERS[usize::from(cell)];
             }
         }
         triplets
@@ -311,10 +310,7 @@ impl<'a> Triplets<'a> {
         if changes.hot >> second & 1 == 0 && bases.excluders[j] & self.hot_thirds == 0 {
             firsts &= changes.near(second) | near_hot_thirds;
         }
-        if firsts == 0 {
-            return 0;
-        }
-        firsts & seeing_two(bases.excluders[j])
+        firsts & self.seen_twice[j]
     }
 
     /// The first aligned triplet exclusion over base cells `i` and `j`
@@ -332,10 +328,11 @@ impl<'a> Triplets<'a> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair = CELL_BITS[usize::from(c0)] | CELL_BITS[usize::from(c1)];
-        let own = [i, j].map(|base| self.own[base] & !pair);
+        let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
         // The third cells to try: the pair's excluders that are base cells
         // and are wanted.
-        let mut thirds = own[0] | own[1];
+        // A third with two common excluders shares them with each cell.
+        let mut thirds = (own[0] | own[1]) & self.seen_twice[i] & self.seen_twice[j];
         if !(self.hot[i] || self.hot[j]) {
             thirds &= near_thirds(c0, c1, changes);
         }
@@ -381,10 +378,12 @@ impl<'a> Triplets<'a> {
         let bases = self.bases;
         // With the other cell seen, a small cell is a third whatever the
         // third; else only with the third among its peers.
-        if sees(&[bases.cells[i], bases.cells[j]], 0, 1) {
+        let cells = [bases.cells[i], bases.cells[j]];
+        if sees(&cells, 0, 1) {
             self.before[i] | self.before[j]
         } else {
-            self.peers_before[i] | self.peers_before[j]
+            let [c0, c1] = cells.map(usize::from);
+            self.before[i] & PEERS[c0] | self.before[j] & PEERS[c1]
         }
     }
 
