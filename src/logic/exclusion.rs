@@ -230,9 +230,8 @@ pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
     let triplets = Triplets::new(grid, &bases, &changes);
-    let near_hot_thirds = peers_of(triplets.hot_thirds);
     for j in 1..bases.count {
-        let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+        let firsts = triplets.firsts(j, &changes);
         for first in cells_of(firsts) {
             let i = usize::from(bases.index_of[first]);
             if let Some(step) = triplets.first_with_pair(i, j, &changes) {
@@ -299,18 +298,31 @@ impl<'a> Triplets<'a> {
 
     /// The first cells of the pairs with base cell number `j` worth
     /// trying, as a set: the base cells before it with two common
-    /// excluders or more, and, unless the second cell is hot or is
-    /// excluded by a hot third cell, those that can have a wanted third
-    /// (see [`near_thirds`]): hot, seeing a changed cell that sees the
-    /// second, or excluded by a hot third cell.
-    fn firsts(&self, j: usize, changes: &Changes, near_hot_thirds: Cells) -> Cells {
+    /// excluders or more, and, unless the second cell is hot, those that
+    /// can have a wanted third (see [`near_thirds`]): hot, seeing a
+    /// changed cell that sees the second, or sharing two excluders with a
+    /// hot third cell that shares two with the second and sees one of the
+    /// pair (a triplet with two common excluders shares them pairwise).
+    fn firsts(&self, j: usize, changes: &Changes) -> Cells {
         let bases = self.bases;
         let second = bases.cells[j];
-        let mut firsts = below(second) & bases.is_base;
-        if changes.hot >> second & 1 == 0 && bases.excluders[j] & self.hot_thirds == 0 {
-            firsts &= changes.near(second) | near_hot_thirds;
+        let mut firsts = below(second) & bases.is_base & self.seen_twice[j];
+        if !self.hot[j] {
+            let mut near = changes.near(second);
+            for third in cells_of(self.hot_thirds & self.seen_twice[j]) {
+                let k = usize::from(bases.index_of[third]);
+                // A third seeing the second goes with any first, else
+                // only with its peers.
+                let seen = if bases.excluders[j] & CELL_BITS[third] != 0 {
+                    !0
+                } else {
+                    PEERS[third]
+                };
+                near |= self.seen_twice[k] & seen;
+            }
+            firsts &= near;
         }
-        firsts & self.seen_twice[j]
+        firsts
     }
 
     /// The first aligned triplet exclusion over base cells `i` and `j`
@@ -1091,9 +1103,8 @@ mod tests {
         }
         let bases = bases(grid, 3);
         let triplets = Triplets::new(grid, &bases, &changes);
-        let near_hot_thirds = peers_of(triplets.hot_thirds);
         for j in 1..bases.count {
-            let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+            let firsts = triplets.firsts(j, &changes);
             let c1 = bases.cells[j];
             for (i, &c0) in bases.cells[..j].iter().enumerate() {
                 let common = bases.excluders[i] & bases.excluders[j];
@@ -1108,7 +1119,10 @@ mod tests {
                     changes.hot | peers_of(near)
                 };
                 assert_eq!(triplets.wanted_thirds(i, j, &changes), wanted);
-                if common.count_ones() >= 2 && thirds & wanted != 0 {
+                // A wanted third making two common excluders.
+                let aligned = cells_of(thirds & wanted)
+                    .any(|third| (common & PEERS[third]).count_ones() >= 2);
+                if aligned {
                     assert!(firsts >> c0 & 1 != 0, "{grid:?} {c0} {c1}");
                 }
             }
