@@ -406,15 +406,14 @@ impl<'a> Triplets<'a> {
     fn any_eliminates(&self, c0: u8, c1: u8, thirds: Cells, i: usize, j: usize) -> bool {
         let grid = self.grid;
         let pair_common = self.bases.excluders[i] & self.bases.excluders[j];
-        // Found at the first third with two common excluders, if any.
+        // Found at the first third, if any.
         let mut bound: Option<PairBound> = None;
+        // The thirds seeing two of the pair's common excluders or more: the
+        // triplets with two common excluders.
         for third in cells_of(thirds & seeing_two(pair_common)) {
             // The third cell's common excluders with the pair (its
             // excluders are its peers among the small cells).
             let common = pair_common & PEERS[third];
-            if !is_aligned(common) {
-                continue;
-            }
             let bound = bound.get_or_insert_with(|| PairBound::new(grid, [c0, c1], pair_common));
             if bound.admits_nothing() {
                 return false;
