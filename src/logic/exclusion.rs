@@ -342,11 +342,12 @@ impl<'a> Triplets<'a> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair = CELL_BITS[usize::from(c0)] | CELL_BITS[usize::from(c1)];
-        let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
         // The third cells to try: the pair's excluders that are base cells
-        // and are wanted.
-        // A third with two common excluders shares them with each cell.
-        let mut thirds = (own[0] | own[1]) & self.seen_twice[i] & self.seen_twice[j];
+        // and are wanted. A third with two common excluders shares them
+        // with each cell.
+        let excluders = bases.excluders[i] | bases.excluders[j];
+        let mut thirds =
+            excluders & bases.is_base & !pair & self.seen_twice[i] & self.seen_twice[j];
         if !(self.hot[i] || self.hot[j]) {
             thirds &= near_thirds(c0, c1, changes);
         }
@@ -359,7 +360,8 @@ impl<'a> Triplets<'a> {
         }
         let pair_common = bases.excluders[i] & bases.excluders[j];
         // The first cell's excluders, then the second's not listed yet.
-        let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
+        let own = [i, j].map(|base| bases.excluders[base] & thirds);
+        let lists = [own[0], own[1] & !own[0]];
         for (cell, list) in [c0, c1].into_iter().zip(lists) {
             for &group in &PEER_GROUPS[usize::from(cell)] {
                 for third in cells_of(group & list) {
