@@ -4,7 +4,8 @@
 //! possible combination goes.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS, HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_of, Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS, CELL_HOUSE_SETS,
+    HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
@@ -52,21 +53,23 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
     bases
 }
 
-/// The cells with one candidate, with 2..=`degree` and with two or more.
+/// The cells with one candidate, with 2..=`degree` (2 or 3) and with two
+/// or more.
 fn by_count(grid: &Grid, degree: u32) -> [Cells; 3] {
-    let mut counts = [0; 81];
-    for (cell, count_of) in counts.iter_mut().enumerate() {
-        *count_of = count(grid.candidates(cell));
+    // `least[k]`: the cells with more than `k` candidates, counted digit
+    // by digit as a bit-sliced counter (a cell holding this digit and
+    // already `k` others now holds `k + 1`): nine digits' sets instead of
+    // 81 cells.
+    let mut least: [Cells; 4] = [0; 4];
+    for digit in 1..=9 {
+        let cells = grid.digit_cells(digit);
+        least[3] |= least[2] & cells;
+        least[2] |= least[1] & cells;
+        least[1] |= least[0] & cells;
+        least[0] |= cells;
     }
-    let (mut singles, mut small, mut several): (Cells, Cells, Cells) = (0, 0, 0);
-    // Built from the last cell down, one bit shifted in per cell (cheaper
-    // than shifting a bit to each cell's place).
-    for &count in counts.iter().rev() {
-        singles = singles << 1 | Cells::from(count == 1);
-        small = small << 1 | Cells::from((2..=degree).contains(&count));
-        several = several << 1 | Cells::from(count >= 2);
-    }
-    [singles, small, several]
+    let small = least[1] & !least[degree as usize];
+    [least[0] & !least[1], small, least[1]]
 }
 
 /// The cells seeing two cells of `set` or more: the cells whose excluders
@@ -229,9 +232,8 @@ pub fn aligned_triplet(grid: &Grid, changed: Cells) -> Option<Step> {
     let changes = Changes::new(grid, changed);
     let bases = bases(grid, 3);
     let triplets = Triplets::new(grid, &bases, &changes);
-    let near_hot_thirds = peers_of(triplets.hot_thirds);
     for j in 1..bases.count {
-        let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+        let firsts = triplets.firsts(j, &changes);
         for first in cells_of(firsts) {
             let i = usize::from(bases.index_of[first]);
             if let Some(step) = triplets.first_with_pair(i, j, &changes) {
@@ -249,35 +251,80 @@ struct Triplets<'a> {
     /// The hot base cells that are excluders too: the third cells that
     /// make a triplet worth trying whatever its pair.
     hot_thirds: Cells,
+    /// For each base cell that can be a third (a small one), the cells
+    /// before it, else none: its part of [`Triplets::tried_elsewhere`]
+    /// when the pair's cells see each other (its peers among them when
+    /// they do not).
+    before: [Cells; 81],
+    /// The cells seeing two of each base cell's excluders or more: the
+    /// cells that share two excluders with it, so a triplet's cells with
+    /// two common excluders are in each other's.
+    seen_twice: [Cells; 81],
+    /// Whether each base cell is hot.
+    hot: [bool; 81],
 }
 
 impl<'a> Triplets<'a> {
     /// The triplet search over `bases`, hot where `changes` says.
     fn new(grid: &'a Grid, bases: &'a Bases, changes: &Changes) -> Triplets<'a> {
-        Triplets {
+        let mut triplets = Triplets {
             grid,
             bases,
             hot_thirds: changes.hot & bases.is_base & bases.small,
+            before: [0; 81],
+            seen_twice: [0; 81],
+            hot: [false; 81],
+        };
+        let thirds = bases.is_base & bases.small;
+        for k in 0..bases.count {
+            let cell = bases.cells[k];
+            triplets.hot[k] = changes.hot & CELL_BITS[usize::from(cell)] != 0;
+            triplets.seen_twice[k] = seeing_two(bases.excluders[k]);
+            if thirds & CELL_BITS[usize::from(cell)] != 0 {
+                triplets.before[k] = below(cell);
+            }
         }
+        triplets
+    }
+
+    /// The third cells worth trying with base cells number `i` and `j`:
+    /// all when the pair has a hot cell; otherwise those of
+    /// [`near_thirds`].
+    #[cfg(test)]
+    fn wanted_thirds(&self, i: usize, j: usize, changes: &Changes) -> Cells {
+        if self.hot[i] || self.hot[j] {
+            return !0;
+        }
+        near_thirds(self.bases.cells[i], self.bases.cells[j], changes)
     }
 
     /// The first cells of the pairs with base cell number `j` worth
     /// trying, as a set: the base cells before it with two common
-    /// excluders or more, and, unless the second cell is hot or is
-    /// excluded by a hot third cell, those that can have a wanted third
-    /// (see [`wanted_thirds`]): hot, seeing a changed cell that sees the
-    /// second, or excluded by a hot third cell.
-    fn firsts(&self, j: usize, changes: &Changes, near_hot_thirds: Cells) -> Cells {
+    /// excluders or more, and, unless the second cell is hot, those that
+    /// can have a wanted third (see [`near_thirds`]): hot, seeing a
+    /// changed cell that sees the second, or sharing two excluders with a
+    /// hot third cell that shares two with the second and sees one of the
+    /// pair (a triplet with two common excluders shares them pairwise).
+    fn firsts(&self, j: usize, changes: &Changes) -> Cells {
         let bases = self.bases;
         let second = bases.cells[j];
-        let mut firsts = below(second) & bases.is_base;
-        if changes.hot >> second & 1 == 0 && bases.excluders[j] & self.hot_thirds == 0 {
-            firsts &= changes.near(second) | near_hot_thirds;
+        let mut firsts = below(second) & bases.is_base & self.seen_twice[j];
+        if !self.hot[j] {
+            let mut near = changes.near(second);
+            for third in cells_of(self.hot_thirds & self.seen_twice[j]) {
+                let k = usize::from(bases.index_of[third]);
+                // A third seeing the second goes with any first, else
+                // only with its peers.
+                let seen = if bases.excluders[j] & CELL_BITS[third] != 0 {
+                    !0
+                } else {
+                    PEERS[third]
+                };
+                near |= self.seen_twice[k] & seen;
+            }
+            firsts &= near;
         }
-        if firsts == 0 {
-            return 0;
-        }
-        firsts & seeing_two(bases.excluders[j])
+        firsts
     }
 
     /// The first aligned triplet exclusion over base cells `i` and `j`
@@ -295,20 +342,26 @@ impl<'a> Triplets<'a> {
         let bases = self.bases;
         let (c0, c1) = (bases.cells[i], bases.cells[j]);
         let pair = CELL_BITS[usize::from(c0)] | CELL_BITS[usize::from(c1)];
-        let own = [i, j].map(|base| bases.excluders[base] & bases.is_base & !pair);
         // The third cells to try: the pair's excluders that are base cells
-        // and are wanted.
-        let thirds = (own[0] | own[1]) & wanted_thirds(pair, c0, c1, changes);
+        // and are wanted. A third with two common excluders shares them
+        // with each cell.
+        let excluders = bases.excluders[i] | bases.excluders[j];
+        let mut thirds =
+            excluders & bases.is_base & !pair & self.seen_twice[i] & self.seen_twice[j];
+        if !(self.hot[i] || self.hot[j]) {
+            thirds &= near_thirds(c0, c1, changes);
+        }
         if thirds == 0 {
             return None;
         }
-        let first_tries = thirds & !self.tried_elsewhere(c0, c1);
+        let first_tries = thirds & !self.tried_elsewhere(i, j);
         if first_tries == 0 || !self.any_eliminates(c0, c1, first_tries, i, j) {
             return None;
         }
         let pair_common = bases.excluders[i] & bases.excluders[j];
         // The first cell's excluders, then the second's not listed yet.
-        let lists = [own[0] & thirds, own[1] & !own[0] & thirds];
+        let own = [i, j].map(|base| bases.excluders[base] & thirds);
+        let lists = [own[0], own[1] & !own[0]];
         for (cell, list) in [c0, c1].into_iter().zip(lists) {
             for &group in &PEER_GROUPS[usize::from(cell)] {
                 for third in cells_of(group & list) {
@@ -330,28 +383,24 @@ impl<'a> Triplets<'a> {
     /// depend on the order of its cells (its common excluders are the
     /// small cells seeing all three), and whenever a triplet that can
     /// differ since the last call is tried with one of its pairs, it is
-    /// with each (see [`Triplets::firsts`] and [`wanted_thirds`]). So a
+    /// with each (see [`Triplets::firsts`] and [`near_thirds`]). So a
     /// triplet need only be tried once: with its largest cell as the third
     /// when that cell can be a third (a small base cell seeing one of the
     /// other two), else its middle one; that is with its first pair in
     /// Sudoku Explainer's order (by second cell, then first). A third below
     /// `c1` (or `c0`) leaves its triplet to `c1` (or `c0`) as the third
-    /// when that can be.
-    fn tried_elsewhere(&self, c0: u8, c1: u8) -> Cells {
-        let thirds = self.bases.is_base & self.bases.small;
-        let mut elsewhere = 0;
-        for (cell, other) in [(c0, c1), (c1, c0)] {
-            if thirds & CELL_BITS[usize::from(cell)] != 0 {
-                // With `other` seen, `cell` is a third whatever the third.
-                let seen = if PEERS[usize::from(cell)] & CELL_BITS[usize::from(other)] != 0 {
-                    !0
-                } else {
-                    PEERS[usize::from(cell)]
-                };
-                elsewhere |= below(cell) & seen;
-            }
+    /// when that can be (base cells number `i` and `j`).
+    fn tried_elsewhere(&self, i: usize, j: usize) -> Cells {
+        let bases = self.bases;
+        // With the other cell seen, a small cell is a third whatever the
+        // third; else only with the third among its peers.
+        let cells = [bases.cells[i], bases.cells[j]];
+        if sees(&cells, 0, 1) {
+            self.before[i] | self.before[j]
+        } else {
+            let [c0, c1] = cells.map(usize::from);
+            self.before[i] & PEERS[c0] | self.before[j] & PEERS[c1]
         }
-        elsewhere
     }
 
     /// Whether some triplet of base cells `c0` and `c1` (numbers `i` and
@@ -361,15 +410,14 @@ impl<'a> Triplets<'a> {
     fn any_eliminates(&self, c0: u8, c1: u8, thirds: Cells, i: usize, j: usize) -> bool {
         let grid = self.grid;
         let pair_common = self.bases.excluders[i] & self.bases.excluders[j];
-        // Found at the first third with two common excluders, if any.
+        // Found at the first third, if any.
         let mut bound: Option<PairBound> = None;
+        // The thirds seeing two of the pair's common excluders or more: the
+        // triplets with two common excluders.
         for third in cells_of(thirds & seeing_two(pair_common)) {
             // The third cell's common excluders with the pair (its
             // excluders are its peers among the small cells).
             let common = pair_common & PEERS[third];
-            if !is_aligned(common) {
-                continue;
-            }
             let bound = bound.get_or_insert_with(|| PairBound::new(grid, [c0, c1], pair_common));
             if bound.admits_nothing() {
                 return false;
@@ -457,8 +505,10 @@ impl PairBound {
             let impossible = links.partners[d0] | sees01 << d0;
             let mut core = ALL_DIGITS;
             for d1 in bits(second & !impossible) {
-                // Both in excluders of three digits, other than d0 and d1.
-                let both = mates & links.mates[d1] & !(1 << d0 | 1 << d1);
+                // Both in excluders of three digits (d0 and d1 themselves
+                // too, which core and second_cores never need: each is
+                // added back where they are used).
+                let both = mates & links.mates[d1];
                 core &= both | links.partners[d1] | 1 << d1;
                 second_cores[d1] &= both | own;
             }
@@ -515,13 +565,10 @@ impl PairBound {
     }
 }
 
-/// The third cells worth trying with base cells `c0` and `c1` (cells of
-/// `pair`): all when the pair has a hot cell; otherwise a third needs to
-/// be hot or to see a changed cell seeing the pair.
-fn wanted_thirds(pair: Cells, c0: u8, c1: u8, changes: &Changes) -> Cells {
-    if changes.hot & pair != 0 {
-        return !0;
-    }
+/// The third cells worth trying with base cells `c0` and `c1`, neither
+/// hot (with a hot cell, all are): a third needs to be hot or to see a
+/// changed cell seeing the pair.
+fn near_thirds(c0: u8, c1: u8, changes: &Changes) -> Cells {
     let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
     changes.hot | peers_of(near)
 }
@@ -745,23 +792,11 @@ impl Excluders {
     }
 }
 
-/// Each cell's three houses as bits of a 27-bit set.
-const HOUSE_BITS: [u32; 81] = {
-    let mut table = [0; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let [b, r, c] = houses_of(cell);
-        table[cell] = 1 << b | 1 << r | 1 << c;
-        cell += 1;
-    }
-    table
-};
-
 /// Whether cells `a` and `b` of `cells` (two different cells) share a
 /// house: their house sets meet (cheaper than a 128-bit shift).
 fn sees(cells: &[u8], a: usize, b: usize) -> bool {
     debug_assert_ne!(cells[a], cells[b]);
-    HOUSE_BITS[usize::from(cells[a])] & HOUSE_BITS[usize::from(cells[b])] != 0
+    CELL_HOUSE_SETS[usize::from(cells[a])] & CELL_HOUSE_SETS[usize::from(cells[b])] != 0
 }
 
 /// Each cell's digits that take part in some possible combination of two.
@@ -999,18 +1034,26 @@ mod tests {
         }
     }
 
+    /// The digit-by-digit counts against each cell's candidates counted,
+    /// for both degrees, on puzzles and on positions along their paths.
     #[test]
     fn by_count_puts_each_cell_in_its_sets() {
-        for board in bank().iter().step_by(100) {
-            let grid = Grid::new(board);
-            let [singles, small, several] = by_count(&grid, 3);
-            for cell in 0..81 {
-                let count = grid.candidates(cell).count_ones();
-                assert_eq!(singles >> cell & 1 != 0, count == 1, "{cell}");
-                assert_eq!(small >> cell & 1 != 0, (2..=3).contains(&count), "{cell}");
-                assert_eq!(several >> cell & 1 != 0, count >= 2, "{cell}");
+        let check = |grid: &Grid| {
+            for degree in 2..=3 {
+                let [singles, small, several] = by_count(grid, degree);
+                for cell in 0..81 {
+                    let count = grid.candidates(cell).count_ones();
+                    assert_eq!(singles >> cell & 1 != 0, count == 1, "{cell}");
+                    let in_small = (2..=degree).contains(&count);
+                    assert_eq!(small >> cell & 1 != 0, in_small, "{cell} {degree}");
+                    assert_eq!(several >> cell & 1 != 0, count >= 2, "{cell}");
+                }
             }
+        };
+        for board in bank().iter().step_by(100) {
+            check(&Grid::new(board));
         }
+        for_bank_positions(40, (4, 30), |grid, _| check(grid));
     }
 
     #[test]
@@ -1022,7 +1065,7 @@ mod tests {
     }
 
     #[test]
-    fn house_bits_meet_for_peers_only() {
+    fn house_sets_meet_for_peers_only() {
         for a in 0..81u8 {
             for b in (0..81u8).filter(|&b| b != a) {
                 let peers = PEERS[usize::from(a)] >> b & 1 != 0;
@@ -1071,16 +1114,26 @@ mod tests {
         }
         let bases = bases(grid, 3);
         let triplets = Triplets::new(grid, &bases, &changes);
-        let near_hot_thirds = peers_of(triplets.hot_thirds);
         for j in 1..bases.count {
-            let firsts = triplets.firsts(j, &changes, near_hot_thirds);
+            let firsts = triplets.firsts(j, &changes);
             let c1 = bases.cells[j];
             for (i, &c0) in bases.cells[..j].iter().enumerate() {
                 let common = bases.excluders[i] & bases.excluders[j];
                 let pair: Cells = 1 << c0 | 1 << c1;
                 let thirds = (bases.excluders[i] | bases.excluders[j]) & bases.is_base & !pair;
-                let wanted = wanted_thirds(pair, c0, c1, &changes);
-                if common.count_ones() >= 2 && thirds & wanted != 0 {
+                // Every third when the pair has a hot cell, else hot ones
+                // and those seeing a changed cell that sees the pair.
+                let near = PEERS[usize::from(c0)] & PEERS[usize::from(c1)] & changes.changed;
+                let wanted = if changes.hot & pair != 0 {
+                    !0
+                } else {
+                    changes.hot | peers_of(near)
+                };
+                assert_eq!(triplets.wanted_thirds(i, j, &changes), wanted);
+                // A wanted third making two common excluders.
+                let aligned = cells_of(thirds & wanted)
+                    .any(|third| (common & PEERS[third]).count_ones() >= 2);
+                if aligned {
                     assert!(firsts >> c0 & 1 != 0, "{grid:?} {c0} {c1}");
                 }
             }
