@@ -655,16 +655,17 @@ impl Core {
         let outside = len - self.ids.len();
         let mut component = filled(0u16, len * 2);
         let mut sink = 0;
-        for id in 0..len {
-            let k = self.local[id];
+        // Each id's pair of states beside its index in the core (zipped:
+        // no bounds checks).
+        for (states, &k) in component.chunks_exact_mut(2).zip(&self.local[..len]) {
             if k == NO {
-                component[id * 2] = sink as u16;
-                component[id * 2 + 1] = (outside + self.count + sink) as u16;
+                states[0] = sink as u16;
+                states[1] = (outside + self.count + sink) as u16;
                 sink += 1;
             } else {
                 let k = usize::from(k);
-                component[id * 2] = (outside + usize::from(self.component[k * 2])) as u16;
-                component[id * 2 + 1] = (outside + usize::from(self.component[k * 2 + 1])) as u16;
+                states[0] = (outside + usize::from(self.component[k * 2])) as u16;
+                states[1] = (outside + usize::from(self.component[k * 2 + 1])) as u16;
             }
         }
         (component, outside * 2 + self.count)
