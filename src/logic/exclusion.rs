@@ -9,7 +9,7 @@ use super::grid::{
 };
 use super::step::{Difficulty, Pattern, Step, Technique};
 use super::subsets::sorted;
-use crate::logic::grid::count;
+use crate::logic::grid::{count, CELL_BITS};
 use crate::logic::proof::Chains;
 
 /// The cells that may take part, in reading order, with their excluders.
@@ -88,17 +88,6 @@ fn seeing_two(set: Cells) -> Cells {
 fn peers_of(set: Cells) -> Cells {
     cells_of(set).fold(0, |peers, cell| peers | PEERS[cell])
 }
-
-/// Each cell as a set (a table lookup is cheaper than a 128-bit shift).
-const CELL_BITS: [Cells; 81] = {
-    let mut table = [0; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        table[cell] = 1 << cell;
-        cell += 1;
-    }
-    table
-};
 
 /// The cells before `cell` in reading order.
 fn below(cell: u8) -> Cells {

@@ -191,6 +191,18 @@ pub const CELL_HOUSE_MASKS: [[Cells; 3]; 81] = build_cell_house_masks();
 /// list in that order.
 pub const CELL_PEER_GROUPS: [[Cells; 3]; 81] = build_cell_peer_groups();
 
+/// Each cell as a set of cells: a load, where a 128-bit shift by a
+/// variable takes some six instructions.
+pub const CELL_BITS: [Cells; 81] = {
+    let mut table = [0; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = 1 << cell;
+        cell += 1;
+    }
+    table
+};
+
 /// Each cell's houses (box, row, column) as bits of a 27-bit house set:
 /// the houses holding some cells are the AND of theirs.
 pub const CELL_HOUSE_SETS: [u32; 81] = {

@@ -13,8 +13,8 @@
 use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
-use crate::logic::grid::count;
 use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS, HOUSE_MASKS};
+use crate::logic::grid::{count, CELL_BITS};
 
 const NONE: u32 = u32::MAX;
 
@@ -474,18 +474,6 @@ impl Counted {
         &self.counts
     }
 }
-
-/// Each cell's bit in a set of cells, read from a table: a 128-bit shift
-/// by a variable takes some six instructions, a load one.
-const CELL_BITS: [u128; 81] = {
-    let mut bits = [0; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        bits[cell] = 1 << cell;
-        cell += 1;
-    }
-    bits
-};
 
 /// Entries in [`Engine::ancestors`]' marks and queue: a power of two
 /// above an arena's node count (one a state reached, 2 * 729 at most, and

@@ -28,7 +28,7 @@ use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, S
 use super::prove::candidate;
 use super::{Best, Collected, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid,
+    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, CELL_BITS,
     CELL_HOUSE_MASKS, HOUSE_MASKS,
 };
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
@@ -39,18 +39,6 @@ const BASE: f64 = 8.0;
 /// The sort kinds of cell and region chains.
 const CELL: u8 = 5;
 const REGION: u8 = 6;
-
-/// Each cell's bit in a set of cells, read from a table: a 128-bit shift
-/// by a variable takes some six instructions, a load one.
-const CELL_BITS: [Cells; 81] = {
-    let mut bits = [0; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        bits[cell] = 1 << cell;
-        cell += 1;
-    }
-    bits
-};
 
 /// No parent (a branch's start).
 const ROOT: State = State::MAX;
