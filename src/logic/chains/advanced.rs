@@ -640,11 +640,10 @@ fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
                 _ => cell % 9,
             };
             let base_cells = bits(lines).fold(0u128, |m, l| m | HOUSE_MASKS[base.first() + l]);
+            // Two cover lines, as `x_wings_in` found them.
             let covers =
                 cells_of(work.digits[d0] & base_cells).fold(0u16, |m, c| m | 1 << position(c));
-            if count(covers) != 2 {
-                continue;
-            }
+            debug_assert_eq!(count(covers), 2);
             removable.clear();
             for c in bits(covers) {
                 for &cell in &HOUSE_CELLS[cover.first() + c] {
@@ -704,12 +703,11 @@ fn x_wings_in(
             }
             let first = split(here.trailing_zeros() as usize).1;
             let second = split((here & (here - 1)).trailing_zeros() as usize).1;
+            let covered = HOUSE_MASKS[cover.first() + first] | HOUSE_MASKS[cover.first() + second];
             let across = places & HOUSE_MASKS[cover.first() + first] & !base_line;
             for cell in cells_of(across) {
                 let other = split(cell).0;
                 let there = places & HOUSE_MASKS[base.first() + other];
-                let covered =
-                    HOUSE_MASKS[cover.first() + first] | HOUSE_MASKS[cover.first() + second];
                 let wing = (1 << line | 1 << other, d0);
                 if two_cells(there) && there & !covered == 0 && !wings.contains(&wing) {
                     wings.push(wing);
@@ -831,9 +829,9 @@ mod tests {
 
     /// The pairs and X-wings found from the touched digits, changed cells
     /// and lines are those of the plain search over every pair of digits,
-    /// cells or lines, in the
-    /// same order, on positions of bank puzzles with candidates removed
-    /// as chains remove them (cells and houses may be left with one).
+    /// cells or lines, in the same order, on positions of bank puzzles
+    /// with candidates removed as chains remove them (cells and houses may
+    /// be left with one).
     #[test]
     fn pairs_and_x_wings_found_from_removals_are_the_plain_searchs() {
         let (mut hidden, mut naked, mut wings) = (0, 0, 0);

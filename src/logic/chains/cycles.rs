@@ -127,20 +127,51 @@ fn chain_starts(xy: &Reach) -> [u64; IDS_WORDS] {
     starts
 }
 
+/// What both scans read of `cands`: its graph, each pass's reached states
+/// ([`pass_reaches`]), whether the X pass has chains, and the fertility
+/// marks. Components, negations and cycles read only the weak links of
+/// candidates with strong links (the core graph); forcing chains, only
+/// when some start reaches its negation, those of the chain starts too,
+/// added to the same graph (its ids, and so what the passes read of it,
+/// stay). Multiple forcing chains, which read every list, have the rest
+/// added when they take the graph.
+struct Passes {
+    graph: Graph,
+    reaches: [Option<Reach>; 3],
+    x_chains: bool,
+    fertile: Fertile,
+}
+
+impl Passes {
+    fn of(cands: &Cands) -> Passes {
+        let mut graph = Graph::core_only(cands);
+        let mut fertile = Fertile::default();
+        let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
+        if x_chains {
+            graph.add_starts(cands, &chain_starts(Passes::xy_of(&reaches)));
+        }
+        Passes {
+            graph,
+            reaches,
+            x_chains,
+            fertile,
+        }
+    }
+
+    fn xy_of(reaches: &[Option<Reach>; 3]) -> &Reach {
+        reaches[2].as_ref().expect("the XY pass is always built")
+    }
+}
+
 /// Every hint in Sudoku Explainer's order, offered to `best`.
 fn scan(cands: &Cands, best: &mut Best) {
-    // Components, negations and cycles read only the weak links of
-    // candidates with strong links; forcing chains, only when some start
-    // reaches its negation (X and Y links are XY links), read them all.
-    let mut graph = Graph::core_only(cands);
-    let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
-    let xy = reaches[2].as_ref().expect("the XY pass is always built");
-    if x_chains {
-        // The same graph with the chain starts' weak lists too: its ids,
-        // and so what the passes read of it, stay.
-        graph.add_starts(cands, &chain_starts(xy));
-    }
+    let Passes {
+        graph,
+        reaches,
+        x_chains,
+        fertile,
+    } = Passes::of(cands);
+    let xy = Passes::xy_of(&reaches);
     let graph = &graph;
     let mut search = Unary::new(graph);
     // Its buffers.
@@ -277,16 +308,12 @@ impl Bound {
 /// and its XY components are kept for multiple forcing chains, which may
 /// run next there.
 fn first(cands: &Cands, keep: bool) -> (Option<Step>, bool) {
-    // As in `scan`: the core graph, and the weak lists of the chain starts
-    // once known (multiple forcing chains, which read them all, have the
-    // rest added when they take the graph).
-    let mut graph = Graph::core_only(cands);
-    let mut fertile = Fertile::default();
-    let (reaches, x_chains) = pass_reaches(&graph, cands, &mut fertile);
-    if x_chains {
-        let starts = chain_starts(reaches[2].as_ref().expect("the XY pass is always built"));
-        graph.add_starts(cands, &starts);
-    }
+    let Passes {
+        graph,
+        reaches,
+        x_chains,
+        fertile,
+    } = Passes::of(cands);
     let mut search = Unary::new(&graph);
     search.fertile = fertile; // its buffers
     let mut best: Option<Pick> = None;
