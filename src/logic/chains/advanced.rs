@@ -30,6 +30,9 @@ pub struct Found {
     /// any removal a further reduced position gives and this one did not
     /// rests on a candidate removed after it.
     pub complete: bool,
+    /// The simple technique whose hints these are, in [`simple`]'s order
+    /// ([`SIMPLE_RULES`] when none gave any): it and those before it ran.
+    fired: u8,
 }
 
 /// What proves a removal a chain's reduced position yields, kept when
@@ -58,6 +61,7 @@ impl Found {
         self.nested.clear();
         self.origins.clear();
         self.complete = false;
+        self.fired = SIMPLE_RULES;
     }
 
     /// Adds a hint's eliminations (in Sudoku Explainer's hash-map order)
@@ -120,19 +124,26 @@ pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
 // code, which level 0 propagations run alone (6M more instructions on
 // forum puzzle 1's dynamic chains when it was).
 #[inline(never)]
-pub fn advanced(work: &Cands, source: &Cands, level: u8, limit: u8, keep: bool, found: &mut Found) {
+pub fn advanced(
+    (work, source): (&Cands, &Cands),
+    (level, limit): (u8, u8),
+    keep: bool,
+    checked: &mut Checked,
+    found: &mut Found,
+) {
     found.clear();
     found.keep = keep;
     if keep {
-        simple(work, source, found);
+        simple(work, source, checked, found);
     } else {
         NESTED.with(|memo| {
             memo.borrow_mut()
                 .replay(work, source, SIMPLE, found, |found| {
-                    simple(work, source, found)
+                    simple(work, source, checked, found)
                 });
         });
     }
+    checked.ran(work, found.fired);
     if !found.removals.is_empty() || level < 2 {
         return;
     }
@@ -305,6 +316,7 @@ struct Remembered {
     removals: Vec<(u16, u32, u32)>,
     parents: Vec<u16>,
     nested: Vec<u32>,
+    fired: u8,
 }
 
 /// At most this many nested searches are remembered for one source (each
@@ -347,6 +359,7 @@ impl Memo {
             found.parents.extend_from_slice(&entry.parents);
             found.removals.extend_from_slice(&entry.removals);
             found.nested.extend_from_slice(&entry.nested);
+            found.fired = entry.fired;
             return;
         }
         debug_assert!(found.removals.is_empty() && found.parents.is_empty());
@@ -356,6 +369,7 @@ impl Memo {
                 removals: found.removals.clone(),
                 parents: found.parents.clone(),
                 nested: found.nested.clone(),
+                fired: found.fired,
             };
             self.entries.insert(key, entry);
         }
@@ -370,27 +384,89 @@ impl Memo {
 /// is skipped before it is looked at.
 type Removed = [u128; 9];
 
-fn simple(work: &Cands, source: &Cands, found: &mut Found) {
+/// The number of simple techniques [`simple`] tries, in its order:
+/// pointing and claiming, hidden pairs, naked pairs, X-wings.
+const SIMPLE_RULES: u8 = 4;
+
+/// Where each simple technique last ran in one propagation: the digits'
+/// places of that position (None before it ran).
+///
+/// A propagation only removes candidates, and it removes all that a
+/// technique found where it ran. So a hint the technique gives on a
+/// position further reduced lies where a candidate was removed since: a
+/// lock whose house lost a place of its digit, a hidden pair one of whose
+/// digits lost a place in its house, a naked pair one of whose cells lost
+/// a candidate, an X-wing one of whose base lines lost a place. Any other
+/// was there, with the same parents and more to remove, where the
+/// technique last ran: it was applied (nothing is left to remove), or it
+/// rested on nothing removed (and still does).
+#[derive(Default)]
+pub struct Checked {
+    at: [Option<Removed>; SIMPLE_RULES as usize],
+}
+
+impl Checked {
+    /// Forgets every position: a new propagation starts.
+    pub fn clear(&mut self) {
+        self.at = Default::default();
+    }
+
+    /// Notes that the techniques up to `fired` (all when none found
+    /// anything) ran on `work`.
+    fn ran(&mut self, work: &Cands, fired: u8) {
+        let ran = usize::from(fired.min(SIMPLE_RULES - 1)) + 1;
+        for at in &mut self.at[..ran] {
+            *at = Some(work.digits);
+        }
+    }
+
+    /// Each digit's candidates removed since technique `rule` last ran
+    /// (since the source, `gone`, before it ran).
+    fn since(&self, rule: usize, work: &Cands, gone: &Removed) -> Removed {
+        match &self.at[rule] {
+            Some(then) => std::array::from_fn(|d0| then[d0] & !work.digits[d0]),
+            None => *gone,
+        }
+    }
+}
+
+/// The first simple technique's hints on `work` that rest on candidates
+/// removed since `source`, each technique looking only where candidates
+/// were removed since it last ran in this propagation (see [`Checked`]).
+fn simple(work: &Cands, source: &Cands, checked: &Checked, found: &mut Found) {
     let gone: Removed = std::array::from_fn(|d0| source.digits[d0] & !work.digits[d0]);
     if gone.iter().all(|&cells| cells == 0) {
         return; // nothing to rest on
     }
-    let touched = Touched::of(&gone);
-    locking(work, source, &gone, &touched.houses, found);
-    if !found.removals.is_empty() {
+    let since = |rule: u8| checked.since(usize::from(rule), work, &gone);
+    let fired = |found: &mut Found, rule: u8| {
+        let any = !found.removals.is_empty();
+        if any {
+            found.fired = rule;
+        }
+        any
+    };
+    locking(work, source, &gone, &Touched::of(&since(0)).houses, found);
+    if fired(found, 0) {
         return;
     }
     // Pairs are looked for only in houses with four unsolved cells or more.
     let unsolved = unsolved(source);
-    hidden_pairs(work, source, (&touched.digits, unsolved), found);
-    if !found.removals.is_empty() {
+    hidden_pairs(
+        work,
+        source,
+        (&Touched::of(&since(1)).digits, unsolved),
+        found,
+    );
+    if fired(found, 1) {
         return;
     }
-    naked_pairs(work, source, (&gone, unsolved), found);
-    if !found.removals.is_empty() {
+    naked_pairs(work, source, (&since(2), unsolved), found);
+    if fired(found, 2) {
         return;
     }
-    x_wings(work, source, &gone, found);
+    x_wings(work, source, &since(3), found);
+    fired(found, 3);
 }
 
 /// Where the removed candidates lie, found from the few removed
@@ -674,7 +750,8 @@ fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
 
 /// The X-wings of digits with base lines of kind `base` and cover lines of
 /// kind `cover`, as (the base lines, the digit), with a base line that lost
-/// a place of the digit (only those rest on a removal): in the order of
+/// a place of the digit in `gone` (only those rest on a removal, or on one
+/// made since X-wings last ran; see [`Checked`]): in the order of
 /// the plain search, pairs of lines in increasing order, then digits.
 /// Found from each such line with two places, whose partner line must
 /// hold the digit in the same two cover lines.
@@ -791,13 +868,15 @@ mod tests {
             let mut work = source.clone();
             work.remove(cand / 9, cand % 9);
             let mut direct = Found::default();
-            simple(&work, &source, &mut direct);
+            let unchecked = Checked::default();
+            simple(&work, &source, &unchecked, &mut direct);
             for _ in 0..2 {
                 let mut found = Found::default();
                 memo.replay(&work, &source, SIMPLE, &mut found, |found| {
-                    simple(&work, &source, found)
+                    simple(&work, &source, &unchecked, found)
                 });
                 assert_eq!(contents(&found), contents(&direct), "{cand} simple");
+                assert_eq!(found.fired, direct.fired, "{cand} simple");
             }
             simple_found += usize::from(!direct.removals.is_empty());
             for producer in 0..3u8 {
@@ -899,6 +978,64 @@ mod tests {
                 hidden > 100 && naked > 100 && wings > 20,
                 "{hidden} {naked} {wings}"
             );
+        }
+    }
+
+    /// Along a chain of ever more reduced positions, each applying all the
+    /// removals the simple techniques found on the one before, looking
+    /// only where candidates were removed since each technique last ran
+    /// finds what looking everywhere finds.
+    #[test]
+    fn simple_techniques_look_only_where_removed_since_they_ran() {
+        let (mut compared, mut hinted, mut narrowed) = (0, [0; SIMPLE_RULES as usize + 1], 0);
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: usize| {
+            // xorshift: a cheap reproducible stream.
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        crate::logic::testing::for_bank_positions(40, (2, 25), |grid, _| {
+            let source = Cands::of(grid);
+            let (mut work, mut checked) = (source.clone(), Checked::default());
+            'chain: for _ in 0..6 {
+                let live: Vec<usize> = (0..729)
+                    .filter(|&c| {
+                        work.cells[c / 9] >> (c % 9) & 1 != 0 && count(work.cells[c / 9]) > 1
+                    })
+                    .collect();
+                if live.is_empty() {
+                    break;
+                }
+                for _ in 0..next(4) + 1 {
+                    let cand = live[next(live.len())];
+                    if count(work.cells[cand / 9]) > 1 {
+                        work.remove(cand / 9, cand % 9);
+                    }
+                }
+                let mut plain = Found::default();
+                simple(&work, &source, &Checked::default(), &mut plain);
+                let mut narrow = Found::default();
+                simple(&work, &source, &checked, &mut narrow);
+                assert_eq!(contents(&narrow), contents(&plain));
+                assert_eq!(narrow.fired, plain.fired);
+                compared += 1;
+                hinted[usize::from(plain.fired)] += 1;
+                narrowed += usize::from(checked.at.iter().any(Option::is_some));
+                checked.ran(&work, narrow.fired);
+                for &(cand, _, _) in &plain.removals {
+                    let (cell, d0) = (usize::from(cand) / 9, usize::from(cand) % 9);
+                    if count(work.cells[cell]) == 1 {
+                        break 'chain; // a contradiction: the chain would stop
+                    }
+                    work.remove(cell, d0);
+                }
+            }
+        });
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(compared > 1000 && narrowed > 500, "{compared} {narrowed}");
+            assert!(hinted[..4].iter().all(|&n| n > 20), "{hinted:?}");
         }
     }
 

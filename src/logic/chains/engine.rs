@@ -10,7 +10,7 @@
 //! that a reduced house or cell implies also rests on the removed
 //! candidates (hidden parents).
 
-use super::advanced::{advanced, Found, Origin};
+use super::advanced::{advanced, Checked, Found, Origin};
 use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS, HOUSE_MASKS};
@@ -848,6 +848,8 @@ pub struct Engine {
     todo: Vec<u32>,
     parents: Vec<u32>,
     found: Found,
+    /// Where the simple techniques last ran in the current propagation.
+    checked: Checked,
     /// Nested chains met by the walks of the current hint.
     nested_seen: Vec<(u32, u32)>,
     nested_count: u32,
@@ -895,6 +897,7 @@ impl Engine {
             todo,
             parents,
             found: Found::default(),
+            checked: Checked::default(),
             nested_seen: Vec::new(),
             nested_count: 0,
             spare: SPARE.with(|spare| std::mem::take(&mut *spare.borrow_mut())),
@@ -947,6 +950,7 @@ impl Engine {
     ) -> Box<Arena> {
         let mut arena = self.spare.pop().unwrap_or_default();
         arena.clear();
+        self.checked.clear();
         // Static chains work on `source` itself; dynamic ones on a copy
         // they reduce.
         let mut work = self.work.take().unwrap_or_else(|| {
@@ -1023,7 +1027,14 @@ impl Engine {
 
     /// Adds what the simple techniques deduce on the reduced position.
     fn advance(&mut self, work: &Cands, source: &Cands, level: u8, limit: u8, arena: &mut Arena) {
-        advanced(work, source, level, limit, self.keep, &mut self.found);
+        let (keep, checked) = (self.keep, &mut self.checked);
+        advanced(
+            (work, source),
+            (level, limit),
+            keep,
+            checked,
+            &mut self.found,
+        );
         if self.keep && !self.found.removals.is_empty() {
             arena.positions.push(work.clone());
         }
