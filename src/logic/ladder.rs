@@ -23,6 +23,11 @@ type DigitProducer = fn(&Grid, Digits) -> Option<Step>;
 /// patterns that cannot involve them.
 type LocalProducer = fn(&Grid, Cells) -> Option<Step>;
 
+/// A producer of chains whose every step, with candidates only ever
+/// removed, would have been found before unless a strong link has come
+/// since: it keeps the position where it last found nothing.
+type LinksProducer = fn(&Grid, &mut chains::Quiet) -> Option<Step>;
+
 /// A rung of the ladder.
 #[derive(Clone, Copy)]
 enum Rung {
@@ -32,9 +37,11 @@ enum Rung {
     Digit(DigitProducer),
     /// A technique whose steps come from patterns of cells.
     Local(LocalProducer),
+    /// A technique whose steps come from chains of links.
+    Links(LinksProducer),
 }
 
-use Rung::{Digit, Grid as Whole, Local};
+use Rung::{Digit, Grid as Whole, Links, Local};
 
 /// The rungs this engine has, in Sudoku Explainer's order (numbers as in
 /// `se-rating.md`).
@@ -73,7 +80,7 @@ const LADDER: [Rung; 35] = [
     // 24: aligned pair exclusion.
     Local(exclusion::aligned_pair),
     // 25: forcing chains and cycles
-    Whole(chains::forcing_chains_and_cycles),
+    Links(chains::forcing_chains_and_cycles_along),
     // 26: aligned triplet exclusion.
     Local(exclusion::aligned_triplet),
     // 27: Nishio forcing chains
@@ -122,6 +129,7 @@ pub fn next_step(grid: &Grid) -> Option<Step> {
         Whole(producer) => producer(grid),
         Digit(producer) => producer(grid, ALL_DIGITS),
         Local(producer) => producer(grid, ALL_CELLS),
+        Links(producer) => producer(grid, &mut chains::Quiet::default()),
     })
 }
 
@@ -141,6 +149,8 @@ pub struct Ladder {
     seen: [(Cells, usize); 9],
     /// The position last seen: each cell's candidates.
     seen_cells: [Digits; 81],
+    /// Per rung, where it last found nothing (rungs of chains).
+    quiet: [chains::Quiet; LADDER.len()],
 }
 
 impl Default for Ladder {
@@ -150,6 +160,7 @@ impl Default for Ladder {
             stale_cells: [ALL_CELLS; LADDER.len()],
             seen: [(0, usize::MAX); 9],
             seen_cells: [0; 81],
+            quiet: std::array::from_fn(|_| chains::Quiet::default()),
         }
     }
 }
@@ -190,6 +201,7 @@ impl Ladder {
                 self.stale_cells[rung] = if step.is_some() { ALL_CELLS } else { 0 };
                 step
             }
+            Links(producer) => producer(grid, &mut self.quiet[rung]),
         }
     }
 

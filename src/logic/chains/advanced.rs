@@ -217,19 +217,7 @@ fn nested(
 /// nested chain's own reduced positions are sources too, tried here once
 /// each.)
 fn cycles_find_nothing(work: &Cands, source: &Cands) -> bool {
-    for d0 in 0..9 {
-        for cell in cells_of(source.digits[d0] & !work.digits[d0]) {
-            if count(work.cells[cell]) == 2 {
-                return false;
-            }
-            for house in houses_at(cell) {
-                if two_cells(work.digits[d0] & HOUSE_MASKS[house]) {
-                    return false;
-                }
-            }
-        }
-    }
-    NESTED.with(|memo| memo.borrow_mut().quiet(source))
+    !work.has_new_strong_link(source) && NESTED.with(|memo| memo.borrow_mut().quiet(source))
 }
 
 /// The [`Memo`] stage of the simple techniques (nested producers' stages

@@ -59,9 +59,40 @@ fn chain_base(y: bool, x: bool) -> (f64, u8) {
     }
 }
 
-/// The first step of Sudoku Explainer's "Forcing Chains & Cycles".
+/// The first step of Sudoku Explainer's "Forcing Chains & Cycles" (the
+/// ladder runs [`forcing_chains_and_cycles_along`]).
+#[cfg(test)]
 pub fn forcing_chains_and_cycles(grid: &Grid) -> Option<Step> {
     first(&Cands::of(grid), true).0
+}
+
+/// Where forcing chains and cycles last found nothing along a solving
+/// path (see [`forcing_chains_and_cycles_along`]).
+#[derive(Default)]
+pub struct Quiet(Option<Box<Cands>>);
+
+/// [`forcing_chains_and_cycles`] along a solving path, where `quiet`
+/// remembers the position they last found nothing on: while candidates
+/// have only gone since and no strong link has come, they still find
+/// nothing, and are not searched.
+///
+/// Every link of such a position is one of the quiet one: a chain or
+/// cycle of it is one there, a chain removing or placing its candidate
+/// there too, a cycle removing there all it removes here (what sees one
+/// of its "on" and one of its "off" states of a digit).
+pub fn forcing_chains_and_cycles_along(grid: &Grid, quiet: &mut Quiet) -> Option<Step> {
+    let cands = Cands::of(grid);
+    if let Some(before) = &quiet.0 {
+        if cands.within(before) && !cands.has_new_strong_link(before) {
+            return None;
+        }
+    }
+    let step = first(&cands, true).0;
+    quiet.0 = match step {
+        None => Some(Box::new(cands)),
+        Some(_) => None,
+    };
+    step
 }
 
 /// Whether forcing chains and cycles find nothing on `cands`, nor could
@@ -1287,6 +1318,38 @@ mod tests {
     use super::*;
     use crate::logic::explain;
     use crate::Board;
+
+    /// Along bank puzzles' solving paths, the rung that remembers where it
+    /// found nothing finds what the plain one finds, and skips positions
+    /// with no new strong link since.
+    #[test]
+    fn forcing_chains_along_a_path_find_what_the_plain_rung_finds() {
+        let (mut asked, mut skipped, mut found) = (0, 0, 0);
+        for board in crate::logic::testing::bank().iter().step_by(9) {
+            let mut grid = Grid::new(board);
+            let mut quiet = Quiet::default();
+            for step in explain(board).steps {
+                let cands = Cands::of(&grid);
+                let skips = quiet.0.as_ref().is_some_and(|before| {
+                    cands.within(before) && !cands.has_new_strong_link(before)
+                });
+                let plain = forcing_chains_and_cycles(&grid);
+                let along = forcing_chains_and_cycles_along(&grid, &mut quiet);
+                assert_eq!(
+                    along.as_ref().map(ToString::to_string),
+                    plain.as_ref().map(ToString::to_string),
+                    "{board}"
+                );
+                asked += 1;
+                skipped += usize::from(skips);
+                found += usize::from(plain.is_some());
+                step.apply(&mut grid);
+            }
+        }
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(skipped > 100 && found > 100, "{asked} {skipped} {found}");
+        }
+    }
 
     /// Puzzles (bank ER 7.8 and 8.3 to 9.0) whose solving paths meet rung
     /// 25 often, with and without a hint.

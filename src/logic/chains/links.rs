@@ -5,7 +5,8 @@
 //! and a flag, `candidate * 2 + on` (0-1457).
 
 #[cfg(test)]
-use crate::logic::grid::{bits, cells_of, count, houses_of, two_cells};
+use crate::logic::grid::{bits, houses_of};
+use crate::logic::grid::{cells_of, count, two_cells};
 use crate::logic::grid::{houses_at, Cells, Grid, CELL_PEER_GROUPS, HOUSE_MASKS};
 
 /// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
@@ -104,6 +105,30 @@ impl Cands {
     /// The cells of `house` holding candidate `d0`.
     pub fn places(&self, house: usize, d0: usize) -> u128 {
         self.digits[d0] & HOUSE_MASKS[house]
+    }
+
+    /// Whether every candidate here is one of `before` too.
+    pub fn within(&self, before: &Cands) -> bool {
+        self.cells
+            .iter()
+            .zip(&before.cells)
+            .all(|(now, then)| now & !then == 0)
+    }
+
+    /// Whether this position, made from `before` by removing candidates
+    /// ([`Cands::within`] it), has a strong link `before` lacks. Removing
+    /// candidates removes weak links, and adds strong ones only where it
+    /// leaves a cell with two candidates or a digit with two places in a
+    /// house: without those, every link here is one of `before`.
+    pub fn has_new_strong_link(&self, before: &Cands) -> bool {
+        (0..9).any(|d0| {
+            cells_of(before.digits[d0] & !self.digits[d0]).any(|cell| {
+                count(self.cells[cell]) == 2
+                    || houses_at(cell)
+                        .into_iter()
+                        .any(|house| two_cells(self.digits[d0] & HOUSE_MASKS[house]))
+            })
+        })
     }
 }
 

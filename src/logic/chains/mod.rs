@@ -21,7 +21,9 @@ mod multiple;
 mod prove;
 mod recall;
 
+#[cfg(test)]
 pub use cycles::forcing_chains_and_cycles;
+pub use cycles::{forcing_chains_and_cycles_along, Quiet};
 #[cfg(test)]
 pub use forcing::nishio_forcing_chains;
 pub use forcing::{
