@@ -14,7 +14,7 @@ use super::advanced::{advanced, Found, Origin};
 use super::graph::{partners, NO_CELL};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
 use crate::logic::grid::{bits, cells_of, houses_at, CELL_HOUSE_MASKS, HOUSE_MASKS};
-use crate::logic::grid::{count, CELL_BITS};
+use crate::logic::grid::{count, CELL_BITS, CELL_HOUSE_SETS};
 
 const NONE: u32 = u32::MAX;
 
@@ -450,6 +450,11 @@ struct Work {
     cands: Cands,
     /// `counts[d0][house]`: the places of digit `d0` in `house`.
     counts: [[u8; 27]; 9],
+    /// `on_houses[d0]`: the houses (bits 0-26) holding an "on" state of
+    /// `d0` expanded so far. A house link from an "off" state there leads
+    /// back to that "on" state (the house's other place), a no-op, so
+    /// only the cell's other houses are looked at.
+    on_houses: [u32; 9],
 }
 
 /// The house counts of the last source a dynamic propagation started
@@ -572,6 +577,7 @@ impl<'a> Run<'a> {
                 let p = entry & 0xffff;
                 let contradiction = if DYNAMIC {
                     let (cell, d0) = (usize::from((entry >> 16) as u8), (entry >> 24) as usize);
+                    work.on_houses[d0] |= CELL_HOUSE_SETS[cell];
                     self.expand_on_dynamic(&work.cands, p, cell, d0, cell_links)
                 } else {
                     self.expand_on_static(links, p, (entry >> 16) as usize, cell_links)
@@ -714,10 +720,16 @@ impl<'a> Run<'a> {
             }
         }
         let houses = houses_at(cell);
+        // The cell's houses with no "on" state of `d0` (see
+        // `Work::on_houses`): the others' links add nothing. Every "on"
+        // state reached is expanded by now ("on" states go first).
+        let open = CELL_HOUSE_SETS[cell] & !work.on_houses[d0];
         let counts = &work.counts[d0];
-        // Bit k: the cell's kth house (box, row, column) has two places.
+        // Bit k: the cell's kth house (box, row, column) is open and has
+        // two places.
         let twos = houses.iter().enumerate().fold(0, |twos, (k, &house)| {
-            twos | u16::from(counts[house] == 2) << k
+            let two = counts[house] == 2 && open >> house & 1 != 0;
+            twos | u16::from(two) << k
         });
         for k in bits(twos) {
             if self.house_link(work, source, p, cell, d0, k) {
@@ -953,6 +965,7 @@ impl Engine {
             Box::new(Work {
                 cands: Engine::new_work(),
                 counts: [[0; 27]; 9],
+                on_houses: [0; 9],
             })
         });
         if dynamic {
@@ -963,6 +976,7 @@ impl Engine {
                 })
             });
             work.counts = *counted.of(&source.digits);
+            work.on_houses = [0; 9];
             work.cands.clone_from(source);
         }
         if self.queues.len() != 2 * SLOTS {
