@@ -6,7 +6,8 @@
 //! offers the first of types 1, 2, 4, 3 that applies.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_of, Cells, Digits, Grid, CELL_HOUSE_SETS, HOUSE_CELLS, HOUSE_MASKS,
+    PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
@@ -64,13 +65,20 @@ fn find(grid: &Grid) -> Option<Bug> {
         common: 0,
     };
     let mut in_bug: Cells = 0;
+    // Per digit, the houses (a 27-bit set) of the cells where it was found
+    // a BUG digit: most houses hold none, and then nothing need be taken
+    // out of its places.
+    let mut found: [u32; 9] = [0; 9];
     let mut started = false;
     for house in 0..27 {
         for digit in 1..=9u8 {
             // Places and widths as they stand with the BUG digits found so
             // far taken out.
             let left = |c: usize| grid.candidates(c) & !bug.extra[c];
-            let places = grid.places(house, digit) & !found_places(&bug, house, digit);
+            let mut places = grid.places(house, digit);
+            if found[usize::from(digit - 1)] >> house & 1 != 0 {
+                places &= !found_places(&bug, house, digit);
+            }
             if count(places) == 0 || count(places) == 2 {
                 continue;
             }
@@ -87,6 +95,7 @@ fn find(grid: &Grid) -> Option<Bug> {
                 in_bug |= 1 << cell;
             }
             bug.extra[cell] |= 1 << (digit - 1);
+            found[usize::from(digit - 1)] |= CELL_HOUSE_SETS[cell];
             bug.all |= 1 << (digit - 1);
             bug.common = if started {
                 bug.common & PEERS[cell]
