@@ -57,7 +57,7 @@ const LADDER: [Rung; 35] = [
     Whole(|g| wings::xy_wing(g, false)),
     Whole(|g| wings::xy_wing(g, true)),
     // 16: unique rectangles and loops.
-    Whole(unique_loops::unique_loop),
+    Local(unique_loops::unique_loop),
     // 17-19: naked quad, jellyfish, hidden quad.
     Local(|g, c| subsets::naked_set(g, 4, c)),
     Digit(|g, d| fish::fish(g, 4, d)),
