@@ -6,7 +6,8 @@
 //! offers the first of types 1, 2, 4, 3 that applies.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, HOUSE_CELLS, HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_of, Cells, Digits, Grid, CELL_HOUSE_SETS, HOUSE_CELLS, HOUSE_MASKS,
+    PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
@@ -27,6 +28,9 @@ struct Bug {
 
 /// The first BUG step, types 1, 2, 4 then 3.
 pub fn bug(grid: &Grid) -> Option<Step> {
+    if !may_be_bug(grid) {
+        return None;
+    }
     let bug = find(grid)?;
     if bug.cells.len() == 1 {
         return Some(type1(grid, &bug));
@@ -44,6 +48,41 @@ pub fn bug(grid: &Grid) -> Option<Step> {
         return type3(grid, &bug);
     }
     None
+}
+
+/// Whether [`find`] may find a BUG, from the cells with three candidates
+/// or more alone (most positions have many, seeing no cell in common).
+/// A found BUG's cells are exactly those cells: only they get BUG digits,
+/// and every empty cell must be left with two. With two cells or more,
+/// `find` gives up once they have two BUG digits and no cell sees them
+/// all; with one BUG digit, each cell holds it and two others.
+fn may_be_bug(grid: &Grid) -> bool {
+    // `least[k]`: the cells holding more than `k` of the digits seen so
+    // far (a bit-sliced counter over the nine digits' cell sets).
+    let mut least: [Cells; 4] = [0; 4];
+    for digit in 1..=9 {
+        let cells = grid.digit_cells(digit);
+        least[3] |= least[2] & cells;
+        least[2] |= least[1] & cells;
+        least[1] |= least[0] & cells;
+        least[0] |= cells;
+    }
+    let wide = least[2];
+    // One cell or none: clearing the lowest bit empties the set.
+    if wide & wide.wrapping_sub(1) == 0 {
+        return true;
+    }
+    let mut common = !0;
+    for cell in cells_of(wide) {
+        common &= PEERS[cell];
+        if common == 0 {
+            break;
+        }
+    }
+    if common & !wide != 0 {
+        return true;
+    }
+    least[3] & wide == 0 && (1..=9).any(|digit| wide & !grid.digit_cells(digit) == 0)
 }
 
 /// The BUG pattern, if the position is one: houses in box, row, column
@@ -64,13 +103,20 @@ fn find(grid: &Grid) -> Option<Bug> {
         common: 0,
     };
     let mut in_bug: Cells = 0;
+    // Per digit, the houses (a 27-bit set) of the cells where it was found
+    // a BUG digit: most houses hold none, and then nothing need be taken
+    // out of its places.
+    let mut found: [u32; 9] = [0; 9];
     let mut started = false;
     for house in 0..27 {
         for digit in 1..=9u8 {
             // Places and widths as they stand with the BUG digits found so
             // far taken out.
             let left = |c: usize| grid.candidates(c) & !bug.extra[c];
-            let places = grid.places(house, digit) & !found_places(&bug, house, digit);
+            let mut places = grid.places(house, digit);
+            if found[usize::from(digit - 1)] >> house & 1 != 0 {
+                places &= !found_places(&bug, house, digit);
+            }
             if count(places) == 0 || count(places) == 2 {
                 continue;
             }
@@ -87,6 +133,7 @@ fn find(grid: &Grid) -> Option<Bug> {
                 in_bug |= 1 << cell;
             }
             bug.extra[cell] |= 1 << (digit - 1);
+            found[usize::from(digit - 1)] |= CELL_HOUSE_SETS[cell];
             bug.all |= 1 << (digit - 1);
             bug.common = if started {
                 bug.common & PEERS[cell]
@@ -292,6 +339,28 @@ fn type3(grid: &Grid, bug: &Bug) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::logic::unique_loops::tests::position;
+
+    /// The test on the cells with three candidates or more passes every
+    /// position where a BUG is found: along the solving paths of bank
+    /// puzzles, and on positions with candidates taken out at random.
+    #[test]
+    fn may_be_bug_passes_every_bug() {
+        let (mut found, mut skipped) = (0, 0);
+        crate::logic::testing::for_bank_positions(1, (2, 20), |grid, _| {
+            let maybe = may_be_bug(grid);
+            if find(grid).is_some() {
+                assert!(maybe, "{grid:?}");
+                found += 1;
+            }
+            skipped += usize::from(!maybe);
+        });
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(
+                found > 100 && skipped > 10_000,
+                "{found} found, {skipped} skipped"
+            );
+        }
+    }
 
     fn first_bug(values: &str, candidates: &str) -> String {
         bug(&position(values, candidates))

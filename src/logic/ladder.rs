@@ -61,10 +61,10 @@ const LADDER: [Rung; 35] = [
     // 13: turbot fish family.
     Digit(turbot::turbot_fish),
     // 14-15: XY-wing, XYZ-wing.
-    Whole(|g| wings::xy_wing(g, false)),
-    Whole(|g| wings::xy_wing(g, true)),
+    Local(|g, c| wings::xy_wing(g, false, c)),
+    Local(|g, c| wings::xy_wing(g, true, c)),
     // 16: unique rectangles and loops.
-    Whole(unique_loops::unique_loop),
+    Local(unique_loops::unique_loop),
     // 17-19: naked quad, jellyfish, hidden quad.
     Local(|g, c| subsets::naked_set(g, 4, c)),
     Digit(|g, d| fish::fish(g, 4, d)),

@@ -37,8 +37,8 @@
 //! `islkSudokuURUL = true`. The v1.15.10 file itself was not at hand.
 
 use super::grid::{
-    bits, cells_of, houses_at, houses_of, Cells, Digits, Grid, CELL_HOUSE_MASKS, CELL_HOUSE_SETS,
-    HOUSE_CELLS, HOUSE_MASKS, PEERS,
+    bits, cells_of, houses_at, houses_of, Cells, Digits, Grid, ALL_CELLS, CELL_HOUSE_MASKS,
+    CELL_HOUSE_SETS, HOUSE_CELLS, HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
@@ -47,8 +47,19 @@ use crate::logic::proof::Chains;
 
 /// The loop producer: the easiest unique loop hint, in Sudoku Explainer's
 /// sorted order.
-pub fn unique_loop(grid: &Grid) -> Option<Step> {
-    let mut hints = loop_hints(grid);
+///
+/// Which loops there are on the cells holding both of a pair of digits
+/// depends only on those cells' candidates, and a loop's hints on its
+/// cells' candidates and on the other cells of a house shared by its two
+/// cells with extra digits (type 3's sets, type 4's places; type 2's
+/// removals only shrink as candidates go). So when it is known that no
+/// loop gave a hint before the cells of `changed` changed (candidates
+/// only ever going), only the pairs of digits with a changed holder, or
+/// a changed cell in a house holding two holders with extra digits, are
+/// searched (pass every cell otherwise): the others give no hint, so the
+/// hints found, and their order, are the same.
+pub fn unique_loop(grid: &Grid, changed: Cells) -> Option<Step> {
+    let mut hints = loop_hints(grid, changed);
     // A stable sort: hints of equal difficulty and type keep scan order.
     hints.sort_by(|a, b| {
         a.difficulty
@@ -74,7 +85,15 @@ pub fn unique_loop(grid: &Grid) -> Option<Step> {
 /// not their order (type 3 treats its two extra cells alike), so found
 /// again later it would give only hints equal to those it gave first,
 /// which are left out.
-fn loop_hints(grid: &Grid) -> Vec<LoopHint> {
+fn loop_hints(grid: &Grid, changed: Cells) -> Vec<LoopHint> {
+    let changed = changed & ALL_CELLS;
+    let every = changed == ALL_CELLS;
+    let changed_houses = if every {
+        0
+    } else {
+        cells_of(changed).fold(0, |houses, cell| houses | CELL_HOUSE_SETS[cell])
+    };
+    let wide = if every { 0 } else { wide_cells(grid) };
     let mut search = LoopSearch {
         grid,
         pair: 0,
@@ -98,7 +117,13 @@ fn loop_hints(grid: &Grid) -> Vec<LoopHint> {
         let index = 9 * low + high;
         if known >> index & 1 == 0 {
             let both = grid.digit_cells(low as u8 + 1) & grid.digit_cells(high as u8 + 1);
-            pair_holders[index] = loop_cells(both, both);
+            let holders = loop_cells(both, both);
+            // Unchanged where its loops' hints look, the pair gives none
+            // (see `unique_loop`): none of its cells is searched.
+            let near = every
+                || holders & changed != 0
+                || houses_holding_two(holders & wide) & changed_houses != 0;
+            pair_holders[index] = if near { holders } else { 0 };
             known |= 1 << index;
         }
         let holders = pair_holders[index];
@@ -113,6 +138,30 @@ fn loop_hints(grid: &Grid) -> Vec<LoopHint> {
         pair_holders[index] = loop_cells(holders & !(1 << cell), PEERS[cell] & holders);
     }
     search.hints
+}
+
+/// The houses (a 27-bit set) holding two cells of `cells` or more.
+fn houses_holding_two(cells: Cells) -> u32 {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for cell in cells_of(cells) {
+        twice |= once & CELL_HOUSE_SETS[cell];
+        once |= CELL_HOUSE_SETS[cell];
+    }
+    twice
+}
+
+/// The cells with three candidates or more, from the nine digits' cell
+/// sets as a bit-sliced counter (`least[k]`: the cells holding more than
+/// `k` of the digits seen so far) instead of 81 counts.
+fn wide_cells(grid: &Grid) -> Cells {
+    let mut least: [Cells; 3] = [0; 3];
+    for digit in 1..=9 {
+        let cells = grid.digit_cells(digit);
+        least[2] |= least[1] & cells;
+        least[1] |= least[0] & cells;
+        least[0] |= cells;
+    }
+    least[2]
 }
 
 /// The cells of `holders` that can lie on a valid loop of them: those
@@ -795,7 +844,10 @@ pub(super) mod tests {
                     .into_iter()
                     .map(|h| h.step)
                     .collect();
-                let pruned: Vec<Step> = loop_hints(&grid).into_iter().map(|h| h.step).collect();
+                let pruned: Vec<Step> = loop_hints(&grid, ALL_CELLS)
+                    .into_iter()
+                    .map(|h| h.step)
+                    .collect();
                 assert_eq!(pruned, plain, "{:?}", grid);
                 positions += 1;
                 hints += plain.len();
@@ -806,6 +858,45 @@ pub(super) mod tests {
             positions > 500 && hints > 20,
             "{positions} positions, {hints} hints"
         );
+    }
+
+    /// Searching only the pairs of digits near the cells changed since the
+    /// search last found nothing gives the full search's step, along the
+    /// solving paths of bank puzzles and on positions with more and more
+    /// candidates taken out at random (where loops abound).
+    #[test]
+    fn changed_pairs_give_the_full_searchs_step() {
+        let (mut stale, mut previous): (Cells, Option<Grid>) = (ALL_CELLS, None);
+        let (mut positions, mut narrowed, mut steps) = (0, 0, 0);
+        crate::logic::testing::for_bank_positions(6, (10, 12), |grid, _| {
+            if let Some(previous) = &previous {
+                let mut gained = false;
+                for cell in 0..81 {
+                    let (was, now) = (previous.candidates(cell), grid.candidates(cell));
+                    if was != now {
+                        stale |= 1 << cell;
+                        gained |= now & !was != 0;
+                    }
+                }
+                // Another puzzle, or its start again: not a later position.
+                if gained {
+                    stale = ALL_CELLS;
+                }
+            }
+            let full = unique_loop(grid, ALL_CELLS);
+            assert_eq!(unique_loop(grid, stale), full, "{grid:?}");
+            positions += 1;
+            narrowed += usize::from(stale != ALL_CELLS);
+            steps += usize::from(full.is_some());
+            stale = if full.is_some() { ALL_CELLS } else { 0 };
+            previous = Some(grid.clone());
+        });
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(
+                narrowed > 10_000 && steps > 1000,
+                "{positions} positions, {narrowed} narrowed, {steps} steps"
+            );
+        }
     }
 
     /// A position from its values (81 characters) and the candidates of
@@ -828,7 +919,7 @@ pub(super) mod tests {
     }
 
     fn first_loop(values: &str, candidates: &str) -> String {
-        unique_loop(&position(values, candidates))
+        unique_loop(&position(values, candidates), ALL_CELLS)
             .expect("a unique loop")
             .to_string()
     }
@@ -889,7 +980,9 @@ pub(super) mod tests {
         lists[15] = "126789";
         let grid = position(&".".repeat(81), &lists.join(" "));
         assert_eq!(
-            unique_loop(&grid).expect("a unique loop").to_string(),
+            unique_loop(&grid, ALL_CELLS)
+                .expect("a unique loop")
+                .to_string(),
             "4.5  Unique rectangle type 3 (r1c1, r2c1, r2c4, r1c4 on 1, 2, hidden set r2c7: \
              1, 2 in row 2): r2c7<>6, r2c7<>7, r2c7<>8, r2c7<>9"
         );

@@ -11,57 +11,141 @@ use crate::logic::proof::Chains;
 /// The first XY-wing (or, with `xyz`, XYZ-wing) that removes a candidate,
 /// in Sudoku Explainer's order: pivots in reading order, then the first
 /// pincer, then the second, each among the pivot's peers in reading order.
-pub fn xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
-    let pivot_size = if xyz { 3 } else { 2 };
-    let bivalue = (0..81)
-        .filter(|&c| count(grid.candidates(c)) == 2)
-        .fold(0 as Cells, |set, c| set | 1 << c);
-    for pivot in 0..81 {
+///
+/// Pivots and pincers are taken from cell sets rather than by testing
+/// every cell: a pincer pair's digits are fixed by the pivot's (see
+/// [`first_pincers`] and [`second_pincers`]), so only the cells that can
+/// pass the tests below are tried, in the same order.
+///
+/// A wing's removals depend on its three cells' candidates, and only
+/// shrink as other cells lose theirs: when it is known that no wing gave
+/// a step before the cells of `changed` changed (candidates only ever
+/// going), only wings with a changed cell are tried (pass every cell
+/// otherwise).
+pub fn xy_wing(grid: &Grid, xyz: bool, changed: Cells) -> Option<Step> {
+    let least = at_least(grid);
+    let bivalue = least[1] & !least[2];
+    let pivots = if xyz { least[2] & !least[3] } else { bivalue };
+    for pivot in cells_of(pivots) {
         let xy = grid.candidates(pivot);
-        if count(xy) != pivot_size {
+        let pincers = PEERS[pivot] & bivalue;
+        let pivot_changed = changed >> pivot & 1 != 0;
+        if !pivot_changed && pincers & changed == 0 {
             continue;
         }
-        let pincers = PEERS[pivot] & bivalue;
-        for xz_cell in cells_of(pincers) {
+        for xz_cell in cells_of(pincers & first_pincers(grid, xy, xyz)) {
             let xz = grid.candidates(xz_cell);
             if count(xy & !xz) != 1 {
                 continue;
             }
-            for yz_cell in cells_of(pincers) {
-                let yz = grid.candidates(yz_cell);
-                let common = xy & xz & yz;
-                if count(xy | xz | yz) != 3 || count(common) != u32::from(xyz) {
-                    continue;
+            let mut seconds = pincers & second_pincers(grid, xy, xz, xyz);
+            if !pivot_changed && changed >> xz_cell & 1 == 0 {
+                seconds &= changed;
+            }
+            for yz_cell in cells_of(seconds) {
+                if let Some(step) = wing_step(grid, xyz, pivot, [xz_cell, yz_cell]) {
+                    return Some(step);
                 }
-                let z = xz & yz;
-                let digit = z.trailing_zeros() as u8 + 1;
-                let mut victims = PEERS[xz_cell] & PEERS[yz_cell] & !(1u128 << pivot);
-                if xyz {
-                    victims &= PEERS[pivot];
-                }
-                let removed = victims & grid.digit_cells(digit);
-                if removed == 0 {
-                    continue;
-                }
-                return Some(Step {
-                    technique: if xyz {
-                        Technique::XyzWing
-                    } else {
-                        Technique::XyWing
-                    },
-                    difficulty: Difficulty(if xyz { 44 } else { 42 }),
-                    pattern: Pattern::Wing {
-                        pivot: pivot as u8,
-                        pincers: vec![xz_cell as u8, yz_cell as u8],
-                    },
-                    placed: None,
-                    eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
-                    chains: Chains::NONE,
-                });
             }
         }
     }
     None
+}
+
+/// The step of the XY-wing (or XYZ-wing) of `pivot` and pincers
+/// `xz_cell` and `yz_cell`, if they make one that removes a candidate.
+fn wing_step(grid: &Grid, xyz: bool, pivot: usize, [xz_cell, yz_cell]: [usize; 2]) -> Option<Step> {
+    let (xy, xz, yz) = (
+        grid.candidates(pivot),
+        grid.candidates(xz_cell),
+        grid.candidates(yz_cell),
+    );
+    let common = xy & xz & yz;
+    if count(xy | xz | yz) != 3 || count(common) != u32::from(xyz) {
+        return None;
+    }
+    let z = xz & yz;
+    let digit = z.trailing_zeros() as u8 + 1;
+    let mut victims = PEERS[xz_cell] & PEERS[yz_cell] & !(1u128 << pivot);
+    if xyz {
+        victims &= PEERS[pivot];
+    }
+    let removed = victims & grid.digit_cells(digit);
+    if removed == 0 {
+        return None;
+    }
+    Some(Step {
+        technique: if xyz {
+            Technique::XyzWing
+        } else {
+            Technique::XyWing
+        },
+        difficulty: Difficulty(if xyz { 44 } else { 42 }),
+        pattern: Pattern::Wing {
+            pivot: pivot as u8,
+            pincers: vec![xz_cell as u8, yz_cell as u8],
+        },
+        placed: None,
+        eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
+        chains: Chains::NONE,
+    })
+}
+
+/// `least[k]`: the cells with more than `k` candidates (`k` < 6), from
+/// the nine digits' cell sets as a bit-sliced counter (a cell holding
+/// this digit and `k` others already now holds `k + 1`) instead of 81
+/// counts.
+fn at_least(grid: &Grid) -> [Cells; 6] {
+    let mut least: [Cells; 6] = [0; 6];
+    for digit in 1..=9 {
+        let cells = grid.digit_cells(digit);
+        for k in (1..6).rev() {
+            least[k] |= least[k - 1] & cells;
+        }
+        least[0] |= cells;
+    }
+    least
+}
+
+/// The cells holding two digits of `digits` or more.
+fn holding_two(grid: &Grid, digits: Digits) -> Cells {
+    let (mut once, mut twice): (Cells, Cells) = (0, 0);
+    for d in bits(digits) {
+        let cells = grid.digit_cells(d as u8 + 1);
+        twice |= once & cells;
+        once |= cells;
+    }
+    twice
+}
+
+/// The cells holding some digit of `digits`.
+fn holding_any(grid: &Grid, digits: Digits) -> Cells {
+    bits(digits).fold(0, |set, d| set | grid.digit_cells(d as u8 + 1))
+}
+
+/// Among bivalue cells, those that can be the first pincer of a pivot
+/// holding `xy`: leaving out exactly one of the pivot's digits, it holds
+/// exactly one of an XY-wing pivot's two digits, or two of an XYZ-wing
+/// pivot's three.
+fn first_pincers(grid: &Grid, xy: Digits, xyz: bool) -> Cells {
+    let two = holding_two(grid, xy);
+    if xyz {
+        two
+    } else {
+        holding_any(grid, xy) & !two
+    }
+}
+
+/// Among bivalue cells, those that can be the second pincer with a
+/// pivot holding `xy` and a first pincer holding `xz`: with `y` the
+/// pivot's digit the first lacks, an XY-wing's second holds `y` and the
+/// first's other digit `z` (the digits of neither two), an XYZ-wing's
+/// holds `y` and a digit of the first (it lies within the pivot's and
+/// shares one digit with the first).
+fn second_pincers(grid: &Grid, xy: Digits, xz: Digits, xyz: bool) -> Cells {
+    let y = (xy & !xz).trailing_zeros() as u8 + 1;
+    let others = if xyz { xz } else { xz & !xy };
+    grid.digit_cells(y) & holding_any(grid, others)
 }
 
 /// A WXYZ-wing (`cells` 3) or VWXYZ-wing (`cells` 4) candidate and its
@@ -108,24 +192,24 @@ pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
     let mut eligible = [0u16; 27];
     let mut changed_places = [if every { 0x1ff } else { 0 }; 27];
     let (mut ends, mut changed_ends) = (Ends::default(), Ends::default());
-    for cell in 0..81 {
-        let candidates = grid.candidates(cell);
-        let size = count(candidates);
-        let is_changed = changed >> cell & 1 != 0;
+    let least = at_least(grid);
+    let bivalue = least[1] & !least[2];
+    for cell in cells_of(least[1] & !least[digits as usize]) {
         for (house, bit) in HOUSE_SLOTS[cell] {
-            let house = usize::from(house);
-            if (2..=digits).contains(&size) {
-                eligible[house] |= bit;
-            }
-            if is_changed && !every {
-                changed_places[house] |= bit;
+            eligible[usize::from(house)] |= bit;
+        }
+    }
+    for cell in cells_of(bivalue) {
+        ends.push(cell, grid.candidates(cell));
+    }
+    if !every {
+        for cell in cells_of(changed) {
+            for (house, bit) in HOUSE_SLOTS[cell] {
+                changed_places[usize::from(house)] |= bit;
             }
         }
-        if size == 2 {
-            ends.push(cell, candidates);
-            if is_changed && !every {
-                changed_ends.push(cell, candidates);
-            }
+        for cell in cells_of(changed & bivalue) {
+            changed_ends.push(cell, grid.candidates(cell));
         }
     }
     let mut search = WingSearch {
@@ -547,6 +631,93 @@ mod tests {
         ];
         for (puzzle, technique, text) in cases {
             assert_eq!(first_step_of(puzzle, technique).to_string(), text);
+        }
+    }
+
+    /// `xy_wing` as it was: every cell tried as the pivot, every bivalue
+    /// peer as each pincer.
+    fn plain_xy_wing(grid: &Grid, xyz: bool) -> Option<Step> {
+        let pivot_size = if xyz { 3 } else { 2 };
+        let bivalue = (0..81)
+            .filter(|&c| count(grid.candidates(c)) == 2)
+            .fold(0 as Cells, |set, c| set | 1 << c);
+        for pivot in 0..81 {
+            if count(grid.candidates(pivot)) != pivot_size {
+                continue;
+            }
+            let pincers = PEERS[pivot] & bivalue;
+            for xz_cell in cells_of(pincers) {
+                for yz_cell in cells_of(pincers) {
+                    if let Some(step) = wing_step(grid, xyz, pivot, [xz_cell, yz_cell]) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Pivots and pincers taken from cell sets give the plain search's
+    /// XY- and XYZ-wing at every position met explaining bank puzzles and
+    /// at positions with candidates taken out at random (where wings
+    /// abound).
+    #[test]
+    fn pincer_sets_give_the_plain_searchs_wing() {
+        let (mut positions, mut steps) = (0, 0);
+        super::super::testing::for_bank_positions(8, (6, 40), |grid, _| {
+            for xyz in [false, true] {
+                let plain = plain_xy_wing(grid, xyz);
+                assert_eq!(xy_wing(grid, xyz, ALL_CELLS), plain, "{grid:?}");
+                steps += usize::from(plain.is_some());
+            }
+            positions += 1;
+        });
+        if !super::super::testing::bank().is_empty() {
+            assert!(
+                positions > 1000 && steps > 300,
+                "{positions} positions, {steps} steps"
+            );
+        }
+    }
+
+    /// Trying only wings with a cell changed since the search last found
+    /// nothing gives the full search's XY- and XYZ-wing, along the
+    /// solving paths of bank puzzles and on positions with more and more
+    /// candidates taken out at random (where wings abound).
+    #[test]
+    fn changed_wings_give_the_full_searchs_wing() {
+        let mut stale = [ALL_CELLS; 2];
+        let mut previous: Option<Grid> = None;
+        let (mut narrowed, mut steps) = (0, 0);
+        super::super::testing::for_bank_positions(6, (10, 12), |grid, _| {
+            if let Some(previous) = &previous {
+                let mut gained = false;
+                for cell in 0..81 {
+                    let (was, now) = (previous.candidates(cell), grid.candidates(cell));
+                    if was != now {
+                        stale = stale.map(|cells| cells | 1 << cell);
+                        gained |= now & !was != 0;
+                    }
+                }
+                // Another puzzle, or its start again: not a later position.
+                if gained {
+                    stale = [ALL_CELLS; 2];
+                }
+            }
+            for (xyz, stale) in [false, true].into_iter().zip(&mut stale) {
+                let full = xy_wing(grid, xyz, ALL_CELLS);
+                assert_eq!(xy_wing(grid, xyz, *stale), full, "{grid:?}");
+                narrowed += usize::from(*stale != ALL_CELLS);
+                steps += usize::from(full.is_some());
+                *stale = if full.is_some() { ALL_CELLS } else { 0 };
+            }
+            previous = Some(grid.clone());
+        });
+        if !super::super::testing::bank().is_empty() {
+            assert!(
+                narrowed > 10_000 && steps > 1000,
+                "{narrowed} narrowed, {steps} steps"
+            );
         }
     }
 
