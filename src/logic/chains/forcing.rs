@@ -346,38 +346,14 @@ impl Producer {
     /// where the digit has two, imply each other: they reach the same
     /// places and meet a contradiction alike, so the "on" answers for both.
     fn scan_nishio(&mut self) {
-        // Each digit's places whose "on" meets a contradiction.
-        let mut clashing = [0 as Cells; 9];
-        for d0 in bits(self.digits) {
-            let places = self.cands.digits[d0];
-            for cell in cells_of(places) {
-                if nishio_clashes(places, cell, true) {
-                    clashing[d0] |= 1 << cell;
-                }
-            }
-        }
-        let digits = self.cands.digits;
-        let clashes = |d0: usize, cell: usize, on: bool| {
-            let places = digits[d0];
-            if on {
-                return clashing[d0] >> cell & 1 != 0;
-            }
-            let bit: Cells = 1 << cell;
-            match CELL_HOUSE_MASKS[cell]
-                .into_iter()
-                .find(|&mask| two_cells(places & mask))
-            {
-                Some(mask) => clashing[d0] & places & mask & !bit != 0,
-                None => nishio_clashes(places, cell, false),
-            }
-        };
+        let clashes = NishioClashes::of(&self.cands, self.digits);
         for cell in 0..81 {
             if count(self.cands.cells[cell]) < 2 {
                 continue;
             }
             for d0 in bits(self.cands.cells[cell] & self.digits) {
                 for on in [true, false] {
-                    if clashes(d0, cell, on) {
+                    if clashes.clash(&self.cands, d0, cell, on) {
                         let arena = self.propagate_real(state(cell, d0, on));
                         self.contradiction(cell, d0, &arena, on);
                         self.engine.recycle(arena);
@@ -676,6 +652,73 @@ impl Producer {
     }
 }
 
+/// Which Nishio assumptions meet a contradiction, by digit: the "on" of
+/// each place, worked out ahead, and the "off" of a place when asked.
+///
+/// An assumption reached by a consistent one reaches a subset of its
+/// states, so it is consistent too: the places a consistent "on" turns on
+/// skip their own rounds, and those it turns off answer for their "off".
+/// The rounds ([`nishio_closure`]) only add states: a place is turned off
+/// as a peer of one on, or on as the last place left in a house of two or
+/// more (where the larger propagation, having turned off at least as
+/// many, leaves that one too, or none: a contradiction).
+struct NishioClashes {
+    /// Each digit's places whose "on" meets a contradiction.
+    clashing: [Cells; 9],
+    /// Each digit's places whose "off" a consistent "on" reached.
+    calm_off: [Cells; 9],
+}
+
+impl NishioClashes {
+    fn of(cands: &Cands, digits: Digits) -> NishioClashes {
+        let mut clashes = NishioClashes {
+            clashing: [0; 9],
+            calm_off: [0; 9],
+        };
+        for d0 in bits(digits) {
+            let places = cands.digits[d0];
+            // Places whose "on" a consistent "on" reached.
+            let mut calm_on: Cells = 0;
+            for cell in cells_of(places) {
+                if calm_on >> cell & 1 != 0 {
+                    continue;
+                }
+                match nishio_closure(places, cell, true) {
+                    None => clashes.clashing[d0] |= 1 << cell,
+                    Some((ons, offs)) => {
+                        calm_on |= ons;
+                        clashes.calm_off[d0] |= offs;
+                    }
+                }
+            }
+        }
+        clashes
+    }
+
+    /// Whether the "on" (or "off") of `cell`'s `d0` meets a contradiction.
+    ///
+    /// A place's "off" and its digit's other place's "on", in a house
+    /// where the digit has two, imply each other: they reach the same
+    /// places and meet a contradiction alike, so the "on" answers for both.
+    fn clash(&self, cands: &Cands, d0: usize, cell: usize, on: bool) -> bool {
+        let places = cands.digits[d0];
+        if on {
+            return self.clashing[d0] >> cell & 1 != 0;
+        }
+        if self.calm_off[d0] >> cell & 1 != 0 {
+            return false;
+        }
+        let bit: Cells = 1 << cell;
+        match CELL_HOUSE_MASKS[cell]
+            .into_iter()
+            .find(|&mask| two_cells(places & mask))
+        {
+            Some(mask) => self.clashing[d0] & places & mask & !bit != 0,
+            None => nishio_clashes(places, cell, false),
+        }
+    }
+}
+
 /// Whether the Nishio propagation from `cell`'s digit "on" (or "off"),
 /// whose places are `places`, meets a contradiction: found on the digit's
 /// places as sets, round by round, rather than state by state.
@@ -689,12 +732,18 @@ impl Producer {
 /// states, turns the other one on). The rounds reach that fixed point, and
 /// stop at the first such clash.
 fn nishio_clashes(places: Cells, cell: usize, on: bool) -> bool {
+    nishio_closure(places, cell, on).is_none()
+}
+
+/// [`nishio_clashes`]' rounds: the places the propagation turns on and
+/// off (its fixed point) when it meets no contradiction, else None.
+fn nishio_closure(places: Cells, cell: usize, on: bool) -> Option<(Cells, Cells)> {
     let start: Cells = 1 << cell;
     let (mut ons, mut offs) = (0 as Cells, 0 as Cells);
     let (mut new_on, mut new_off) = if on { (start, 0) } else { (0, start) };
     loop {
         if new_on & (offs | new_off) != 0 || new_off & ons != 0 {
-            return true;
+            return None;
         }
         ons |= new_on;
         offs |= new_off;
@@ -713,7 +762,7 @@ fn nishio_clashes(places: Cells, cell: usize, on: bool) -> bool {
                 seen |= 1 << house;
                 let left = places & mask & !offs;
                 if left == 0 && several_cells(places & mask) {
-                    return true;
+                    return None;
                 }
                 if one_cell(left) {
                     next_on |= left;
@@ -723,7 +772,7 @@ fn nishio_clashes(places: Cells, cell: usize, on: bool) -> bool {
         new_off = next_off & places & !offs;
         new_on = next_on & !ons;
         if new_on | new_off == 0 {
-            return false;
+            return Some((ons, offs));
         }
     }
 }
@@ -1486,6 +1535,29 @@ mod tests {
             compared += 1;
         });
         assert!(compared > 100, "{compared}");
+    }
+
+    /// The Nishio clashes worked out ahead, skipping what a consistent
+    /// "on" reached, are each assumption's own rounds, on many positions.
+    #[test]
+    fn nishio_clashes_ahead_are_each_assumptions_own() {
+        let (mut checked, mut clashes) = (0, 0);
+        crate::logic::testing::for_bank_positions(20, (3, 25), |grid, _| {
+            let cands = Cands::of(grid);
+            let ahead = NishioClashes::of(&cands, ALL_DIGITS);
+            for d0 in 0..9 {
+                let places = cands.digits[d0];
+                for cell in cells_of(places) {
+                    for on in [true, false] {
+                        let expected = nishio_clashes(places, cell, on);
+                        assert_eq!(ahead.clash(&cands, d0, cell, on), expected);
+                        clashes += usize::from(expected);
+                        checked += 1;
+                    }
+                }
+            }
+        });
+        assert!(clashes > 100 && checked > 100_000, "{clashes} of {checked}");
     }
 
     #[test]
