@@ -900,6 +900,9 @@ impl Drop for Reach {
     }
 }
 
+/// The words of a [`Closure`]'s sets come in blocks of this many.
+const BLOCK: usize = 4;
+
 /// The "off" states each state reaches under one choice of link kinds, as
 /// bit sets over dense ids: a cheap test of whether several assumptions
 /// can reach a common state at all before propagating each of them.
@@ -943,9 +946,11 @@ impl Closure {
             let c = c - self.sinks;
             let set = &self.sets[c * self.words..(c + 1) * self.words];
             let mut any = 0;
-            for (word, reached) in common.iter_mut().zip(set) {
-                *word &= reached;
-                any |= *word;
+            for (block, reached) in common.chunks_exact_mut(BLOCK).zip(set.chunks_exact(BLOCK)) {
+                for (word, reached) in block.iter_mut().zip(reached) {
+                    *word &= reached;
+                    any |= *word;
+                }
             }
             if any == 0 {
                 // Nothing left in common: the other starts cannot add any.
@@ -963,7 +968,10 @@ impl Graph {
     /// sets of the (lower-numbered) components its states link to.
     pub fn closure_of(&self, components: Components, y: bool, x: bool) -> Closure {
         let (component, count) = components;
-        let words = self.len().div_ceil(64).max(1);
+        // Whole blocks of four words: a fixed-size block is met or joined
+        // in a few vector instructions, where a word count known only at
+        // run time costs a loop.
+        let words = self.len().div_ceil(64).max(1).next_multiple_of(BLOCK);
         // The ids without a strong link: their "off" states come first.
         let sinks = (0..self.len())
             .filter(|&id| !self.has_strong(id, y, x))
@@ -1041,8 +1049,12 @@ impl Graph {
                         return;
                     }
                     let theirs = &done[other * words..(other + 1) * words];
-                    for (word, their) in own.iter_mut().zip(theirs) {
-                        *word |= their;
+                    for (block, their) in
+                        own.chunks_exact_mut(BLOCK).zip(theirs.chunks_exact(BLOCK))
+                    {
+                        for (word, their) in block.iter_mut().zip(their) {
+                            *word |= their;
+                        }
                     }
                 });
             }
