@@ -900,9 +900,19 @@ impl Drop for Reach {
     }
 }
 
-/// Every state each state reaches under one choice of link kinds, as bit
-/// sets over dense states: a cheap test of whether several assumptions
+/// The words of a [`Closure`]'s sets come in blocks of this many.
+const BLOCK: usize = 4;
+
+/// The "off" states each state reaches under one choice of link kinds, as
+/// bit sets over dense ids: a cheap test of whether several assumptions
 /// can reach a common state at all before propagating each of them.
+///
+/// "On" states are left out of the sets (half the words to build and to
+/// meet): an "on" state that starts reach, other than a start reaching
+/// itself, is reached through a strong link, so its candidate has a
+/// partner in its cell or in a house, which it turns off. So the "on"
+/// states of distinct candidates that all reach an "on" state all reach
+/// that partner's "off" state too.
 pub struct Closure {
     /// Each dense state's component.
     component: Vec<u16>,
@@ -910,21 +920,24 @@ pub struct Closure {
     /// first (see [`Core::number`]): each reaches itself alone, so no set
     /// is kept for them.
     sinks: usize,
-    /// `words` words per component from `sinks` on: the states it
-    /// reaches, by dense state.
+    /// `words` words per component from `sinks` on: the "off" states it
+    /// reaches, by dense id.
     sets: Vec<u64>,
     words: usize,
 }
 
 impl Closure {
-    /// Whether the dense states `starts` all reach one common state.
+    /// Whether the dense states `starts` (at least two, "on" states of
+    /// distinct candidates, or "off" states) all reach one common "off"
+    /// state: for such starts, whether they reach one common state.
     pub fn share(&self, starts: impl IntoIterator<Item = Dense>) -> bool {
-        let mut common = [u64::MAX; 2 * 729 / 64 + 1];
+        let mut common = [u64::MAX; IDS_WORDS];
         let common = &mut common[..self.words];
         for s in starts {
             let c = usize::from(self.component[usize::from(s)]);
             if c < self.sinks {
-                let own = usize::from(s);
+                // A sink, an "off" state: it reaches itself alone.
+                let own = usize::from(s / 2);
                 for (k, word) in common.iter_mut().enumerate() {
                     *word &= if k == own / 64 { 1 << (own % 64) } else { 0 };
                 }
@@ -932,8 +945,16 @@ impl Closure {
             }
             let c = c - self.sinks;
             let set = &self.sets[c * self.words..(c + 1) * self.words];
-            for (word, reached) in common.iter_mut().zip(set) {
-                *word &= reached;
+            let mut any = 0;
+            for (block, reached) in common.chunks_exact_mut(BLOCK).zip(set.chunks_exact(BLOCK)) {
+                for (word, reached) in block.iter_mut().zip(reached) {
+                    *word &= reached;
+                    any |= *word;
+                }
+            }
+            if any == 0 {
+                // Nothing left in common: the other starts cannot add any.
+                return false;
             }
         }
         common.iter().any(|&word| word != 0)
@@ -947,7 +968,10 @@ impl Graph {
     /// sets of the (lower-numbered) components its states link to.
     pub fn closure_of(&self, components: Components, y: bool, x: bool) -> Closure {
         let (component, count) = components;
-        let words = component.len().div_ceil(64).max(1);
+        // Whole blocks of four words: a fixed-size block is met or joined
+        // in a few vector instructions, where a word count known only at
+        // run time costs a loop.
+        let words = self.len().div_ceil(64).max(1).next_multiple_of(BLOCK);
         // The ids without a strong link: their "off" states come first.
         let sinks = (0..self.len())
             .filter(|&id| !self.has_strong(id, y, x))
@@ -967,11 +991,12 @@ impl Graph {
         self.ids[cand] as usize
     }
 
-    /// `words` words per component from `sinks` to `count`: the dense
-    /// states the component's states reach. Components come numbered
-    /// sinks first, so each one's set is its own states and the sets of
-    /// the (lower-numbered) components its states link to; a sink's set
-    /// is its own state, whose bit is set where a link ends at it.
+    /// `words` words per component from `sinks` to `count`: the "off"
+    /// states (by dense id) the component's states reach. Components come
+    /// numbered sinks first, so each one's set is its own "off" states and
+    /// the sets of the (lower-numbered) components its states link to; a
+    /// sink's set is its own state, whose bit is set where a link ends at
+    /// it.
     fn component_sets(
         &self,
         component: &[u16],
@@ -1007,12 +1032,16 @@ impl Graph {
             let (done, rest) = sets.split_at_mut(c * words);
             let own = &mut rest[..words];
             for &s in &members[first[c] as usize..first[c + 1] as usize] {
-                own[usize::from(s) / 64] |= 1 << (s % 64);
+                if s & 1 == 0 {
+                    let id = usize::from(s / 2);
+                    own[id / 64] |= 1 << (id % 64);
+                }
                 self.each_next(s, y, x, |t| {
                     let other = usize::from(component[usize::from(t)]);
                     if other < sinks {
                         // A sink reaches itself alone.
-                        own[usize::from(t) / 64] |= 1 << (t % 64);
+                        let id = usize::from(t / 2);
+                        own[id / 64] |= 1 << (id % 64);
                         return;
                     }
                     let other = other - sinks;
@@ -1020,8 +1049,12 @@ impl Graph {
                         return;
                     }
                     let theirs = &done[other * words..(other + 1) * words];
-                    for (word, their) in own.iter_mut().zip(theirs) {
-                        *word |= their;
+                    for (block, their) in
+                        own.chunks_exact_mut(BLOCK).zip(theirs.chunks_exact(BLOCK))
+                    {
+                        for (word, their) in block.iter_mut().zip(their) {
+                            *word |= their;
+                        }
                     }
                 });
             }

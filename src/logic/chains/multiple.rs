@@ -28,8 +28,7 @@ use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, S
 use super::prove::candidate;
 use super::{Best, Collected, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, CELL_BITS,
-    CELL_HOUSE_MASKS, HOUSE_MASKS,
+    bits, cells_of, count, houses_of, several_cells, Cells, Digits, Grid, CELL_BITS, HOUSE_MASKS,
 };
 use crate::logic::step::{Candidate, Pattern, Step, Technique};
 
@@ -259,7 +258,7 @@ impl Scan<'_> {
                 if !propagate && !self.branches.has(cand) {
                     continue;
                 }
-                slots[k] = self.branches.of(self.cands, cand);
+                slots[k] = self.branches.of((self.cands, self.graph), cand);
                 let branch = self.branches.get(slots[k]);
                 for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
                     for (cells, other) in mine.iter_mut().zip(theirs) {
@@ -326,11 +325,11 @@ impl Branches {
     }
 
     /// The place of candidate `cand`'s branch ("on"), propagated on
-    /// `cands` when not yet.
-    fn of(&mut self, cands: &Cands, cand: usize) -> u16 {
+    /// `cands` (whose graph is `graph`) when not yet.
+    fn of(&mut self, (cands, graph): (&Cands, &Graph), cand: usize) -> u16 {
         if self.slot[cand] == u16::MAX {
             if !self.read {
-                self.position.read(cands);
+                self.position.read(graph);
                 self.read = true;
             }
             if self.len == self.list.len() {
@@ -413,35 +412,22 @@ struct Position {
 }
 
 impl Position {
-    /// Reads the strong links of `cands`.
-    fn read(&mut self, cands: &Cands) {
-        for (cell, &here) in cands.cells.iter().enumerate() {
-            let mut linked = 0;
-            for d0 in bits(here) {
-                let (list, len) = &mut self.strong[cell * 9 + d0];
-                *len = 0;
-                if count(here) == 2 {
-                    let other = (here & !(1 << d0)).trailing_zeros();
-                    list[0] = (cell as u8, other as u8);
-                    *len = 1;
-                }
-                // Box, row, column, as the engine lists them.
-                for mask in CELL_HOUSE_MASKS[cell] {
-                    let places = cands.digits[d0] & mask;
-                    if two_cells(places) {
-                        let other = (places & !CELL_BITS[cell]).trailing_zeros();
-                        let on = (other as u8, d0 as u8);
-                        if !list[..usize::from(*len)].contains(&on) {
-                            list[usize::from(*len)] = on;
-                            *len += 1;
-                        }
-                    }
-                }
-                if *len > 0 {
-                    linked |= 1 << d0;
-                }
+    /// Reads the strong links of `graph`'s position, which lists them in
+    /// the same order (cell, then box, row, column, each place once).
+    fn read(&mut self, graph: &Graph) {
+        self.linked = [0; 81];
+        for (id, &cand) in graph.cands.iter().enumerate() {
+            let cand = usize::from(cand);
+            let (list, len) = &mut self.strong[cand];
+            let (links, count) = graph.strong(id, true, true);
+            *len = count as u8;
+            for (slot, &on) in list.iter_mut().zip(&links[..count]) {
+                let on = usize::from(graph.cands[usize::from(on)]);
+                *slot = ((on / 9) as u8, (on % 9) as u8);
             }
-            self.linked[cell] = linked;
+            if count > 0 {
+                self.linked[cand / 9] |= 1 << (cand % 9);
+            }
         }
     }
 }
