@@ -57,16 +57,8 @@ pub fn bug(grid: &Grid) -> Option<Step> {
 /// `find` gives up once they have two BUG digits and no cell sees them
 /// all; with one BUG digit, each cell holds it and two others.
 fn may_be_bug(grid: &Grid) -> bool {
-    // `least[k]`: the cells holding more than `k` of the digits seen so
-    // far (a bit-sliced counter over the nine digits' cell sets).
-    let mut least: [Cells; 4] = [0; 4];
-    for digit in 1..=9 {
-        let cells = grid.digit_cells(digit);
-        least[3] |= least[2] & cells;
-        least[2] |= least[1] & cells;
-        least[1] |= least[0] & cells;
-        least[0] |= cells;
-    }
+    // `least[k]`: the cells with more than `k` candidates.
+    let least = grid.cells_with_more_than::<4>();
     let wide = least[2];
     // One cell or none: clearing the lowest bit empties the set.
     if wide & wide.wrapping_sub(1) == 0 {

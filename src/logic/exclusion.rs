@@ -56,18 +56,8 @@ fn bases(grid: &Grid, degree: u32) -> Bases {
 /// The cells with one candidate, with 2..=`degree` (2 or 3) and with two
 /// or more.
 fn by_count(grid: &Grid, degree: u32) -> [Cells; 3] {
-    // `least[k]`: the cells with more than `k` candidates, counted digit
-    // by digit as a bit-sliced counter (a cell holding this digit and
-    // already `k` others now holds `k + 1`): nine digits' sets instead of
-    // 81 cells.
-    let mut least: [Cells; 4] = [0; 4];
-    for digit in 1..=9 {
-        let cells = grid.digit_cells(digit);
-        least[3] |= least[2] & cells;
-        least[2] |= least[1] & cells;
-        least[1] |= least[0] & cells;
-        least[0] |= cells;
-    }
+    // `least[k]`: the cells with more than `k` candidates.
+    let least = grid.cells_with_more_than::<4>();
     let small = least[1] & !least[degree as usize];
     [least[0] & !least[1], small, least[1]]
 }

@@ -401,6 +401,23 @@ impl Grid {
         self.digit_cells[usize::from(digit - 1)]
     }
 
+    /// `more[k]`: the cells with more than `k` candidates, for `k < N`:
+    /// from the nine digits' cell sets as a bit-sliced counter (a cell
+    /// holding this digit and `k` others already now holds `k + 1`)
+    /// instead of 81 counts.
+    pub fn cells_with_more_than<const N: usize>(&self) -> [Cells; N] {
+        let mut more: [Cells; N] = [0; N];
+        for &cells in &self.digit_cells {
+            for k in (1..N).rev() {
+                more[k] |= more[k - 1] & cells;
+            }
+            if N > 0 {
+                more[0] |= cells;
+            }
+        }
+        more
+    }
+
     /// The number of empty cells in `house`.
     pub fn empty_in(&self, house: usize) -> usize {
         usize::from(self.empty[house])
@@ -477,6 +494,26 @@ impl std::fmt::Debug for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bit-sliced counts are each cell's candidates counted one by one,
+    /// on bank positions along their solving paths.
+    #[test]
+    fn cells_with_more_than_k_candidates_are_counted_right() {
+        let mut checked = 0;
+        crate::logic::testing::for_bank_positions(50, (1, 30), |grid, _| {
+            let more = grid.cells_with_more_than::<9>();
+            for (k, &cells) in more.iter().enumerate() {
+                let counted: Cells = (0..81)
+                    .filter(|&cell| grid.candidates(cell).count_ones() as usize > k)
+                    .fold(0, |set, cell| set | 1 << cell);
+                assert_eq!(cells, counted, "more than {k}");
+            }
+            checked += 1;
+        });
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(checked > 500, "{checked}");
+        }
+    }
 
     #[test]
     fn count_agrees_with_counting_bits() {

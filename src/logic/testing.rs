@@ -4,6 +4,25 @@ use super::grid::Grid;
 use super::ladder::next_step;
 use super::step::{Step, Technique};
 
+/// The cells whose candidates changed from `previous` to `now`, as the
+/// ladder tells a local rung; None (all cells) with no previous position
+/// or when a candidate came back (`now` is another puzzle or its start,
+/// not a later position).
+pub(super) fn changed_since(previous: Option<&Grid>, now: &Grid) -> Option<super::grid::Cells> {
+    let previous = previous?;
+    let mut changed = 0;
+    for cell in 0..81 {
+        let (was, is) = (previous.candidates(cell), now.candidates(cell));
+        if was != is {
+            if is & !was != 0 {
+                return None;
+            }
+            changed |= 1 << cell;
+        }
+    }
+    Some(changed)
+}
+
 /// Solves `puzzle` along the ladder until `technique` is the step taken,
 /// and returns that step (the first of its kind on the way).
 pub(super) fn first_step_of(puzzle: &str, technique: Technique) -> Step {

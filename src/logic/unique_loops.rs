@@ -150,18 +150,9 @@ fn houses_holding_two(cells: Cells) -> u32 {
     twice
 }
 
-/// The cells with three candidates or more, from the nine digits' cell
-/// sets as a bit-sliced counter (`least[k]`: the cells holding more than
-/// `k` of the digits seen so far) instead of 81 counts.
+/// The cells with three candidates or more.
 fn wide_cells(grid: &Grid) -> Cells {
-    let mut least: [Cells; 3] = [0; 3];
-    for digit in 1..=9 {
-        let cells = grid.digit_cells(digit);
-        least[2] |= least[1] & cells;
-        least[1] |= least[0] & cells;
-        least[0] |= cells;
-    }
-    least[2]
+    grid.cells_with_more_than::<3>()[2]
 }
 
 /// The cells of `holders` that can lie on a valid loop of them: those
@@ -869,20 +860,10 @@ pub(super) mod tests {
         let (mut stale, mut previous): (Cells, Option<Grid>) = (ALL_CELLS, None);
         let (mut positions, mut narrowed, mut steps) = (0, 0, 0);
         crate::logic::testing::for_bank_positions(6, (10, 12), |grid, _| {
-            if let Some(previous) = &previous {
-                let mut gained = false;
-                for cell in 0..81 {
-                    let (was, now) = (previous.candidates(cell), grid.candidates(cell));
-                    if was != now {
-                        stale |= 1 << cell;
-                        gained |= now & !was != 0;
-                    }
-                }
-                // Another puzzle, or its start again: not a later position.
-                if gained {
-                    stale = ALL_CELLS;
-                }
-            }
+            stale = match crate::logic::testing::changed_since(previous.as_ref(), grid) {
+                Some(changed) => stale | changed,
+                None => ALL_CELLS,
+            };
             let full = unique_loop(grid, ALL_CELLS);
             assert_eq!(unique_loop(grid, stale), full, "{grid:?}");
             positions += 1;

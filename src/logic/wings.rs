@@ -91,20 +91,9 @@ fn wing_step(grid: &Grid, xyz: bool, pivot: usize, [xz_cell, yz_cell]: [usize; 2
     })
 }
 
-/// `least[k]`: the cells with more than `k` candidates (`k` < 6), from
-/// the nine digits' cell sets as a bit-sliced counter (a cell holding
-/// this digit and `k` others already now holds `k + 1`) instead of 81
-/// counts.
+/// `least[k]`: the cells with more than `k` candidates (`k` < 6).
 fn at_least(grid: &Grid) -> [Cells; 6] {
-    let mut least: [Cells; 6] = [0; 6];
-    for digit in 1..=9 {
-        let cells = grid.digit_cells(digit);
-        for k in (1..6).rev() {
-            least[k] |= least[k - 1] & cells;
-        }
-        least[0] |= cells;
-    }
-    least
+    grid.cells_with_more_than::<6>()
 }
 
 /// The cells holding two digits of `digits` or more.
@@ -690,20 +679,10 @@ mod tests {
         let mut previous: Option<Grid> = None;
         let (mut narrowed, mut steps) = (0, 0);
         super::super::testing::for_bank_positions(6, (10, 12), |grid, _| {
-            if let Some(previous) = &previous {
-                let mut gained = false;
-                for cell in 0..81 {
-                    let (was, now) = (previous.candidates(cell), grid.candidates(cell));
-                    if was != now {
-                        stale = stale.map(|cells| cells | 1 << cell);
-                        gained |= now & !was != 0;
-                    }
-                }
-                // Another puzzle, or its start again: not a later position.
-                if gained {
-                    stale = [ALL_CELLS; 2];
-                }
-            }
+            stale = match super::super::testing::changed_since(previous.as_ref(), grid) {
+                Some(changed) => stale.map(|cells| cells | changed),
+                None => [ALL_CELLS; 2],
+            };
             for (xyz, stale) in [false, true].into_iter().zip(&mut stale) {
                 let full = xy_wing(grid, xyz, ALL_CELLS);
                 assert_eq!(xy_wing(grid, xyz, *stale), full, "{grid:?}");
