@@ -6,8 +6,8 @@
 //! offers the first of types 1, 2, 4, 3 that applies.
 
 use super::grid::{
-    bits, cells_of, houses_of, Cells, Digits, Grid, CELL_HOUSE_SETS, HOUSE_CELLS, HOUSE_MASKS,
-    PEERS,
+    bits, cells_of, houses_of, several_cells, Cells, Digits, Grid, CELL_HOUSE_SETS, HOUSE_CELLS,
+    HOUSE_MASKS, PEERS,
 };
 use super::step::{Difficulty, LoopDetail, Pattern, Step, Technique};
 use super::subsets::{sorted, tuples};
@@ -60,8 +60,7 @@ fn may_be_bug(grid: &Grid) -> bool {
     // `least[k]`: the cells with more than `k` candidates.
     let least = grid.cells_with_more_than::<4>();
     let wide = least[2];
-    // One cell or none: clearing the lowest bit empties the set.
-    if wide & wide.wrapping_sub(1) == 0 {
+    if !several_cells(wide) {
         return true;
     }
     let mut common = !0;

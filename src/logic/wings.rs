@@ -23,7 +23,8 @@ use crate::logic::proof::Chains;
 /// going), only wings with a changed cell are tried (pass every cell
 /// otherwise).
 pub fn xy_wing(grid: &Grid, xyz: bool, changed: Cells) -> Option<Step> {
-    let least = at_least(grid);
+    // `least[k]`: the cells with more than `k` candidates.
+    let least = grid.cells_with_more_than::<4>();
     let bivalue = least[1] & !least[2];
     let pivots = if xyz { least[2] & !least[3] } else { bivalue };
     for pivot in cells_of(pivots) {
@@ -89,11 +90,6 @@ fn wing_step(grid: &Grid, xyz: bool, pivot: usize, [xz_cell, yz_cell]: [usize; 2
         eliminated: cells_of(removed).map(|c| (c as u8, digit)).collect(),
         chains: Chains::NONE,
     })
-}
-
-/// `least[k]`: the cells with more than `k` candidates (`k` < 6).
-fn at_least(grid: &Grid) -> [Cells; 6] {
-    grid.cells_with_more_than::<6>()
 }
 
 /// The cells holding two digits of `digits` or more.
@@ -181,7 +177,8 @@ pub fn als_wing(grid: &Grid, als_cells: usize, changed: Cells) -> Option<Step> {
     let mut eligible = [0u16; 27];
     let mut changed_places = [if every { 0x1ff } else { 0 }; 27];
     let (mut ends, mut changed_ends) = (Ends::default(), Ends::default());
-    let least = at_least(grid);
+    // `least[k]`: the cells with more than `k` candidates (`digits` < 6).
+    let least = grid.cells_with_more_than::<6>();
     let bivalue = least[1] & !least[2];
     for cell in cells_of(least[1] & !least[digits as usize]) {
         for (house, bit) in HOUSE_SLOTS[cell] {

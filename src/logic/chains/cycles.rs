@@ -333,8 +333,8 @@ impl Bound {
     }
 }
 
-/// The hint Sudoku Explainer's scan keeps (see the module's docs).
-/// The best hint on `cands`, and whether some component of cell and house
+/// The hint Sudoku Explainer's scan keeps (see the module's docs) on
+/// `cands`, and whether some component of cell and house
 /// links may hold a cycle that removes something; with `keep`, the graph
 /// and its XY components are kept for multiple forcing chains, which may
 /// run next there.
