@@ -7,14 +7,14 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_cli::canon::Order;
-use sudoku_cli::generate::{
-    fresh_seed, Givens, RatingRange, Recipe, RecipeError, RunOptions, Symmetry,
-};
+use sudoku_cli::generate::{fresh_seed, Givens, RatingRange, Recipe, RecipeError, Symmetry};
+use sudoku_cli::generation::RunOptions;
 use sudoku_cli::logic::Technique;
 use sudoku_cli::transform::Transform;
-use sudoku_cli::{Format, HintLevel, Input, Look, Options, Request};
+use sudoku_cli::{Format, Input, Options};
+use sudoku_cli::{HintLevel, Look, Request};
 
-use crate::docs::{CompletionsArgs, ManArgs};
+use clap_complete::Shell;
 
 /// Most worker threads actually started; more would only cost memory, and
 /// the output never depends on the number.
@@ -748,9 +748,59 @@ impl Cli {
     }
 }
 
+/// `sudoku completions SHELL`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+/// The subcommands with a page of their own: the values `sudoku man`
+/// takes (so shells complete them). A test holds it to the subcommands.
+pub const PAGES: [&str; 10] = [
+    "solve",
+    "validate",
+    "rate",
+    "explain",
+    "hint",
+    "generate",
+    "canon",
+    "transform",
+    "completions",
+    "man",
+];
+
+/// `sudoku man [COMMAND] [--dir DIR]`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`sudoku-COMMAND(1)`); none
+    /// prints `sudoku(1)`.
+    #[arg(
+        value_name = "COMMAND",
+        conflicts_with = "dir",
+        value_parser = clap::builder::PossibleValuesParser::new(PAGES)
+    )]
+    pub command: Option<String>,
+    /// Write every page (`sudoku.1`, `sudoku-solve.1`, ...) into DIR
+    /// instead of printing one.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_subcommand_has_a_page_to_ask_for() {
+        let command = <Cli as clap::CommandFactory>::command().disable_help_subcommand(true);
+        let names: Vec<&str> = command
+            .get_subcommands()
+            .map(|sub| sub.get_name())
+            .collect();
+        assert_eq!(names, PAGES);
+    }
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("sudoku").chain(args.iter().copied()))

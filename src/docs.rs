@@ -3,74 +3,41 @@
 //! from the options the binary takes.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 
-use crate::cli::Cli;
-
-/// `sudoku completions SHELL`.
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell to complete for.
-    #[arg(value_enum)]
+/// Writes the completion script of `command` (the whole CLI) for `shell`
+/// to `out`.
+pub fn completions(
+    mut command: clap::Command,
     shell: Shell,
-}
-
-/// The subcommands with a page of their own: the values `sudoku man`
-/// takes (so shells complete them). A test holds it to the subcommands.
-pub const PAGES: [&str; 10] = [
-    "solve",
-    "validate",
-    "rate",
-    "explain",
-    "hint",
-    "generate",
-    "canon",
-    "transform",
-    "completions",
-    "man",
-];
-
-/// `sudoku man [COMMAND] [--dir DIR]`.
-#[derive(Debug, Args)]
-pub struct ManArgs {
-    /// The subcommand whose page to print (`sudoku-COMMAND(1)`); none
-    /// prints `sudoku(1)`.
-    #[arg(
-        value_name = "COMMAND",
-        conflicts_with = "dir",
-        value_parser = clap::builder::PossibleValuesParser::new(PAGES)
-    )]
-    command: Option<String>,
-    /// Write every page (`sudoku.1`, `sudoku-solve.1`, ...) into DIR
-    /// instead of printing one.
-    #[arg(long, value_name = "DIR")]
-    dir: Option<PathBuf>,
-}
-
-/// Writes the completion script for `args.shell` to `out`.
-pub fn completions(args: &CompletionsArgs, out: &mut dyn Write) -> io::Result<()> {
-    let mut command = Cli::command();
+    out: &mut dyn Write,
+) -> io::Result<()> {
     // Generated into memory first: the generators panic on a failed write,
     // and a closed pipe must end the run quietly instead.
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut command, "sudoku", &mut script);
+    clap_complete::generate(shell, &mut command, "sudoku", &mut script);
     out.write_all(&script)?;
     out.flush()
 }
 
-/// Writes the man page asked for to `out`, or every page into a directory.
-pub fn man(args: &ManArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut command = Cli::command().disable_help_subcommand(true);
+/// Writes the man page of `command` (the whole CLI) or of its subcommand
+/// `page` to `out`, or every page into `dir`.
+pub fn man(
+    command: clap::Command,
+    page: Option<&str>,
+    dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let mut command = command.disable_help_subcommand(true);
     // Building names each subcommand's page `sudoku-NAME`.
     command.build();
-    if let Some(dir) = &args.dir {
+    if let Some(dir) = dir {
         use anyhow::Context;
         return write_pages(&command, dir).with_context(|| format!("{}", dir.display()));
     }
-    let page = match &args.command {
+    let page = match page {
         None => &command,
         Some(name) => command
             .find_subcommand(name)
@@ -166,16 +133,6 @@ fn roff_line(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_subcommand_has_a_page_to_ask_for() {
-        let command = Cli::command().disable_help_subcommand(true);
-        let names: Vec<&str> = command
-            .get_subcommands()
-            .map(|sub| sub.get_name())
-            .collect();
-        assert_eq!(names, PAGES);
-    }
 
     #[test]
     fn roff_lines_print_literally() {

@@ -1,13 +1,11 @@
-//! `sudoku-cli`: read, solve and validate sudoku boards.
+//! `sudoku-cli`: read, solve and validate sudoku boards from the command
+//! line.
 //!
-//! The library behind the `sudoku` command. It knows nothing of terminals or
-//! argument parsing: it reads boards from any byte stream ([`Boards`]),
-//! with the pencil marks of 729-cell lines ([`Candidates`], in
-//! [`Entry::candidates`]), solves and counts them ([`solve`],
-//! [`solve_marked`]), checks them against the rules ([`conflicts`]), writes
-//! records as lines, grids, JSON or pencilmarks ([`RecordWriter`]), and
-//! runs a whole request over many inputs in order, on as many threads as
-//! asked ([`run`]).
+//! The `sudoku` binary is a thin layer over two libraries, re-exported
+//! here for the tests, benches and examples: [`sudoku_engine`] (boards,
+//! solving, validating, the logic engine, canonical forms, transforms and
+//! generation; no terminal, no output format) and [`sudoku_output`]
+//! (records and pictures, the ordered pipeline over many inputs).
 //!
 //! ```
 //! use sudoku_cli::{Board, Request, Status};
@@ -17,34 +15,10 @@
 //!     .unwrap();
 //! let answer = Request::Solve { unique: true }.answer(&board);
 //! assert_eq!(answer.status(), Status::Solved);
-//! assert!(board.is_solved_by(answer.solution().unwrap()));
 //! ```
 
-pub mod answer;
-pub mod board;
-pub mod candidates;
-pub mod canon;
-pub mod format;
-pub mod generate;
-pub mod logic;
-pub mod pipeline;
-pub mod reader;
-pub mod render;
-pub mod solver;
-pub mod transform;
-pub mod validate;
-
-pub use answer::{
-    Answer, CanonAnswer, Count, Explained, Hint, HintLevel, Look, Request, Status, Transformed,
-    Verdict,
+pub use sudoku_engine::*;
+pub use sudoku_output::{
+    format, generation, input, pipeline, render, report, run, Format, Generation, Input, Options,
+    Record, RecordWriter, Report, Tally,
 };
-pub use board::{Board, Cell, ParseBoardError, Shape};
-pub use candidates::Candidates;
-pub use format::{Format, Record, RecordWriter};
-pub use pipeline::{run, Input, Options, Report, Tally};
-pub use reader::{Boards, Entry, Malformed, Problem, ReadError};
-pub use solver::{
-    solve, solve_counting_guesses, solve_marked, solve_with_effort, Effort, InvalidGivens,
-    Solutions,
-};
-pub use validate::{conflicts, is_consistent, Conflict, Unit};

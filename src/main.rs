@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use clap::error::ErrorKind as ClapErrorKind;
 use clap::{CommandFactory, Parser};
-use sudoku_cli::generate::{fresh_seed, Generation};
-use sudoku_cli::Tally;
+use sudoku_cli::generate::fresh_seed;
+use sudoku_cli::{Generation, Tally};
 
 use crate::cli::{Cli, Command, GenerateArgs};
 use crate::report::Stderr;
@@ -36,9 +36,14 @@ fn main() -> ExitCode {
         Ok(cli) => match (&cli.command, note_jobs_cap(&cli).options()) {
             (Command::Generate(args), _) => generate(args),
             (Command::Completions(args), _) => {
-                document(docs::completions(args, &mut io::stdout().lock()).map_err(Into::into))
+                let out = &mut io::stdout().lock();
+                document(docs::completions(Cli::command(), args.shell, out).map_err(Into::into))
             }
-            (Command::Man(args), _) => document(docs::man(args, &mut io::stdout().lock())),
+            (Command::Man(args), _) => {
+                let out = &mut io::stdout().lock();
+                let (page, dir) = (args.command.as_deref(), args.dir.as_deref());
+                document(docs::man(Cli::command(), page, dir, out))
+            }
             (_, Some(options)) => run(&cli, &options),
             // Every other subcommand reads boards, so has options.
             (_, None) => Outcome::Usage,
@@ -154,7 +159,7 @@ fn generate(args: &GenerateArgs) -> Outcome {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     // The recipe holds every test a puzzle must pass (ratings included).
-    let result = sudoku_cli::generate::run(&recipe, &options, |_| true, &mut out, &mut report);
+    let result = sudoku_cli::generation::run(&recipe, &options, |_| true, &mut out, &mut report);
     report.clear_progress();
     match result {
         Ok(made) => {
@@ -172,7 +177,7 @@ fn generate(args: &GenerateArgs) -> Outcome {
 }
 
 /// The stderr line of a run that stopped at its timeout short of the count.
-fn report_shortfall(made: &Generation, options: &sudoku_cli::generate::RunOptions) {
+fn report_shortfall(made: &Generation, options: &sudoku_cli::generation::RunOptions) {
     if made.found < made.asked {
         let seconds = options.timeout.map_or(0.0, |timeout| timeout.as_secs_f64());
         let _ = writeln!(

@@ -4,8 +4,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use sudoku_cli::generate::Generation;
-use sudoku_cli::{Input, ReadError, Report, Tally};
+use sudoku_cli::ReadError;
+use sudoku_cli::{Generation, Input, Report, Tally};
 
 /// The progress line appears only after this long...
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);

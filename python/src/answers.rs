@@ -1,8 +1,8 @@
 //! What the package reads off an [`Answer`]: kept in one place, so that a
 //! change of the library's answer type touches only this file.
 
-use sudoku_cli::logic::Rating;
-use sudoku_cli::{Answer, Board, Count, Status};
+use sudoku_engine::logic::Rating;
+use sudoku_engine::{Answer, Board, Count, Status};
 
 /// Every status word, in the order of [`status_code`]; Python maps codes
 /// back to words through this list.

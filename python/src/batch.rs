@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use sudoku_cli::{Board, Boards, Entry, Malformed, ReadError, Shape};
+use sudoku_engine::{Board, Boards, Entry, Malformed, ReadError, Shape};
 
 /// The boards as Python passed them, copied out so that the GIL can be
 /// released while they are read and answered.

@@ -7,8 +7,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use sudoku_cli::generate::{fresh_seed, run, Givens, RatingRange, Recipe, RunOptions, Symmetry};
-use sudoku_cli::{Format, ReadError, Report};
+use sudoku_engine::generate::{fresh_seed, Givens, RatingRange, Recipe, Symmetry};
+use sudoku_engine::ReadError;
+use sudoku_output::generation::{run, RunOptions};
+use sudoku_output::{Format, Report};
 
 /// Generation reads no input, so it has nothing to report.
 struct Silent;

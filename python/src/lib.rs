@@ -15,10 +15,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
-use sudoku_cli::canon::Order;
-use sudoku_cli::generate::fresh_seed;
-use sudoku_cli::transform::{Transform, TransformError};
-use sudoku_cli::{Entry, Format, HintLevel, Look, Record, RecordWriter, Request, Status};
+use sudoku_engine::canon::Order;
+use sudoku_engine::generate::fresh_seed;
+use sudoku_engine::transform::{Transform, TransformError};
+use sudoku_engine::{Entry, HintLevel, Look, Request, Status};
+use sudoku_output::{Format, Record, RecordWriter};
 
 use crate::answers::{status_code, STATUS_WORDS};
 use crate::batch::{Bad, Input};
@@ -75,7 +76,7 @@ fn errors(entries: &[Result<Entry, Bad>]) -> Vec<(usize, String)> {
 
 /// The status code of every board: answered, or `error`.
 fn codes<T>(answered: &[Result<T, Bad>], status: impl Fn(&T) -> u8) -> Vec<u8> {
-    let error = status_code(sudoku_cli::Status::Error);
+    let error = status_code(sudoku_engine::Status::Error);
     answered
         .iter()
         .map(|answer| answer.as_ref().map_or(error, &status))
@@ -88,7 +89,7 @@ fn answer_all(
     request: Request,
     jobs: usize,
     chunk: usize,
-) -> Vec<Result<sudoku_cli::Answer, Bad>> {
+) -> Vec<Result<sudoku_engine::Answer, Bad>> {
     batch::map(entries.len(), jobs, chunk, |i| match &entries[i] {
         Ok(entry) => Ok(request.answer_marked(&entry.board, entry.candidates.as_deref())),
         Err(bad) => Err(bad.clone()),
@@ -101,7 +102,7 @@ fn answer_all(
 fn json_lines<'a>(
     entries: &[Result<Entry, Bad>],
     request: Request,
-    records: impl IntoIterator<Item = (usize, &'a Result<sudoku_cli::Answer, Bad>)>,
+    records: impl IntoIterator<Item = (usize, &'a Result<sudoku_engine::Answer, Bad>)>,
 ) -> Vec<u8> {
     let writer = RecordWriter::new(Format::Json, request);
     let mut out = Vec::new();
@@ -148,7 +149,7 @@ fn run<'py, T: Send>(
     request: Request,
     jobs: Option<usize>,
     record: bool,
-    extra: impl Fn(&[Result<Entry, Bad>], &[Result<sudoku_cli::Answer, Bad>]) -> T + Send + Sync,
+    extra: impl Fn(&[Result<Entry, Bad>], &[Result<sudoku_engine::Answer, Bad>]) -> T + Send + Sync,
 ) -> PyResult<(Coded<'py>, T)> {
     let input = input(boards)?;
     let jobs = batch::threads(jobs);
@@ -493,7 +494,7 @@ fn cells<'py>(
             row.copy_from_slice(entry.board.cells());
         }
     }
-    let codes = codes(&entries, |_| status_code(sudoku_cli::Status::Valid));
+    let codes = codes(&entries, |_| status_code(sudoku_engine::Status::Valid));
     Ok((
         PyBytes::new(py, &codes),
         PyBytes::new(py, &cells),

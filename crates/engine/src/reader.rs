@@ -1,0 +1,1386 @@
+//! Reading boards from a stream of bytes.
+//!
+//! [`Boards`] turns any [`BufRead`] into an iterator of boards, each with the
+//! line it starts on, or of [`ReadError`]s naming line, column and byte. It
+//! never holds more than one board's cells: a line is scanned byte by byte as
+//! it streams past, so a 100 MB line without a newline costs no memory.
+//!
+//! The rules, from the command-line contract:
+//! - cells are `1`-`9` (givens) and `.`, `0`, `_` (empty);
+//! - layout bytes (space, tab, `|+-=[]"',`) are ignored anywhere;
+//! - a line with no cells and nothing unexpected is skipped, as is a line whose
+//!   first non-blank byte is `#`;
+//! - a line of 81 cells is a board; 9 lines of 9 cells are a board (a grid);
+//! - a line of 729 cells is a pencilmark board (Sukaku's format): 81 groups
+//!   of 9, position `d` of a group holding `d` when digit `d` is a candidate
+//!   of the cell and an empty mark when it is not; a cell with one candidate
+//!   is a given. Its [`Entry`] carries the marks as [`Candidates`];
+//! - a bad line (an unexpected byte, a cell count other than 0, 9, 81 or
+//!   729, or on a 729-cell line a digit out of its place) is a bad grid row
+//!   if it holds at most 40 cells and unexpected bytes, else a bad one-line
+//!   board;
+//! - a grid interrupted by a one-line board or by the end of input is cut
+//!   short, and the interrupting line is a board of its own.
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::board::{Board, Shape};
+use crate::candidates::Candidates;
+
+/// A board read from an input, with the line it starts on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The 1-based line of the board's first cell.
+    pub line: u64,
+    /// Whether the board was written on one line or as a grid.
+    pub shape: Shape,
+    /// The board itself; for a pencilmark line, its one-candidate cells.
+    pub board: Board,
+    /// The pencil marks, when the board was read from a 729-cell line;
+    /// `None` for a plain board (whose candidates follow from its digits).
+    /// Boxed so that an entry stays small to move: reading plain boards
+    /// would pay for copying the marks' 162 bytes on every board.
+    pub candidates: Option<Box<Candidates>>,
+}
+
+/// What is wrong with a malformed board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// A byte that is neither a cell nor layout.
+    #[error("unexpected character '{}'", .0.escape_ascii())]
+    UnexpectedByte(u8),
+    /// A one-line board with more than 729 cells (cited at the 730th).
+    #[error("more than 729 cells on one line")]
+    TooManyCells,
+    /// A one-line board with too few cells.
+    #[error("expected 81 cells on a line, found {0}")]
+    LineCells(u64),
+    /// A one-line board with more than 81 cells and fewer than 729.
+    #[error("expected 81 or 729 cells on a line, found {0}")]
+    MarkLineCells(u64),
+    /// On a 729-cell line, a digit other than `position` in the place of
+    /// candidate `position` of `cell` (cited at the digit).
+    #[error(
+        "expected {position} or an empty mark for candidate {position} of {cell}, found {found}"
+    )]
+    MisplacedMark {
+        /// The cell whose group holds the digit.
+        cell: crate::board::Cell,
+        /// The place in the group, 1-9: the only digit it may hold.
+        position: u8,
+        /// The digit found there.
+        found: u8,
+    },
+    /// A grid row with a cell count other than 9.
+    #[error("expected 9 cells in a grid row, found {0}")]
+    RowCells(u64),
+    /// A grid that ended before its ninth row.
+    #[error("grid cut short after {0} of 9 rows")]
+    GridCutShort(u8),
+}
+
+/// A malformed board: where it starts, where its first problem is, and what
+/// the problem is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    /// The input's name: a path as given, or `<stdin>`.
+    pub input: Arc<str>,
+    /// The 1-based line where the malformed board starts.
+    pub start_line: u64,
+    /// The 1-based line of the first problem.
+    pub line: u64,
+    /// The 1-based byte column of the first problem, when it has one.
+    pub column: Option<u64>,
+    /// The first problem in reading order.
+    pub problem: Problem,
+}
+
+impl fmt::Display for Malformed {
+    /// Writes `INPUT:LINE[:COLUMN]: problem`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.input, self.line)?;
+        if let Some(column) = self.column {
+            write!(f, ":{column}")?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+/// An error met while reading boards.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// One malformed board; reading goes on after it.
+    #[error("{0}")]
+    Malformed(Malformed),
+    /// The input could not be opened or read; reading it stops here.
+    #[error("{input}: {}", io_reason(.error))]
+    Io {
+        /// The input's name.
+        input: Arc<str>,
+        /// The underlying error.
+        error: io::Error,
+    },
+}
+
+/// An I/O error's message without Rust's ` (os error N)` suffix, as `cat`
+/// and `grep` would print it.
+pub fn io_reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+/// An iterator over the boards of one input.
+///
+/// ```
+/// use sudoku_engine::{Boards, Shape};
+///
+/// let text = "# a comment\n\
+///             53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+/// let mut boards = Boards::new(text.as_bytes(), "example");
+/// let entry = boards.next().unwrap().unwrap();
+/// assert_eq!((entry.line, entry.shape), (2, Shape::Line));
+/// assert!(boards.next().is_none());
+/// ```
+pub struct Boards<R> {
+    input: R,
+    name: Arc<str>,
+    scan: LineScan,
+    grid: Option<Grid>,
+    /// An item held back while the grid it interrupted is reported.
+    pending: Option<Result<Entry, ReadError>>,
+    /// Bytes left in the input's buffer after the last line read.
+    buffered: usize,
+    finished: bool,
+}
+
+impl<R: BufRead> Boards<R> {
+    /// Reads boards from `input`, naming it `name` in errors.
+    pub fn new(input: R, name: impl Into<Arc<str>>) -> Boards<R> {
+        Boards {
+            input,
+            name: name.into(),
+            scan: LineScan::new(),
+            grid: None,
+            pending: None,
+            buffered: 0,
+            finished: false,
+        }
+    }
+
+    /// The input's name, as given to [`Boards::new`].
+    pub fn name(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// Whether the next item may need a read from the underlying input,
+    /// which can block on a pipe or terminal: callers flush their output
+    /// before that.
+    pub fn needs_read(&self) -> bool {
+        self.pending.is_none() && !self.finished && self.buffered == 0
+    }
+
+    fn malformed(&self, start_line: u64, at: Spot) -> ReadError {
+        ReadError::Malformed(Malformed {
+            input: self.name.clone(),
+            start_line,
+            line: at.line,
+            column: at.column,
+            problem: at.problem,
+        })
+    }
+
+    /// Reads and classifies the next line; `None` at the end of input.
+    fn next_line(&mut self) -> io::Result<Option<Line>> {
+        self.scan.start_line();
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                self.buffered = 0;
+                return Ok(self.scan.finish_input());
+            }
+            let (used, line) = match self.scan.whole_board_line(chunk) {
+                Some(fast) => fast,
+                None => self.scan.feed(chunk),
+            };
+            self.buffered = chunk.len() - used;
+            self.input.consume(used);
+            if line.is_some() {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// Ends the grid in progress, if any, as cut short (or spoiled by a bad
+    /// row found earlier).
+    fn cut_grid(&mut self) -> Option<ReadError> {
+        let grid = self.grid.take()?;
+        let spot = grid.first_problem.unwrap_or(Spot {
+            line: grid.start_line,
+            column: None,
+            problem: Problem::GridCutShort(grid.rows),
+        });
+        Some(self.malformed(grid.start_line, spot))
+    }
+
+    /// Adds a row (good or bad) to the grid, starting one if needed; returns
+    /// the finished grid's item after its ninth row.
+    fn add_row(&mut self, line: u64, row: Row) -> Option<Result<Entry, ReadError>> {
+        let grid = self.grid.get_or_insert_with(|| Grid::new(line));
+        match row {
+            Row::Cells(cells) => {
+                let at = usize::from(grid.rows) * 9;
+                grid.cells[at..at + 9].copy_from_slice(&cells);
+            }
+            Row::Bad(spot) => {
+                grid.first_problem.get_or_insert(spot);
+            }
+        }
+        grid.rows += 1;
+        if grid.rows < 9 {
+            return None;
+        }
+        let grid = self.grid.take()?;
+        Some(match grid.first_problem {
+            Some(spot) => Err(self.malformed(grid.start_line, spot)),
+            None => Ok(Entry {
+                line: grid.start_line,
+                shape: Shape::Grid,
+                board: Board::from_checked(grid.cells),
+                candidates: None,
+            }),
+        })
+    }
+
+    /// Returns a one-line board's item, or, if it interrupts a grid, the
+    /// grid's error first and the line's item after it.
+    fn one_line(&mut self, item: Result<Entry, ReadError>) -> Result<Entry, ReadError> {
+        match self.cut_grid() {
+            Some(error) => {
+                self.pending = Some(item);
+                Err(error)
+            }
+            None => item,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Boards<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(item) = self.pending.take() {
+            return Some(item);
+        }
+        while !self.finished {
+            let line = match self.next_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    self.finished = true;
+                    return self.cut_grid().map(Err);
+                }
+                Err(error) => {
+                    // The input is unreadable from here on; a grid in
+                    // progress is lost with it, and the error says so.
+                    self.finished = true;
+                    self.grid = None;
+                    let input = self.name.clone();
+                    return Some(Err(ReadError::Io { input, error }));
+                }
+            };
+            let number = line.number;
+            match line.kind {
+                LineKind::Skip => {}
+                LineKind::Row(row) => {
+                    if let Some(item) = self.add_row(number, row) {
+                        return Some(item);
+                    }
+                }
+                LineKind::Board(cells) => {
+                    let entry = Entry {
+                        line: number,
+                        shape: Shape::Line,
+                        board: Board::from_checked(cells),
+                        candidates: None,
+                    };
+                    return Some(self.one_line(Ok(entry)));
+                }
+                LineKind::Marks => {
+                    let candidates = Candidates::from_checked(self.scan.marks);
+                    let entry = Entry {
+                        line: number,
+                        shape: Shape::Line,
+                        board: candidates.board(),
+                        candidates: Some(Box::new(candidates)),
+                    };
+                    return Some(self.one_line(Ok(entry)));
+                }
+                LineKind::BadBoard(spot) => {
+                    let error = self.malformed(number, spot);
+                    return Some(self.one_line(Err(error)));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Where a problem is, and what it is.
+#[derive(Clone, Copy, Debug)]
+struct Spot {
+    line: u64,
+    column: Option<u64>,
+    problem: Problem,
+}
+
+/// A grid being collected row by row.
+struct Grid {
+    start_line: u64,
+    rows: u8,
+    cells: [u8; 81],
+    first_problem: Option<Spot>,
+}
+
+impl Grid {
+    fn new(start_line: u64) -> Grid {
+        Grid {
+            start_line,
+            rows: 0,
+            cells: [0; 81],
+            first_problem: None,
+        }
+    }
+}
+
+/// A grid row: nine cells, or the first problem of a bad row.
+enum Row {
+    Cells([u8; 9]),
+    Bad(Spot),
+}
+
+/// What one line of input turned out to be.
+enum LineKind {
+    /// Blank, border only, or a comment.
+    Skip,
+    /// A grid row, good or bad.
+    Row(Row),
+    /// An 81-cell board.
+    Board([u8; 81]),
+    /// A 729-cell pencilmark board, its masks in [`LineScan::marks`] (kept
+    /// there so that every line stays as small as an 81-cell one).
+    Marks,
+    /// A bad one-line board.
+    BadBoard(Spot),
+}
+
+struct Line {
+    number: u64,
+    kind: LineKind,
+}
+
+/// The byte classes; a class below 10 is a cell's value (0 for empty).
+const LAYOUT: u8 = 10;
+const BLANK: u8 = 11;
+const HASH: u8 = 12;
+const CR: u8 = 13;
+const LF: u8 = 14;
+const OTHER: u8 = 15;
+
+/// A byte's class as [`CLASS`] gives it for cells (a digit's value, 0 for
+/// the blanks), and some value above 9 for any other byte: by arithmetic
+/// rather than by table, so that a loop over a line runs 16 or 32 bytes at
+/// a time. `wrapping_sub` takes the bytes below `0` past 9 too.
+#[inline(always)]
+fn cell_class(byte: u8) -> u8 {
+    let blank = byte == b'.' || byte == b'_';
+    if blank {
+        0
+    } else {
+        byte.wrapping_sub(b'0')
+    }
+}
+
+/// The class of every byte value.
+static CLASS: [u8; 256] = {
+    let mut class = [OTHER; 256];
+    let mut digit = 1;
+    while digit <= 9 {
+        class[b'0' as usize + digit] = digit as u8;
+        digit += 1;
+    }
+    class[b'.' as usize] = 0;
+    class[b'0' as usize] = 0;
+    class[b'_' as usize] = 0;
+    let layout = b"|+-=[]\"',";
+    let mut i = 0;
+    while i < layout.len() {
+        class[layout[i] as usize] = LAYOUT;
+        i += 1;
+    }
+    class[b' ' as usize] = BLANK;
+    class[b'\t' as usize] = BLANK;
+    class[b'#' as usize] = HASH;
+    class[b'\r' as usize] = CR;
+    class[b'\n' as usize] = LF;
+    class
+};
+
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// The state of the line being scanned, fed one buffer at a time.
+struct LineScan {
+    /// The current line's number (1-based).
+    number: u64,
+    /// Bytes of this line seen so far (its last column).
+    column: u64,
+    /// Whether any byte of this line has been seen (a line exists at EOF).
+    any: bool,
+    cells: [u8; 81],
+    /// The candidate masks the line would give if it held 729 cells: mask
+    /// `k` is complete once cell `9 * k + 8` is seen.
+    marks: [u16; 81],
+    /// The first digit out of its place, were the line a 729-cell board.
+    misplaced: Option<(u64, Problem)>,
+    /// Cells on the line; past 729 only counted.
+    count: u64,
+    /// Unexpected bytes on the line.
+    unexpected: u64,
+    /// The first unexpected byte or surplus cell.
+    first_problem: Option<(u64, Problem)>,
+    seen_nonblank: bool,
+    comment: bool,
+    /// The column of a CR whose meaning waits on the next byte.
+    pending_cr: Option<u64>,
+    /// How many BOM bytes have matched at the start of the input; 3 once the
+    /// start of input is behind us, matched or not.
+    bom: usize,
+}
+
+impl LineScan {
+    fn new() -> LineScan {
+        LineScan {
+            number: 0,
+            column: 0,
+            any: false,
+            cells: [0; 81],
+            marks: [0; 81],
+            misplaced: None,
+            count: 0,
+            unexpected: 0,
+            first_problem: None,
+            seen_nonblank: false,
+            comment: false,
+            pending_cr: None,
+            bom: 0,
+        }
+    }
+
+    fn start_line(&mut self) {
+        self.number += 1;
+        self.column = 0;
+        self.any = false;
+        self.count = 0;
+        self.unexpected = 0;
+        self.first_problem = None;
+        self.misplaced = None;
+        self.seen_nonblank = false;
+        self.comment = false;
+        self.pending_cr = None;
+    }
+
+    /// The fast path for the commonest line: at the very start of a line,
+    /// 81 cells and a line end, all in `chunk`. Returns what [`feed`] would,
+    /// or `None` to let it scan the line byte by byte.
+    ///
+    /// [`feed`]: LineScan::feed
+    #[inline]
+    fn whole_board_line(&mut self, chunk: &[u8]) -> Option<(usize, Option<Line>)> {
+        if self.any || self.bom < BOM.len() {
+            return None;
+        }
+        let (cells, rest) = chunk.split_first_chunk::<81>()?;
+        let end = match rest {
+            [b'\n', ..] => 1,
+            [b'\r', b'\n', ..] => 2,
+            _ => return self.whole_marks_line(chunk),
+        };
+        // Classify every byte without branching (see `cell_class`); any
+        // class above 9 is not a cell, and the slow path will say what it
+        // is.
+        let mut worst = 0;
+        for (slot, &byte) in self.cells.iter_mut().zip(cells) {
+            let class = cell_class(byte);
+            worst = worst.max(class);
+            *slot = class;
+        }
+        if worst > 9 {
+            return None;
+        }
+        self.any = true;
+        let line = Line {
+            number: self.number,
+            kind: LineKind::Board(self.cells),
+        };
+        Some((81 + end, Some(line)))
+    }
+
+    /// The fast path for a pencilmark line: at the very start of a line,
+    /// 729 cells, each its place's digit or `.`, `0`, `_`, and a line end,
+    /// all in `chunk`. Kept out of line so that the 81-cell path stays
+    /// small; `None` lets [`feed`] scan the line byte by byte.
+    ///
+    /// [`feed`]: LineScan::feed
+    #[inline(never)]
+    fn whole_marks_line(&mut self, chunk: &[u8]) -> Option<(usize, Option<Line>)> {
+        let (cells, rest) = chunk.split_first_chunk::<729>()?;
+        let end = match rest {
+            [b'\n', ..] => 1,
+            [b'\r', b'\n', ..] => 2,
+            _ => return None,
+        };
+        if !marks_of_line(cells, &mut self.marks) {
+            return None;
+        }
+        self.any = true;
+        let line = Line {
+            number: self.number,
+            kind: LineKind::Marks,
+        };
+        Some((729 + end, Some(line)))
+    }
+
+    /// Scans `chunk` up to and including the first line feed. Returns how
+    /// many bytes were used and, if the line ended, what it was.
+    fn feed(&mut self, chunk: &[u8]) -> (usize, Option<Line>) {
+        let mut rest = chunk;
+        if self.bom < BOM.len() {
+            rest = self.skip_bom(rest);
+        }
+        for (i, &byte) in rest.iter().enumerate() {
+            if self.byte(byte) {
+                let used = chunk.len() - rest.len() + i + 1;
+                return (used, Some(self.finish_line()));
+            }
+        }
+        (chunk.len(), None)
+    }
+
+    /// Matches the BOM at the start of input, replaying a partial match as
+    /// ordinary bytes when it fails; returns the bytes still to scan.
+    fn skip_bom<'a>(&mut self, chunk: &'a [u8]) -> &'a [u8] {
+        let mut rest = chunk;
+        while let Some((&byte, tail)) = rest.split_first() {
+            if byte != BOM[self.bom] {
+                self.give_up_bom();
+                return rest;
+            }
+            self.bom += 1;
+            rest = tail;
+            if self.bom == BOM.len() {
+                break;
+            }
+        }
+        rest
+    }
+
+    /// The start of input is not a BOM: the bytes that matched so far are
+    /// content (none of them is a line feed).
+    fn give_up_bom(&mut self) {
+        let matched = self.bom;
+        self.bom = BOM.len();
+        for &byte in &BOM[..matched] {
+            self.byte(byte);
+        }
+    }
+
+    /// Scans one byte; true if it ends the line.
+    #[inline]
+    fn byte(&mut self, byte: u8) -> bool {
+        let class = CLASS[usize::from(byte)];
+        if let Some(column) = self.pending_cr.take() {
+            if class == LF {
+                return true;
+            }
+            self.unexpected_byte(column, b'\r');
+        }
+        self.column += 1;
+        self.any = true;
+        if self.comment {
+            return class == LF;
+        }
+        match class {
+            0..=9 => self.cell(class),
+            LAYOUT => self.seen_nonblank = true,
+            BLANK => {}
+            HASH if !self.seen_nonblank => self.comment = true,
+            CR => self.pending_cr = Some(self.column),
+            LF => return true,
+            _ => self.unexpected_byte(self.column, byte),
+        }
+        false
+    }
+
+    fn cell(&mut self, value: u8) {
+        self.seen_nonblank = true;
+        if let Some(slot) = self.cells.get_mut(self.count as usize) {
+            *slot = value;
+        }
+        if self.count < 729 {
+            self.mark(value);
+        } else if self.count == 729 {
+            self.note_problem(self.column, Problem::TooManyCells);
+        }
+        self.count += 1;
+    }
+
+    /// Adds cell number `count` (below 729) to the marks a 729-cell line
+    /// would give: its group is cell `count / 9`, its place `count % 9 + 1`.
+    fn mark(&mut self, value: u8) {
+        let group = (self.count / 9) as usize;
+        let position = (self.count % 9) as u8 + 1;
+        // The first place of a group starts its mask afresh, so no reset
+        // per line is needed.
+        let before = if position == 1 { 0 } else { self.marks[group] };
+        self.marks[group] = before | u16::from(value == position) << (position - 1);
+        if value != 0 && value != position && self.misplaced.is_none() {
+            let problem = Problem::MisplacedMark {
+                cell: crate::board::Cell(group as u8),
+                position,
+                found: value,
+            };
+            self.misplaced = Some((self.column, problem));
+        }
+    }
+
+    fn unexpected_byte(&mut self, column: u64, byte: u8) {
+        self.seen_nonblank = true;
+        self.unexpected += 1;
+        self.note_problem(column, Problem::UnexpectedByte(byte));
+    }
+
+    fn note_problem(&mut self, column: u64, problem: Problem) {
+        self.first_problem.get_or_insert((column, problem));
+    }
+
+    /// The end of input: finishes a last line that has no line feed.
+    fn finish_input(&mut self) -> Option<Line> {
+        if self.bom < BOM.len() {
+            self.give_up_bom();
+        }
+        // A CR at the very end of input is part of the line end.
+        self.pending_cr = None;
+        self.any.then(|| self.finish_line())
+    }
+
+    /// Classifies the line just scanned.
+    fn finish_line(&mut self) -> Line {
+        let number = self.number;
+        let line = |kind| Line { number, kind };
+        if self.comment || (self.count == 0 && self.unexpected == 0) {
+            return line(LineKind::Skip);
+        }
+        if self.unexpected == 0 && self.count == 9 {
+            let mut row = [0; 9];
+            row.copy_from_slice(&self.cells[..9]);
+            return line(LineKind::Row(Row::Cells(row)));
+        }
+        if self.unexpected == 0 && self.count == 81 {
+            return line(LineKind::Board(self.cells));
+        }
+        if self.unexpected == 0 && self.count == 729 && self.misplaced.is_none() {
+            return line(LineKind::Marks);
+        }
+        let is_row = self.count.saturating_add(self.unexpected) <= 40;
+        // A misplaced digit is a problem only on a 729-cell line; the
+        // first in reading order (the lower column) is cited.
+        let first = match (self.first_problem, self.misplaced) {
+            (Some(a), Some(b)) if self.count == 729 => Some(if b.0 < a.0 { b } else { a }),
+            (None, Some(b)) if self.count == 729 => Some(b),
+            (first, _) => first,
+        };
+        let (column, problem) = match first {
+            Some((column, problem)) => (Some(column), problem),
+            None if is_row => (None, Problem::RowCells(self.count)),
+            None if self.count < 81 => (None, Problem::LineCells(self.count)),
+            None => (None, Problem::MarkLineCells(self.count)),
+        };
+        let spot = Spot {
+            line: number,
+            column,
+            problem,
+        };
+        line(if is_row {
+            LineKind::Row(Row::Bad(spot))
+        } else {
+            LineKind::BadBoard(spot)
+        })
+    }
+}
+
+/// The digit each of the 729 places of a pencilmark line may hold: place
+/// `i` is candidate `i % 9 + 1`. Padded to whole 8-byte words.
+static PLACES: [u8; 736] = {
+    let mut places = [0; 736];
+    let mut i = 0;
+    while i < 729 {
+        places[i] = b'1' + (i % 9) as u8;
+        i += 1;
+    }
+    places
+};
+
+/// Writes into `masks` the candidate masks of a 729-cell line in which
+/// every byte is its place's digit or an empty mark (`.`, `0`, `_`); false
+/// if any is not (the byte-by-byte scan then says what is wrong, and
+/// rewrites `masks` as it goes).
+fn marks_of_line(cells: &[u8; 729], masks: &mut [u16; 81]) -> bool {
+    // One flag byte per place, 1 for a candidate, in a loop simple enough
+    // for the compiler to run 16 or 32 bytes at a time.
+    let mut flags = [0u8; 736];
+    let mut wrong = 0u8;
+    for ((flag, &byte), &place) in flags.iter_mut().zip(cells).zip(&PLACES) {
+        let candidate = byte == place;
+        let empty = byte == b'.' || byte == b'0' || byte == b'_';
+        wrong |= u8::from(!(candidate || empty));
+        *flag = u8::from(candidate);
+    }
+    if wrong != 0 {
+        return false;
+    }
+    // The flags as a bit set, bit `i` for place `i`; a spare word lets
+    // every 9-bit window below read two whole words.
+    let mut bits = [0u64; 13];
+    for (at, eight) in flags.as_chunks::<8>().0.iter().enumerate() {
+        bits[at / 8] |= gather_flags(u64::from_le_bytes(*eight)) << (8 * (at % 8));
+    }
+    for (cell, mask) in masks.iter_mut().enumerate() {
+        let (word, shift) = (9 * cell / 64, 9 * cell % 64);
+        let window = (u128::from(bits[word]) | u128::from(bits[word + 1]) << 64) >> shift;
+        *mask = window as u16 & Candidates::ALL;
+    }
+    true
+}
+
+/// Packs eight flag bytes (each 0 or 1) into eight bits, byte `i` to bit
+/// `i`: the multiplier adds a copy of byte `i`'s bit at bit `56 + i`, and
+/// every other copy lands below bit 56 without carrying into it, or above
+/// bit 63.
+fn gather_flags(eight: u64) -> u64 {
+    eight.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Why a string did not parse as exactly one board.
+#[derive(Debug, thiserror::Error)]
+pub enum ParseBoardError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The text holds no board.
+    #[error("no board found")]
+    Empty,
+    /// The text holds more than one board.
+    #[error("more than one board found")]
+    Several,
+}
+
+impl FromStr for Board {
+    type Err = ParseBoardError;
+
+    /// Parses exactly one board, in any input shape the reader accepts.
+    fn from_str(s: &str) -> Result<Board, ParseBoardError> {
+        let mut boards = Boards::new(s.as_bytes(), "<string>");
+        let first = boards.next().ok_or(ParseBoardError::Empty)??;
+        match boards.next() {
+            None => Ok(first.board),
+            Some(_) => Err(ParseBoardError::Several),
+        }
+    }
+}
+
+impl FromStr for Candidates {
+    type Err = ParseBoardError;
+
+    /// Parses exactly one position in any input shape the reader accepts:
+    /// a 729-cell line gives its marks, a plain board those of
+    /// [`Candidates::from_board`].
+    fn from_str(s: &str) -> Result<Candidates, ParseBoardError> {
+        let mut boards = Boards::new(s.as_bytes(), "<string>");
+        let first = boards.next().ok_or(ParseBoardError::Empty)??;
+        match boards.next() {
+            None => Ok(first
+                .candidates
+                .map_or_else(|| Candidates::from_board(&first.board), |marks| *marks)),
+            Some(_) => Err(ParseBoardError::Several),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEETCODE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn parses_and_prints_a_line() {
+        let board: Board = LEETCODE.parse().unwrap();
+        assert_eq!(board.to_string(), LEETCODE);
+        assert_eq!(board.givens(), 30);
+        assert!(!board.is_full());
+    }
+
+    #[test]
+    fn from_str_wants_exactly_one_board() {
+        assert!(matches!("".parse::<Board>(), Err(ParseBoardError::Empty)));
+        let two = format!("{LEETCODE}\n{LEETCODE}\n");
+        assert!(matches!(
+            two.parse::<Board>(),
+            Err(ParseBoardError::Several)
+        ));
+        assert!(matches!(
+            "x".repeat(81).parse::<Board>(),
+            Err(ParseBoardError::Read(_))
+        ));
+    }
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    /// Reads `text` and describes each item as `line:shape` or the error's
+    /// text, so tests read like the output they expect.
+    fn read(text: &[u8]) -> Vec<String> {
+        Boards::new(text, "t")
+            .map(|item| match item {
+                Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
+                Err(error) => error.to_string(),
+            })
+            .collect()
+    }
+
+    fn grid_text(puzzle: &str) -> String {
+        puzzle
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect()
+    }
+
+    /// The fast path's arithmetic agrees with the table on every byte:
+    /// the same cells, and nothing else taken for one.
+    #[test]
+    fn cell_classes_match_the_table() {
+        for byte in 0..=u8::MAX {
+            let (fast, table) = (cell_class(byte), CLASS[usize::from(byte)]);
+            if table <= 9 {
+                assert_eq!(fast, table, "byte {byte}");
+            } else {
+                assert!(fast > 9, "byte {byte} read as cell {fast}");
+            }
+        }
+    }
+
+    #[test]
+    fn reads_one_line_boards() {
+        let text = format!("{PUZZLE}\n{PUZZLE}");
+        assert_eq!(
+            read(text.as_bytes()),
+            [format!("1:Line:{PUZZLE}"), format!("2:Line:{PUZZLE}")]
+        );
+    }
+
+    #[test]
+    fn reads_the_three_blanks_alike() {
+        let zeros = PUZZLE.replace('.', "0");
+        let unders = PUZZLE.replace('.', "_");
+        let text = format!("{zeros}\n{unders}\n");
+        assert_eq!(
+            read(text.as_bytes()),
+            [format!("1:Line:{PUZZLE}"), format!("2:Line:{PUZZLE}")]
+        );
+    }
+
+    #[test]
+    fn reads_plain_grids_back_to_back() {
+        let text = format!("{}{}", grid_text(PUZZLE), grid_text(PUZZLE));
+        assert_eq!(
+            read(text.as_bytes()),
+            [format!("1:Grid:{PUZZLE}"), format!("10:Grid:{PUZZLE}")]
+        );
+    }
+
+    #[test]
+    fn reads_boxed_grids_with_borders_and_blank_lines() {
+        let text = "\n\
+            5 3 . | . 7 . | . . .\n\
+            6 . . | 1 9 5 | . . .\n\
+            . 9 8 | . . . | . 6 .\n\
+            ------+-------+------\n\
+            8 . . | . 6 . | . . 3\n\
+            4 . . | 8 . 3 | . . 1\n\
+            \n\
+            7 . . | . 2 . | . . 6\n\
+            ======+=======+======\n\
+            . 6 . | . . . | 2 8 .\n\
+            . . . | 4 1 9 | . . 5\n\
+            # a comment inside the grid\n\
+            . . . | . 8 . | . 7 9\n";
+        assert_eq!(read(text.as_bytes()), [format!("2:Grid:{PUZZLE}")]);
+    }
+
+    #[test]
+    fn reads_leetcode_array_forms() {
+        let rows: Vec<String> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("\"{}\"", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let strings = format!("[{}]", rows.join(","));
+        assert_eq!(read(strings.as_bytes()), [format!("1:Line:{PUZZLE}")]);
+
+        let nested: Vec<String> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r.iter().map(|&c| format!("\"{}\"", c as char)).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        let one_line = format!("[{}]", nested.join(","));
+        assert_eq!(read(one_line.as_bytes()), [format!("1:Line:{PUZZLE}")]);
+        let multi_line = format!("[\n{}\n]\n", nested.join(",\n"));
+        assert_eq!(read(multi_line.as_bytes()), [format!("2:Grid:{PUZZLE}")]);
+    }
+
+    #[test]
+    fn skips_comments_bom_and_crlf() {
+        let text = format!("\u{feff}# header\r\n   # indented comment\r\n{PUZZLE}\r\n{PUZZLE}\r");
+        assert_eq!(
+            read(text.as_bytes()),
+            [format!("3:Line:{PUZZLE}"), format!("4:Line:{PUZZLE}")]
+        );
+    }
+
+    #[test]
+    fn bom_is_not_counted_in_columns() {
+        let text = "\u{feff}x";
+        assert_eq!(read(text.as_bytes()), ["t:1:1: unexpected character 'x'"]);
+    }
+
+    #[test]
+    fn a_partial_bom_is_content() {
+        assert_eq!(read(b"\xef\xbbx"), ["t:1:1: unexpected character '\\xef'"]);
+        assert_eq!(read(b"\xef"), ["t:1:1: unexpected character '\\xef'"]);
+    }
+
+    #[test]
+    fn bom_counts_only_at_the_start() {
+        let text = format!("{PUZZLE}\n\u{feff}{PUZZLE}\n");
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                format!("1:Line:{PUZZLE}"),
+                "t:2:1: unexpected character '\\xef'".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lone_cr_is_unexpected() {
+        let text = format!("{}\r{}\n", &PUZZLE[..40], &PUZZLE[40..]);
+        assert_eq!(
+            read(text.as_bytes()),
+            ["t:1:41: unexpected character '\\r'"]
+        );
+        // CR CR LF: the first CR is not before a line feed.
+        let text = format!("{PUZZLE}\r\r\n");
+        assert_eq!(
+            read(text.as_bytes()),
+            ["t:1:82: unexpected character '\\r'"]
+        );
+    }
+
+    #[test]
+    fn names_the_unexpected_byte_with_its_column() {
+        let text = format!("{}x{}\n", &PUZZLE[..11], &PUZZLE[11..]);
+        assert_eq!(read(text.as_bytes()), ["t:1:12: unexpected character 'x'"]);
+        let text = format!("{}\\{}\n", &PUZZLE[..2], &PUZZLE[2..]);
+        assert_eq!(
+            read(text.as_bytes()),
+            ["t:1:3: unexpected character '\\\\'"]
+        );
+        let text = format!("{}\u{ff}{}\n", &PUZZLE[..2], &PUZZLE[2..]);
+        assert_eq!(
+            read(text.as_bytes()),
+            ["t:1:3: unexpected character '\\xc3'"]
+        );
+    }
+
+    #[test]
+    fn hash_after_content_is_unexpected() {
+        let text = format!("{PUZZLE} # trailing\n");
+        assert_eq!(read(text.as_bytes()), ["t:1:83: unexpected character '#'"]);
+    }
+
+    #[test]
+    fn wrong_cell_counts_on_one_line() {
+        let short = &PUZZLE[..80];
+        assert_eq!(
+            read(short.as_bytes()),
+            ["t:1: expected 81 cells on a line, found 80"]
+        );
+        let long = format!("{PUZZLE}12");
+        assert_eq!(
+            read(long.as_bytes()),
+            ["t:1: expected 81 or 729 cells on a line, found 83"]
+        );
+    }
+
+    #[test]
+    fn a_short_line_is_a_bad_grid_row() {
+        let mut text = grid_text(PUZZLE);
+        text.replace_range(20..21, "");
+        // Row 3 lost a cell: the grid still has nine rows and is spoiled.
+        assert_eq!(
+            read(text.as_bytes()),
+            ["t:3: expected 9 cells in a grid row, found 8"]
+        );
+    }
+
+    #[test]
+    fn a_bad_row_in_a_grid_is_cited_at_its_column() {
+        let mut text = grid_text(PUZZLE);
+        text.replace_range(24..25, "x");
+        assert_eq!(read(text.as_bytes()), ["t:3:5: unexpected character 'x'"]);
+    }
+
+    #[test]
+    fn a_grid_cut_short_by_a_line_board() {
+        let grid = grid_text(PUZZLE);
+        let text = format!("{}{PUZZLE}\n{PUZZLE}\n", &grid[..40]);
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1: grid cut short after 4 of 9 rows".to_owned(),
+                format!("5:Line:{PUZZLE}"),
+                format!("6:Line:{PUZZLE}")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_grid_cut_short_by_the_end_of_input() {
+        let grid = grid_text(PUZZLE);
+        let text = format!("{PUZZLE}\n\n{}", &grid[..50]);
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                format!("1:Line:{PUZZLE}"),
+                "t:3: grid cut short after 5 of 9 rows".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_spoiled_grid_cut_short_cites_its_first_bad_row() {
+        let text = format!("123456789\n12x456789\n{PUZZLE}\n");
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:2:3: unexpected character 'x'".to_owned(),
+                format!("3:Line:{PUZZLE}")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_line_board_interrupting_a_grid_is_its_own_error() {
+        let text = format!("123456789\n{}\n", "x".repeat(41));
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1: grid cut short after 1 of 9 rows",
+                "t:2:1: unexpected character 'x'"
+            ]
+        );
+    }
+
+    #[test]
+    fn forty_cells_and_bytes_make_a_row_forty_one_a_board() {
+        let forty = format!("{}{}", "1".repeat(39), "x");
+        let text = format!("{forty}\n{PUZZLE}\n");
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1:40: unexpected character 'x'".to_owned(),
+                format!("2:Line:{PUZZLE}")
+            ]
+        );
+        let forty_one = format!("{}{}", "1".repeat(40), "x");
+        let text = format!("123456789\n{forty_one}\n");
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1: grid cut short after 1 of 9 rows",
+                "t:2:41: unexpected character 'x'"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_kaggle_csv_shape_gives_errors_not_boards() {
+        let text = format!("quizzes,solutions\n{0},{0}\n", PUZZLE.replace('.', "0"));
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1:1: unexpected character 'q'",
+                "t:2: expected 81 or 729 cells on a line, found 162"
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_records_keep_their_start_line() {
+        let text = "\n123456789\n12345678x\n";
+        let errors: Vec<Malformed> = Boards::new(text.as_bytes(), "t")
+            .filter_map(|item| match item {
+                Err(ReadError::Malformed(m)) => Some(m),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(errors.len(), 1);
+        assert_eq!((errors[0].start_line, errors[0].line), (2, 3));
+        assert_eq!(errors[0].column, Some(9));
+    }
+
+    #[test]
+    fn empty_and_blank_inputs_hold_no_boards() {
+        assert!(read(b"").is_empty());
+        assert!(read(b"\n\n  \n---+---\n# only comments\n").is_empty());
+        assert!(read(b"\xef\xbb\xbf").is_empty());
+    }
+
+    #[test]
+    fn binary_garbage_is_errors_not_a_panic() {
+        let garbage: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+        let items = read(&garbage);
+        assert!(!items.is_empty());
+        assert!(items.iter().all(|item| item.starts_with("t:")), "{items:?}");
+    }
+
+    /// A reader that hands out one byte per call, to prove the scanner
+    /// carries its state across buffer boundaries.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn one_byte_reads_give_the_same_items() {
+        // One-byte reads never see a whole line, so they always take the
+        // byte-by-byte path; whole reads take the fast path where it fits.
+        let spoiled = format!("{}x{}", &PUZZLE[..40], &PUZZLE[41..]);
+        let text = format!(
+            "\u{feff}# c\r\n{PUZZLE}\r\n{}\n{}x\r\r\n{spoiled}\n{PUZZLE}\r\r\n{PUZZLE}",
+            grid_text(PUZZLE),
+            &PUZZLE[..9]
+        );
+        let whole = read(text.as_bytes());
+        let trickled: Vec<String> = Boards::new(
+            io::BufReader::with_capacity(1, Trickle(text.as_bytes())),
+            "t",
+        )
+        .map(|item| match item {
+            Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
+            Err(error) => error.to_string(),
+        })
+        .collect();
+        assert_eq!(whole, trickled);
+        assert_eq!(whole.len(), 6, "{whole:?}");
+        assert_eq!(whole[3], "t:14:41: unexpected character 'x'");
+        assert_eq!(whole[4], "t:15:82: unexpected character '\\r'");
+    }
+
+    /// The pencilmark form of PUZZLE: givens as their one candidate, and
+    /// r1c3 (an empty cell) narrowed to 1, 2 or 4.
+    fn marks_text() -> String {
+        let mut text = String::new();
+        for (at, cell) in PUZZLE.bytes().enumerate() {
+            for place in b'1'..=b'9' {
+                let candidate = match cell {
+                    b'.' if at == 2 => matches!(place, b'1' | b'2' | b'4'),
+                    b'.' => true,
+                    digit => digit == place,
+                };
+                text.push(if candidate { place as char } else { '.' });
+            }
+        }
+        text
+    }
+
+    fn trickled(text: &[u8]) -> Vec<String> {
+        Boards::new(io::BufReader::with_capacity(1, Trickle(text)), "t")
+            .map(|item| match item {
+                Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
+                Err(error) => error.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn gather_flags_packs_every_pattern() {
+        for pattern in 0..=255u64 {
+            let bytes = (0..8).fold(0, |word, i| word | (pattern >> i & 1) << (8 * i));
+            assert_eq!(gather_flags(bytes), pattern);
+        }
+    }
+
+    #[test]
+    fn reads_a_pencilmark_line_on_both_paths() {
+        let marks = marks_text();
+        let zeros = marks.replace('.', "0");
+        let text = format!("{marks}\n{zeros}\r\n{PUZZLE}\n{marks}");
+        let expected = [
+            format!("1:Line:{PUZZLE}"),
+            format!("2:Line:{PUZZLE}"),
+            format!("3:Line:{PUZZLE}"),
+            format!("4:Line:{PUZZLE}"),
+        ];
+        assert_eq!(read(text.as_bytes()), expected);
+        assert_eq!(trickled(text.as_bytes()), expected);
+        let entries: Vec<Entry> = Boards::new(text.as_bytes(), "t")
+            .map(Result::unwrap)
+            .collect();
+        let fast = *entries[0].candidates.as_deref().unwrap();
+        assert_eq!(fast.of(0), 1 << 4);
+        assert_eq!(fast.of(2), 0b1011);
+        assert_eq!(fast.of(3), Candidates::ALL);
+        assert_eq!(fast.to_string(), marks);
+        assert_eq!(entries[1].candidates.as_deref(), Some(&fast));
+        assert_eq!(entries[2].candidates, None);
+        // The last line has no line end: the byte-by-byte path read it.
+        assert_eq!(entries[3].candidates.as_deref(), Some(&fast));
+        let slow: Vec<Entry> = Boards::new(
+            io::BufReader::with_capacity(1, Trickle(text.as_bytes())),
+            "t",
+        )
+        .map(Result::unwrap)
+        .collect();
+        assert_eq!(slow, entries);
+    }
+
+    #[test]
+    fn layout_inside_a_pencilmark_line_is_ignored() {
+        let marks = marks_text();
+        let groups: Vec<&str> = (0..81).map(|c| &marks[9 * c..9 * c + 9]).collect();
+        let text = format!("{}\n", groups.join(" "));
+        let entry = Boards::new(text.as_bytes(), "t").next().unwrap().unwrap();
+        assert_eq!(entry.candidates.unwrap().to_string(), marks);
+    }
+
+    #[test]
+    fn a_cell_with_one_candidate_is_a_given_and_none_is_empty() {
+        let mut marks = marks_text().into_bytes();
+        // r1c3 keeps only 4; r1c4 loses every candidate.
+        marks[18..27].copy_from_slice(b"...4.....");
+        marks[27..36].copy_from_slice(b".........");
+        let entry = Boards::new(&marks[..], "t").next().unwrap().unwrap();
+        assert_eq!(entry.board.cell(2), 4);
+        assert_eq!(entry.board.cell(3), 0);
+        assert_eq!(entry.candidates.unwrap().of(3), 0);
+    }
+
+    #[test]
+    fn wrong_cell_counts_near_729() {
+        let marks = marks_text();
+        for text in [&marks[..728], &marks[..400], &marks[..82]] {
+            let n = text.len();
+            let expected = format!("t:1: expected 81 or 729 cells on a line, found {n}");
+            assert_eq!(read(text.as_bytes()), std::slice::from_ref(&expected));
+            assert_eq!(trickled(text.as_bytes()), [expected]);
+        }
+        let long = format!("{marks}1.\n{PUZZLE}\n");
+        let expected = [
+            "t:1:730: more than 729 cells on one line".to_owned(),
+            format!("2:Line:{PUZZLE}"),
+        ];
+        assert_eq!(read(long.as_bytes()), expected);
+        assert_eq!(trickled(long.as_bytes()), expected);
+    }
+
+    #[test]
+    fn a_digit_out_of_its_place_is_cited_at_its_column() {
+        let mut marks = marks_text().into_bytes();
+        // r1c2's group is bytes 9-17; its place 4 (byte 12) holds 7.
+        marks[12] = b'7';
+        let expected = ["t:1:13: expected 4 or an empty mark for candidate 4 of r1c2, found 7"];
+        assert_eq!(read(&marks), expected);
+        assert_eq!(trickled(&marks), expected);
+        // An unexpected byte before it is the first problem; after it, not.
+        let mut before = marks.clone();
+        before.insert(5, b'x');
+        assert_eq!(read(&before), ["t:1:6: unexpected character 'x'"]);
+        let mut after = marks.clone();
+        after.insert(600, b'x');
+        assert_eq!(read(&after), expected);
+        // On a line that is not 729 cells long it is no problem of its own.
+        assert_eq!(
+            read(&marks[..100]),
+            ["t:1: expected 81 or 729 cells on a line, found 100"]
+        );
+    }
+
+    #[test]
+    fn a_pencilmark_line_interrupts_a_grid() {
+        let text = format!("123456789\n{}\n", marks_text());
+        assert_eq!(
+            read(text.as_bytes()),
+            [
+                "t:1: grid cut short after 1 of 9 rows".to_owned(),
+                format!("2:Line:{PUZZLE}")
+            ]
+        );
+    }
+
+    struct Failing;
+
+    impl io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(21))
+        }
+    }
+
+    #[test]
+    fn a_read_error_ends_the_input_with_its_reason() {
+        let mut boards = Boards::new(io::BufReader::new(Failing), "dir");
+        let error = boards.next().unwrap().unwrap_err();
+        assert_eq!(error.to_string(), "dir: Is a directory");
+        assert!(boards.next().is_none());
+    }
+
+    #[test]
+    fn needs_read_tracks_the_buffer() {
+        let text = format!("{PUZZLE}\n{PUZZLE}\n");
+        let mut boards = Boards::new(text.as_bytes(), "t");
+        assert!(boards.needs_read());
+        boards.next().unwrap().unwrap();
+        assert!(!boards.needs_read());
+        boards.next().unwrap().unwrap();
+        assert!(boards.needs_read());
+    }
+}

@@ -1,0 +1,1794 @@
+//! The solver: counts a board's solutions up to a limit, keeping the first.
+//!
+//! # Representation
+//!
+//! The board is split into three bands of three rows. For each digit and
+//! band a `u32` holds the 27 cells of the band where the digit may still go,
+//! bit `9 * row + column` (row 0-2 within the band), so a band's bits are its
+//! cells in reading order and cell `27 * band + bit` is cell `bit` of `band`.
+//! A digit's three bands sit in one 128-bit `Lanes` (the fourth lane is
+//! zero), so work on all bands at once is a single SSE2 instruction. A
+//! placed cell keeps the bit of its own digit and loses every other, and a
+//! mask of open cells per band tells placed cells from candidates.
+//!
+//! # Propagation
+//!
+//! - **Band step.** Within a band a digit takes one cell in each row and one
+//!   in each box, so its rows map to boxes by one of six permutations. The
+//!   9-bit map of which row/box pieces (mini-rows) still hold the digit, run
+//!   through a table of every union of permutations it allows, gives the
+//!   mini-rows the digit can still use: that is every box/row locked
+//!   candidate of the band at once, and an empty result is a contradiction.
+//! - **Stack step.** The same table on the transposed picture (bands by
+//!   columns within a stack) gives the box/column locked candidates.
+//! - **Singles.** After those two steps a row with one candidate is a hidden
+//!   single of its row, box or column; a cell with one digit left is a naked
+//!   single (found by bit-sliced counting across the nine digits).
+//! - **Work list.** `Pending` holds the digit-bands that changed since
+//!   their last step (a nibble per digit) and the bands where an open cell
+//!   lost a candidate, so that only those are looked at again.
+//! - **Search.** When nothing more follows, branch on a cell with two
+//!   candidates on copies of the state: the state is plain data, 160 bytes,
+//!   so a guess costs one copy and no allocation. The cell is the one whose
+//!   two choices eliminate the most (while many cells are open and the
+//!   board had few givens), else the first such cell.
+//! - **Stubborn boards.** A board still searching after [`STUBBORN_AFTER`]
+//!   guesses is searched again from the start, looking ahead: every way on
+//!   of the smallest choices (cells or a digit's places in a unit), and
+//!   near the root every candidate, is propagated on a copy, failures are
+//!   removed, and the choice that cuts deepest is taken. That costs far more per node but needs a few dozen
+//!   nodes where the cheap choice could need millions, and it does not
+//!   depend on how the board is labelled or oriented.
+//!
+//! # Builds
+//!
+//! The search is compiled twice: a portable build, and one for CPUs with
+//! POPCNT, BMI1, BMI2 (PEXT/PDEP gather and scatter the band and stack
+//! steps' table indices) and AVX2 (three-operand encodings, and the grid
+//! copied per guess in a few wide moves), chosen once at run time. Hot code avoids
+//! data-dependent branches where a mispredicted branch costs more than the
+//! work it would skip: on these boards that is most of the time.
+
+mod lanes;
+
+use crate::board::Board;
+use crate::candidates::Candidates;
+use lanes::Lanes;
+
+/// The result of a search: how many solutions were found (never more than
+/// the limit) and the first of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solutions {
+    /// Solutions found, at most the limit.
+    pub count: u32,
+    /// The first solution found, if any.
+    pub first: Option<Board>,
+}
+
+/// The givens already break a rule (a digit twice in a row, column or box),
+/// so the board has no solution and no search was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the givens repeat a digit in a row, column or box")]
+pub struct InvalidGivens;
+
+/// Counts the solutions of `board`, stopping at `limit` (at least 1), and
+/// keeps the first one found.
+///
+/// Solving is `limit` 1, proving uniqueness is `limit` 2, and counting is any
+/// larger limit.
+///
+/// ```
+/// use sudoku_engine::{solve, Board};
+///
+/// let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()
+///     .unwrap();
+/// let found = solve(&puzzle, 2).unwrap();
+/// assert_eq!(found.count, 1);
+/// assert!(puzzle.is_solved_by(&found.first.unwrap()));
+/// ```
+pub fn solve(board: &Board, limit: u32) -> Result<Solutions, InvalidGivens> {
+    solve_with_effort(board, limit).map(|(solutions, _)| solutions)
+}
+
+/// How much searching a board took: a measure of its difficulty for this
+/// solver, used by the benchmarks and tools.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Branches tried: one per way taken at each choice.
+    pub guesses: u64,
+    /// Choices made (nodes of the search tree with two or more ways on),
+    /// the unit of tdoku's published "guesses per puzzle".
+    pub nodes: u64,
+    /// Placements tried and propagated only to look ahead: by the search of
+    /// a stubborn board (see [`STUBBORN_AFTER`]), zero on most boards.
+    pub probes: u64,
+}
+
+/// [`solve`], also returning how many guesses (branches tried) the search
+/// made.
+pub fn solve_counting_guesses(
+    board: &Board,
+    limit: u32,
+) -> Result<(Solutions, u64), InvalidGivens> {
+    solve_with_effort(board, limit).map(|(solutions, effort)| (solutions, effort.guesses))
+}
+
+/// [`solve`], also returning the search's [`Effort`].
+pub fn solve_with_effort(board: &Board, limit: u32) -> Result<(Solutions, Effort), InvalidGivens> {
+    #[cfg(target_arch = "x86_64")]
+    if has_fast_features() {
+        // SAFETY: the CPU has the features `solve_fast` is compiled for.
+        return unsafe { solve_fast(board, limit) };
+    }
+    solve_with::<false>(board, None, limit)
+}
+
+/// [`solve`] for a position with pencil marks: each open cell of `board`
+/// may only take the digits `marks` allows it, so a cell without candidates
+/// leaves no solution. The givens of `board` stand whatever their marks.
+///
+/// ```
+/// use sudoku_engine::{solve, solve_marked, Board, Candidates};
+///
+/// let mut masks = [Candidates::ALL; 81];
+/// masks[0] = 0b11; // r1c1 is 1 or 2
+/// let marks = Candidates::new(masks).unwrap();
+/// let found = solve_marked(&Board::EMPTY, &marks, 1).unwrap();
+/// assert!(found.first.unwrap().cell(0) <= 2);
+/// masks[0] = 0;
+/// let none = Candidates::new(masks).unwrap();
+/// assert_eq!(solve_marked(&Board::EMPTY, &none, 1).unwrap().count, 0);
+/// ```
+pub fn solve_marked(
+    board: &Board,
+    marks: &Candidates,
+    limit: u32,
+) -> Result<Solutions, InvalidGivens> {
+    #[cfg(target_arch = "x86_64")]
+    if has_fast_features() {
+        // SAFETY: the CPU has the features `solve_marked_fast` is compiled for.
+        return unsafe { solve_marked_fast(board, marks, limit) }.map(|(solutions, _)| solutions);
+    }
+    solve_with::<false>(board, Some(marks), limit).map(|(solutions, _)| solutions)
+}
+
+/// [`solve_marked`] in the fast build.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn solve_marked_fast(
+    board: &Board,
+    marks: &Candidates,
+    limit: u32,
+) -> Result<(Solutions, Effort), InvalidGivens> {
+    solve_with::<true>(board, Some(marks), limit)
+}
+
+/// Whether this CPU has what the fast build of the solver uses (POPCNT,
+/// BMI1, BMI2, AVX2) and runs PEXT/PDEP at full speed; checked once, then
+/// cached.
+#[cfg(target_arch = "x86_64")]
+fn has_fast_features() -> bool {
+    // Cached: CPUID traps to the hypervisor in a virtual machine, which
+    // costs microseconds, more than solving an easy board.
+    static DETECTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *DETECTED.get_or_init(|| {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("avx2")
+            && !slow_pext()
+    })
+}
+
+/// AMD CPUs before Zen 3 (family 0x19) have BMI2 but run PEXT and PDEP in
+/// microcode, hundreds of cycles each: the portable build is faster there.
+#[cfg(target_arch = "x86_64")]
+fn slow_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+    let signature = __cpuid(1).eax;
+    // The family is the base family plus the extended family field.
+    let family = (signature >> 8 & 0xF) + (signature >> 20 & 0xFF);
+    amd && family < 0x19
+}
+
+/// The solver compiled for CPUs with POPCNT, BMI1/2 and AVX2: the same
+/// code, with counting, bit scans and gathers as single instructions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, Effort), InvalidGivens> {
+    solve_with::<true>(board, None, limit)
+}
+
+/// The solver's body, inlined into each build: `FAST` selects which build
+/// the recursive search calls back into; `marks`, when given, narrow the
+/// open cells before the search starts.
+#[inline(always)]
+fn solve_with<const FAST: bool>(
+    board: &Board,
+    marks: Option<&Candidates>,
+    limit: u32,
+) -> Result<(Solutions, Effort), InvalidGivens> {
+    let mut grid = Grid::with_givens(board)?;
+    if let Some(marks) = marks {
+        grid.keep_marks(marks);
+    }
+    let open: u32 = (0..3).map(|band| grid.open.get(band).count_ones()).sum();
+    let mut search = Search {
+        limit: limit.max(1),
+        scored: 81 - open < SCORED_CHOICE_BELOW_GIVENS,
+        lookahead: false,
+        stubborn_after: STUBBORN_AFTER,
+        count: 0,
+        first: None,
+        effort: Effort::default(),
+    };
+    if grid.propagate::<FAST>(Pending::ALL) {
+        search.descend::<FAST>(&mut grid);
+        if search.limit == 0 {
+            search.restart::<FAST>(board, marks, limit);
+        }
+    }
+    let solutions = Solutions {
+        count: search.count,
+        first: search.first.map(Board::from_checked),
+    };
+    Ok((solutions, search.effort))
+}
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// One column of a band: a bit in each of its three rows.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// With fewer open cells than this, a branch settles the grid quickly
+/// whichever bivalue cell it starts from, so the search takes the first
+/// one rather than scoring them all (measured on the serg and forum sets).
+const SCORED_CHOICE_FROM: u32 = 35;
+
+/// A board with this many givens or more has a small search tree whatever
+/// the search branches on, so it never scores (measured on the serg set,
+/// 35 givens on average, against the forum sets' 21 to 25).
+const SCORED_CHOICE_BELOW_GIVENS: u32 = 30;
+
+/// The state of the search: candidates per digit and band, and open cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Grid {
+    /// `candidates[digit]`, lane `band`: the cells of `band` where
+    /// `digit + 1` may go (a placed cell keeps its own digit's bit).
+    candidates: [Lanes; 9],
+    /// The cells of each band not yet placed.
+    open: Lanes,
+}
+
+/// Work left for propagation.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pending {
+    /// Digit-bands whose candidates changed since their digit step last
+    /// ran: bit `4 * digit + band` (digit 0-8 for 1-9), so that a digit's
+    /// bands are one nibble, laid out like [`Lanes::nonzero`]'s result.
+    digits: u64,
+    /// Bands where an open cell lost a candidate since the last naked
+    /// singles pass: bit per band.
+    bands: u32,
+}
+
+/// Lanes that are all ones where `bits` has a bit: bit `i` for lane `i`.
+const fn ones_where(bits: usize) -> Lanes {
+    let mut lanes = Lanes::ZERO;
+    let mut lane = 0;
+    while lane < 4 {
+        if bits >> lane & 1 != 0 {
+            lanes.0[lane] = u32::MAX;
+        }
+        lane += 1;
+    }
+    lanes
+}
+
+/// For a per-band bit mask (bit `b` for band `b`), all-ones lanes in those
+/// bands.
+const BAND_MASKS: [Lanes; 8] = {
+    let mut masks = [Lanes::ZERO; 8];
+    let mut bands = 0;
+    while bands < 8 {
+        masks[bands] = ones_where(bands);
+        bands += 1;
+    }
+    masks
+};
+
+/// For each digit (0-8), its number as bit-planes: lane `k` all ones if bit
+/// `k` of the number is set.
+const DIGIT_PLANES: [Lanes; 9] = {
+    let mut planes = [Lanes::ZERO; 9];
+    let mut digit = 0;
+    while digit < 9 {
+        planes[digit] = ones_where(digit);
+        digit += 1;
+    }
+    planes
+};
+
+impl Pending {
+    /// Everything to do: the state after the givens are placed.
+    const ALL: Pending = Pending {
+        digits: 0x7_7777_7777,
+        bands: 7,
+    };
+
+    /// Notes that `digit` lost candidates in the `bands` given (bit per
+    /// band), and whether open cells were among them.
+    #[inline(always)]
+    fn mark(&mut self, digit: usize, bands: u32, open_cells: bool) {
+        self.digits |= u64::from(bands) << (4 * digit);
+        self.bands |= bands & 0u32.wrapping_sub(u32::from(open_cells));
+    }
+}
+
+impl Grid {
+    /// Every digit possible everywhere; nothing placed.
+    const FULL: Grid = Grid {
+        candidates: [Lanes::splat(BAND); 9],
+        open: Lanes::splat(BAND),
+    };
+
+    /// The grid with every given placed (not yet propagated), built digit
+    /// by digit with masks rather than cell by cell; `InvalidGivens` if two
+    /// givens of one digit share a row, column or box.
+    #[inline(always)]
+    fn with_givens(board: &Board) -> Result<Grid, InvalidGivens> {
+        // givens[digit][band], with entry 0 collecting the empty cells; no
+        // branch on the cell's value.
+        let mut givens = [[0u32; 3]; 16];
+        for (band, cells) in board.cells().chunks_exact(27).enumerate() {
+            for (at, &digit) in cells.iter().enumerate() {
+                givens[usize::from(digit & 15)][band] |= 1 << at;
+            }
+        }
+        let mut grid = Grid::FULL;
+        grid.open = Lanes::bands(givens[0][0], givens[0][1], givens[0][2]);
+        let filled = Lanes::splat(BAND).and_not(grid.open);
+        let mut clash = 0;
+        for (lanes, given) in grid.candidates.iter_mut().zip(&givens[1..10]) {
+            let columns = [fold(given[0]), fold(given[1]), fold(given[2])];
+            // A column may hold the digit once, across all three bands, and
+            // each row and box of a band once.
+            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
+            clash |= repeats(given[0]) | repeats(given[1]) | repeats(given[2]);
+            let column_peers = (columns[0] | columns[1] | columns[2]) * COLUMN;
+            let peers = Lanes::bands(
+                column_peers | lines_of(given[0]),
+                column_peers | lines_of(given[1]),
+                column_peers | lines_of(given[2]),
+            );
+            let own = Lanes::bands(given[0], given[1], given[2]);
+            *lanes = lanes.and_not(filled).and_not(peers).or(own);
+        }
+        if clash != 0 {
+            return Err(InvalidGivens);
+        }
+        Ok(grid)
+    }
+
+    /// Takes from each open cell the digits `marks` does not allow it;
+    /// propagation from [`Pending::ALL`] then finds what follows, including
+    /// a cell left without candidates.
+    fn keep_marks(&mut self, marks: &Candidates) {
+        let mut allowed = [[0u32; 3]; 9];
+        for (cell, &mask) in marks.masks().iter().enumerate() {
+            for (digit, bands) in allowed.iter_mut().enumerate() {
+                bands[cell / 27] |= u32::from(mask >> digit & 1) << (cell % 27);
+            }
+        }
+        for (lanes, bands) in self.candidates.iter_mut().zip(allowed) {
+            // Placed cells keep their digit whatever their marks say.
+            let keep = Lanes::bands(bands[0], bands[1], bands[2])
+                .or(Lanes::splat(BAND).and_not(self.open));
+            *lanes = lanes.and(keep);
+        }
+    }
+
+    /// Places `digit` on the open cell `bit` of `band`: the cell loses every
+    /// other digit, and the digit leaves the cell's row, box and column.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: u32, pending: &mut Pending) {
+        let cell = Lanes::one(band, bit);
+        self.open = self.open.and_not(cell);
+        self.clear_cells(digit, cell, pending);
+        // One cell cannot conflict with itself.
+        let _ = self.eliminate_peers(digit, band, bit, pending);
+    }
+
+    /// Removes `cells` (just placed for `digit`) from every other digit.
+    #[inline(always)]
+    fn clear_cells(&mut self, digit: usize, cells: Lanes, pending: &mut Pending) {
+        let own = self.candidates[digit];
+        let mut losing = 0;
+        for (other, lanes) in self.candidates.iter_mut().enumerate() {
+            losing |= u64::from(lanes.and(cells).nonzero()) << (4 * other);
+            *lanes = lanes.and_not(cells);
+        }
+        self.candidates[digit] = own;
+        // Placed cells are not open: no naked single can follow from this.
+        pending.digits |= losing & !(0xF << (4 * digit));
+    }
+
+    /// `digit` now stands on `cells` of `band`: it leaves their rows, boxes
+    /// and columns. False if two of the cells see each other.
+    #[inline(always)]
+    fn eliminate_peers(
+        &mut self,
+        digit: usize,
+        band: usize,
+        cells: u32,
+        pending: &mut Pending,
+    ) -> bool {
+        let mut peers = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Peers are mutual: a cell among the earlier cells' peers sees one.
+            if peers & 1 << at != 0 {
+                return false;
+            }
+            peers |= TABLES.peers[at];
+        }
+        // The columns in the other bands, the row and box in this one.
+        let columns = fold(cells) * COLUMN;
+        let remove = Lanes::splat(columns)
+            .and_not(Lanes::one(band, u32::MAX))
+            .or(Lanes::one(band, peers & !cells));
+        let lanes = &mut self.candidates[digit];
+        pending.mark(digit, lanes.and(remove).nonzero(), true);
+        *lanes = lanes.and_not(remove);
+        true
+    }
+
+    /// Runs the band step on the bands of `digit` and its stack step, until
+    /// they change nothing, then places the digit's hidden singles in the
+    /// `changed` bands (bit per band) and those the steps changed; false on
+    /// a contradiction.
+    #[inline(always)]
+    fn digit_step<const FAST: bool>(
+        &mut self,
+        digit: usize,
+        changed: u32,
+        pending: &mut Pending,
+    ) -> bool {
+        let start = self.candidates[digit];
+        let mut bands = [start.get(0), start.get(1), start.get(2)];
+        let mut touched = changed;
+        loop {
+            // All three bands, changed or not: the step is idempotent, and
+            // skipping costs more in mispredicted branches than it saves.
+            // Not `bands.map(..)`: that may stay a call, built without the
+            // fast build's features, and cost 5% on hard boards.
+            let band_keep = |cells| TABLES.band_keep[usize::from(mini_rows::<FAST>(cells))];
+            let keep = [
+                band_keep(bands[0]),
+                band_keep(bands[1]),
+                band_keep(bands[2]),
+            ];
+            if keep.contains(&0) {
+                return false;
+            }
+            for (cells, keep) in bands.iter_mut().zip(keep) {
+                *cells &= keep;
+            }
+            let columns = folded_columns(&bands);
+            let Some(keep) = stack_keep::<FAST>(columns) else {
+                return false;
+            };
+            let removed = columns & !keep;
+            if removed == 0 {
+                break;
+            }
+            for (band, cells) in bands.iter_mut().enumerate() {
+                // Multiplying by COLUMN copies 9 column bits to 3 rows.
+                *cells &= (keep >> (9 * band) & 0x1FF) * COLUMN;
+                touched |= u32::from(removed >> (9 * band) & 0x1FF != 0) << band;
+            }
+        }
+        let after = Lanes::bands(bands[0], bands[1], bands[2]);
+        pending.bands |= after.xor(start).nonzero();
+        self.candidates[digit] = after;
+        self.place_hidden_singles(digit, touched, pending)
+    }
+
+    /// Propagates until nothing follows; false on a contradiction.
+    #[inline(always)]
+    fn propagate<const FAST: bool>(&mut self, mut pending: Pending) -> bool {
+        loop {
+            // Naked singles first: they are the cheapest to place.
+            if pending.bands != 0 {
+                let bands = std::mem::take(&mut pending.bands);
+                match self.place_naked_singles(bands, &mut pending) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            if pending.digits == 0 {
+                return true;
+            }
+            while pending.digits != 0 {
+                let digit = pending.digits.trailing_zeros() as usize / 4;
+                let changed = (pending.digits >> (4 * digit) & 7) as u32;
+                pending.digits &= !(0xF << (4 * digit));
+                // A digit with no open candidate left has nothing more to
+                // propagate if it stands nine times (its placements cleared
+                // their units); with fewer, a row lacks it: no solution.
+                // Every change to a digit's open candidates marks it
+                // pending, so this is where a missing digit shows first.
+                if self.candidates[digit].and(self.open).is_zero() {
+                    if self.candidates[digit].count_ones() != 9 {
+                        return false;
+                    }
+                    continue;
+                }
+                if !self.digit_step::<FAST>(digit, changed, &mut pending) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Places every row of `digit`, in the `bands` given (bit per band),
+    /// left with one open candidate; after the band and stack steps these
+    /// are all its hidden singles. False if two of them share a column (the
+    /// band step has already kept them out of each other's boxes).
+    #[inline(always)]
+    fn place_hidden_singles(&mut self, digit: usize, bands: u32, pending: &mut Pending) -> bool {
+        // The band step has just left every row of the digit a candidate.
+        let new = self.candidates[digit]
+            .single_rows()
+            .and(BAND_MASKS[bands as usize & 7])
+            .and(self.open);
+        if new.is_zero() {
+            return true;
+        }
+        let columns = [fold(new.get(0)), fold(new.get(1)), fold(new.get(2))];
+        if columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2] != 0 {
+            return false;
+        }
+        self.open = self.open.and_not(new);
+        self.clear_cells(digit, new, pending);
+        // Each band loses the columns of the singles found in the others.
+        let all = columns[0] | columns[1] | columns[2];
+        let remove = Lanes::bands(
+            (all & !columns[0]) * COLUMN,
+            (all & !columns[1]) * COLUMN,
+            (all & !columns[2]) * COLUMN,
+        );
+        let lanes = &mut self.candidates[digit];
+        pending.mark(digit, lanes.and(remove).nonzero(), true);
+        *lanes = lanes.and_not(remove);
+        true
+    }
+
+    /// Places every open cell of the `bands` given (bit per band) left with
+    /// one digit. `None` on a contradiction (an open cell with no digit, or
+    /// two singles that see each other), else whether it placed anything.
+    #[inline(always)]
+    fn place_naked_singles(&mut self, bands: u32, pending: &mut Pending) -> Option<bool> {
+        let (some, two_or_more, _) = self.counts();
+        let open = self.open.and(BAND_MASKS[bands as usize & 7]);
+        if !open.and_not(some).is_zero() {
+            return None;
+        }
+        let singles = some.and_not(two_or_more).and(open);
+        if singles.is_zero() {
+            return Some(false);
+        }
+        // Which digit stands alone on which band's singles: bit
+        // `4 * digit + band`, found without branching.
+        let mut found = 0u64;
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            found |= u64::from(lanes.and(singles).nonzero()) << (4 * digit);
+        }
+        self.open = self.open.and_not(singles);
+        while found != 0 {
+            let at = found.trailing_zeros() as usize;
+            found &= found - 1;
+            let (band, digit) = (at % 4, at / 4);
+            let cells = self.candidates[digit].get(band) & singles.get(band);
+            if !self.eliminate_peers(digit, band, cells, pending) {
+                return None;
+            }
+        }
+        // A single may have lost its digit to another single of the same
+        // digit in its column.
+        let mut covered = Lanes::ZERO;
+        for lanes in &self.candidates {
+            covered = covered.or(lanes.and(singles));
+        }
+        (covered == singles).then_some(true)
+    }
+
+    /// Bit-sliced counts of the digits each cell may take, all bands at
+    /// once: cells with at least one, at least two and at least three.
+    #[inline(always)]
+    fn counts(&self) -> (Lanes, Lanes, Lanes) {
+        let (mut one, mut two, mut three) = (Lanes::ZERO, Lanes::ZERO, Lanes::ZERO);
+        for &cells in &self.candidates {
+            three = three.or(two.and(cells));
+            two = two.or(one.and(cells));
+            one = one.or(cells);
+        }
+        (one, two, three)
+    }
+
+    /// The ways to branch from this node: the digits of the cell that
+    /// [`Grid::choose_cell`] picks.
+    #[inline(always)]
+    fn choose(&self, scored: bool) -> Branches {
+        let (band, bit, digits) = self.choose_cell(scored);
+        Branches::cell(band, bit, digits)
+    }
+
+    /// The choice to branch on at a node of a stubborn board (see
+    /// [`STUBBORN_AFTER`]), found by looking ahead; `None` if the grid has
+    /// no solution, no branches if it is solved.
+    ///
+    /// Near the root ([`PROBE_ALL_FROM`]) every candidate is probed first.
+    /// The choices are the open cells with the fewest digits and the
+    /// digits with the fewest places in a row, column or box, whichever is
+    /// fewer. Each way on of each such choice is placed on a copy and
+    /// propagated: a way that fails is removed from the grid (which then
+    /// propagates), and of the rest the choice whose ways remove the most
+    /// candidates (the product over its ways) is taken. Nothing here looks
+    /// at digit values or positions but to break ties, so the search tree
+    /// hardly changes when the board is relabelled or rearranged.
+    #[inline(always)]
+    fn lookahead<const FAST: bool>(&mut self, effort: &mut Effort) -> Option<Branches> {
+        if self.open.count_ones() >= PROBE_ALL_FROM && !self.probe_all::<FAST>(effort) {
+            return None;
+        }
+        'again: loop {
+            if self.is_solved() {
+                return Some(Branches::NONE);
+            }
+            let choices = Choices::smallest(self);
+            let before = self.live_count();
+            // cuts[digit][cell]: 1 + the candidates a placement removes,
+            // once probed; 0 before.
+            let mut cuts = [[0u32; 81]; 9];
+            let mut best = (0u64, 0);
+            for (index, &(digit, places)) in choices.items[..choices.len].iter().enumerate() {
+                let branches = choices.branches(self, digit, places);
+                let mut score = 1u64;
+                for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
+                    let (digit, band) = (usize::from(digit), usize::from(band));
+                    let cut = &mut cuts[digit][27 * band + bit.trailing_zeros() as usize];
+                    if *cut == 0 {
+                        effort.probes += 1;
+                        *cut = self.probe::<FAST>(digit, band, bit, before);
+                        if *cut == 0 {
+                            if !self.eliminate::<FAST>(digit, band, bit) {
+                                return None;
+                            }
+                            continue 'again;
+                        }
+                    }
+                    score = score.saturating_mul(u64::from(*cut));
+                }
+                if score > best.0 {
+                    best = (score, index);
+                }
+            }
+            let (digit, places) = choices.items[best.1];
+            return Some(choices.branches(self, digit, places));
+        }
+    }
+
+    /// Failed literals: every open candidate placed and propagated on a
+    /// copy, and removed if that fails, until none fails; false on a
+    /// contradiction.
+    fn probe_all<const FAST: bool>(&mut self, effort: &mut Effort) -> bool {
+        loop {
+            let mut removed = false;
+            for digit in 0..9 {
+                for band in 0..3 {
+                    let mut cells = self.candidates[digit].and(self.open).get(band);
+                    while cells != 0 {
+                        let bit = cells & cells.wrapping_neg();
+                        cells ^= bit;
+                        if self.candidates[digit].and(self.open).get(band) & bit == 0 {
+                            continue;
+                        }
+                        effort.probes += 1;
+                        if self.probe::<FAST>(digit, band, bit, self.live_count()) == 0 {
+                            removed = true;
+                            if !self.eliminate::<FAST>(digit, band, bit) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+            if !removed || self.is_solved() {
+                return true;
+            }
+        }
+    }
+
+    /// Open candidates left, over all digits.
+    #[inline(always)]
+    fn live_count(&self) -> u32 {
+        let mut count = 0;
+        for lanes in &self.candidates {
+            count += lanes.and(self.open).count_ones();
+        }
+        count
+    }
+
+    /// `1 +` the candidates that placing `digit` on cell `bit` of `band`
+    /// removes, propagated, from the `before` there are; 0 if it fails.
+    #[inline(always)]
+    fn probe<const FAST: bool>(&self, digit: usize, band: usize, bit: u32, before: u32) -> u32 {
+        let mut child = *self;
+        let mut pending = Pending::default();
+        child.place(digit, band, bit, &mut pending);
+        match child.propagate::<FAST>(pending) {
+            true => 1 + before - child.live_count(),
+            false => 0,
+        }
+    }
+
+    /// Removes `digit` from cell `bit` of `band` and propagates; false on a
+    /// contradiction.
+    #[inline(always)]
+    fn eliminate<const FAST: bool>(&mut self, digit: usize, band: usize, bit: u32) -> bool {
+        let mut pending = Pending::default();
+        self.candidates[digit] = self.candidates[digit].and_not(Lanes::one(band, bit));
+        pending.mark(digit, 1 << band, true);
+        self.propagate::<FAST>(pending)
+    }
+
+    /// The open cell to branch on, as (band, bit, its digits): a cell with
+    /// two candidates if there is one, else the first with the fewest. Of
+    /// the two-candidate cells it scores them all while many cells are open
+    /// on a board with few givens ([`SCORED_CHOICE_FROM`],
+    /// [`SCORED_CHOICE_BELOW_GIVENS`]), else takes the first.
+    #[inline(always)]
+    fn choose_cell(&self, scored: bool) -> (usize, u32, u16) {
+        let (_, two, three) = self.counts();
+        let pairs = two.and_not(three).and(self.open);
+        if pairs.is_zero() {
+            return self.fewest_candidates();
+        }
+        let open_cells: u32 = (0..3).map(|band| self.open.get(band).count_ones()).sum();
+        if scored && open_cells >= SCORED_CHOICE_FROM {
+            return self.best_pair(pairs);
+        }
+        let (band, cells) = match pairs.0 {
+            [first, ..] if first != 0 => (0, first),
+            [_, second, ..] if second != 0 => (1, second),
+            [_, _, third, _] => (2, third),
+        };
+        let bit = cells & cells.wrapping_neg();
+        (band, bit, self.digits_at(band, bit))
+    }
+
+    /// Of the cells with two candidates (`pairs`), the one whose choices
+    /// cut deepest, as (band, bit, digits). A choice's cut is one plus the
+    /// open peers that lose the digit; a cell's score is the product of its
+    /// two cuts, so that both branches of the guess propagate far and the
+    /// search tree stays small.
+    #[inline(always)]
+    fn best_pair(&self, pairs: Lanes) -> (usize, u32, u16) {
+        // Each digit's open candidates, as the cuts count them.
+        let mut live = self.candidates;
+        for lanes in &mut live {
+            *lanes = lanes.and(self.open);
+        }
+        let mut best = (0, 0, 0, 0);
+        for band in 0..3 {
+            let pairs = pairs.get(band);
+            // Bit-planes of each pair cell's lower and higher digit: bit k
+            // of a digit's number goes to plane k at the cell's position.
+            // Walking digits without branching on their cells keeps the
+            // branch predictor out of it.
+            let (mut seen, mut lower, mut higher) = (0, Lanes::ZERO, Lanes::ZERO);
+            for (digit, lanes) in live.iter().enumerate() {
+                let cells = lanes.get(band) & pairs;
+                let (first, second) = (cells & !seen, cells & seen);
+                seen |= cells;
+                let number = DIGIT_PLANES[digit];
+                lower = lower.or(Lanes::splat4(first).and(number));
+                higher = higher.or(Lanes::splat4(second).and(number));
+            }
+            let mut cells = pairs;
+            while cells != 0 {
+                let at = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let (low, high) = (lower.planes_at(at), higher.planes_at(at));
+                let score =
+                    cut(&live[low as usize], band, at) * cut(&live[high as usize], band, at);
+                if score > best.0 {
+                    best = (score, band, 1 << at, 1 << low | 1 << high);
+                }
+            }
+        }
+        (best.1, best.2, best.3)
+    }
+
+    /// The first open cell with the fewest candidates, as (band, bit,
+    /// digits).
+    #[inline(always)]
+    fn fewest_candidates(&self) -> (usize, u32, u16) {
+        let mut best = (u32::MAX, 0, 0);
+        for band in 0..3 {
+            let mut cells = self.open.get(band);
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                let count = self.digits_at(band, bit).count_ones();
+                if count < best.0 {
+                    best = (count, band, bit);
+                }
+            }
+        }
+        (best.1, best.2, self.digits_at(best.1, best.2))
+    }
+
+    /// The digits (bit `d` for digit `d + 1`) cell `bit` of `band` may take.
+    #[inline(always)]
+    fn digits_at(&self, band: usize, bit: u32) -> u16 {
+        let mut digits = 0;
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            digits |= u16::from(lanes.get(band) & bit != 0) << digit;
+        }
+        digits
+    }
+
+    #[inline(always)]
+    fn is_solved(&self) -> bool {
+        self.open.is_zero()
+    }
+
+    /// The cells of a solved grid.
+    #[inline(always)]
+    fn cells(&self) -> [u8; 81] {
+        let mut cells = [0; 81];
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            for band in 0..3 {
+                let mut bits = lanes.get(band);
+                while bits != 0 {
+                    cells[band * 27 + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// One plus the open peers of cell `at` of `band` that would lose a digit
+/// placed there, given the digit's open candidates `live` in each band.
+#[inline(always)]
+fn cut(live: &Lanes, band: usize, at: usize) -> u32 {
+    1 + live.and(PEER_LANES[band][at]).count_ones()
+}
+
+/// For each cell (band, bit): its peers in every band, row and box in its
+/// own band and column in the others.
+static PEER_LANES: [[Lanes; 27]; 3] = {
+    let mut lanes = [[Lanes::ZERO; 27]; 3];
+    let mut band = 0;
+    while band < 3 {
+        let mut at = 0;
+        while at < 27 {
+            let mut other = 0;
+            while other < 3 {
+                lanes[band][at].0[other] = if other == band {
+                    TABLES.peers[at]
+                } else {
+                    COLUMN << (at % 9)
+                };
+                other += 1;
+            }
+            at += 1;
+        }
+        band += 1;
+    }
+    lanes
+};
+
+/// The box/column locked candidates of one digit: the band step's table
+/// applied to each stack, seen as bands (rows) by columns (3 per stack).
+/// Takes [`folded_columns`] and returns the columns each band may keep, in
+/// the same layout; `None` on a contradiction.
+#[inline(always)]
+fn stack_keep<const FAST: bool>(columns: u32) -> Option<u32> {
+    let mut keep = 0;
+    let mut contradiction = false;
+    for stack in 0..3 {
+        let shift = 3 * stack;
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            use std::arch::x86_64::{_pdep_u32, _pext_u32};
+            // Gather the stack's 3 columns of each band into 9 bits and
+            // scatter the allowed ones back: PEXT and PDEP do each at once.
+            // SAFETY: the fast build only runs where the CPU has BMI2.
+            let pieces = unsafe { _pext_u32(columns, STACK_COLUMNS << shift) };
+            let allowed = u32::from(TABLES.allowed[pieces as usize & 0x1FF]);
+            contradiction |= allowed == 0;
+            keep |= unsafe { _pdep_u32(allowed, STACK_COLUMNS << shift) };
+            continue;
+        }
+        // Gather the stack's 3 columns of each band into 9 bits (3 per band).
+        let spread = columns >> shift & STACK_COLUMNS;
+        let pieces = (spread | spread >> 6 | spread >> 12) & 0x1FF;
+        let allowed = TABLES.stack_keep[pieces as usize];
+        contradiction |= allowed == 0;
+        keep |= allowed << shift;
+    }
+    (!contradiction).then_some(keep)
+}
+
+/// The first stack's columns in the layout of [`folded_columns`].
+const STACK_COLUMNS: u32 = 0x1C0E07;
+
+/// The rows and boxes of a band holding any of `cells`, as cell masks.
+#[inline(always)]
+fn lines_of(cells: u32) -> u32 {
+    let mut lines = 0;
+    for unit in 0..3 {
+        // All ones when the unit holds a bit (branch-free).
+        let row = 0x1FF << (9 * unit);
+        lines |= row & 0u32.wrapping_sub(u32::from(cells & row != 0));
+        let boxed = (7 * COLUMN) << (3 * unit);
+        lines |= boxed & 0u32.wrapping_sub(u32::from(cells & boxed != 0));
+    }
+    lines
+}
+
+/// Non-zero if some row or box of a band holds two or more of `cells`.
+#[inline(always)]
+fn repeats(cells: u32) -> u32 {
+    let mut repeats = 0;
+    for unit in 0..3 {
+        let row = cells & 0x1FF << (9 * unit);
+        let boxed = cells & (7 * COLUMN) << (3 * unit);
+        // Clearing the lowest bit leaves something only if there were two.
+        repeats |= row & row.wrapping_sub(1) | boxed & boxed.wrapping_sub(1);
+    }
+    repeats
+}
+
+/// The columns holding bits in a band: its three rows folded onto one.
+#[inline(always)]
+fn fold(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & 0x1FF
+}
+
+/// The columns of each band holding bits: 9 bits per band, at `9 * band`.
+#[inline(always)]
+fn folded_columns(bands: &[u32; 3]) -> u32 {
+    fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18
+}
+
+/// Which mini-rows (row `r`, box `b`: bit `3 * r + b`) of a band hold bits.
+#[inline(always)]
+fn mini_rows<const FAST: bool>(cells: u32) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        // OR each mini-row's three bits into its lowest, then gather those.
+        let any = cells | cells >> 1 | cells >> 2;
+        // SAFETY: the fast build only runs where the CPU has BMI2.
+        return unsafe { std::arch::x86_64::_pext_u32(any, 0x1249249) } as u16;
+    }
+    let rows = &TABLES.row_boxes;
+    u16::from(rows[(cells & 0x1FF) as usize])
+        | u16::from(rows[(cells >> 9 & 0x1FF) as usize]) << 3
+        | u16::from(rows[(cells >> 18) as usize]) << 6
+}
+
+/// Lookup tables, built at compile time.
+struct Tables {
+    /// For a 9-bit row: bit `b` set if box `b`'s three cells hold any bit.
+    row_boxes: [u8; 512],
+    /// For 9 mini-rows (bit `3 * r + b`): those that some row-to-box
+    /// permutation using only present mini-rows covers.
+    allowed: [u16; 512],
+    /// `allowed`, widened to the 27 cells of its mini-rows; 0 when no
+    /// permutation fits (a contradiction).
+    band_keep: [u32; 512],
+    /// For 9 pieces of a stack (bit `3 * band + column`), the allowed
+    /// ones spread back to `9 * band + column`; 0 on a contradiction.
+    stack_keep: [u32; 512],
+    /// For each cell of a band: its row and box within the band.
+    peers: [u32; 27],
+}
+
+static TABLES: Tables = Tables::build();
+
+impl Tables {
+    const fn build() -> Tables {
+        let mut tables = Tables {
+            row_boxes: [0; 512],
+            allowed: [0; 512],
+            band_keep: [0; 512],
+            stack_keep: [0; 512],
+            peers: [0; 27],
+        };
+        const PERMUTATIONS: [[usize; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut pieces = 0;
+        while pieces < 512 {
+            let mut row_boxes = 0;
+            let mut b = 0;
+            while b < 3 {
+                if pieces >> (3 * b) & 7 != 0 {
+                    row_boxes |= 1 << b;
+                }
+                b += 1;
+            }
+            tables.row_boxes[pieces] = row_boxes;
+
+            let mut allowed = 0u16;
+            let mut p = 0;
+            while p < 6 {
+                let perm = PERMUTATIONS[p];
+                let used = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+                if pieces & used == used {
+                    allowed |= used as u16;
+                }
+                p += 1;
+            }
+            tables.allowed[pieces] = allowed;
+
+            let mut keep = 0u32;
+            let mut piece = 0;
+            while piece < 9 {
+                if allowed >> piece & 1 != 0 {
+                    keep |= 7 << (9 * (piece / 3) + 3 * (piece % 3));
+                }
+                piece += 1;
+            }
+            tables.band_keep[pieces] = keep;
+            let allowed = allowed as u32;
+            tables.stack_keep[pieces] =
+                (allowed & 7) | (allowed >> 3 & 7) << 9 | (allowed >> 6 & 7) << 18;
+            pieces += 1;
+        }
+        let mut cell = 0;
+        while cell < 27 {
+            let (row, column) = (cell / 9, cell % 9);
+            let row_bits = 0x1FF << (9 * row);
+            let box_bits = (7 * COLUMN) << (3 * (column / 3));
+            tables.peers[cell] = row_bits | box_bits;
+            cell += 1;
+        }
+        tables
+    }
+}
+
+/// After this many guesses on one board (more where it finds solutions:
+/// [`GUESSES_PER_SOLUTION`]) the search starts over, making every choice
+/// by [`Grid::lookahead`]. Boards built against this solver's cheap choice
+/// (few givens, no solution: see `puzzles/adversarial.txt`) took up to a
+/// million guesses with it, and their cost swung 38-fold with how the digits
+/// were labelled; looking ahead refutes them in a few dozen guesses, whatever
+/// the labels. Every public board needs fewer guesses than this (the most,
+/// about 800, proving a forum-hardest board unique), so they never pay for
+/// the slower choice.
+const STUBBORN_AFTER: u64 = 2048;
+
+/// A stubborn board looks ahead only at nodes with this many open cells or
+/// more: with fewer, the cheap choice meets no long detour, and a count
+/// that finds many solutions down there would pay the lookahead at each of
+/// them (counts of the adversarial set to 1000 took 3.5 ms looking ahead
+/// everywhere, 0.5 ms with 40 to 60 here).
+const LOOKAHEAD_FROM: u32 = 45;
+
+/// At nodes of a stubborn board with this many open cells or more, the
+/// lookahead first probes every candidate, not only the smallest choices'
+/// ways ([`Grid::probe_all`]): unsolvable boards of 13 to 15 givens that
+/// took the adversary's climb to 80,000 guesses with the smallest choices
+/// alone fall at the root this way, after 100 to 200 probes (measured: 50
+/// and 60 alike; 40 costs more on counts).
+const PROBE_ALL_FROM: u32 = 50;
+
+/// Guesses allowed per solution found before a board counts as stubborn:
+/// a count to 1000 guesses on between solutions, a few guesses each, and
+/// starting over would only repeat that work at the lookahead's higher cost
+/// (measured on the adversarial set's counting boards: 4 to 10 guesses per
+/// solution).
+const GUESSES_PER_SOLUTION: u64 = 16;
+
+/// The ways to go on from a node: place `digit` on the cell `bit` of
+/// `band`, for each item.
+#[derive(Debug)]
+struct Branches {
+    items: [(u8, u8, u32); 9],
+    len: u8,
+}
+
+impl Branches {
+    /// No way on: the grid is solved.
+    const NONE: Branches = Branches {
+        items: [(0, 0, 0); 9],
+        len: 0,
+    };
+
+    /// Each digit of `digits` on one cell.
+    #[inline(always)]
+    fn cell(band: usize, bit: u32, mut digits: u16) -> Branches {
+        let mut branches = Branches {
+            items: [(0, 0, 0); 9],
+            len: 0,
+        };
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as u8;
+            digits &= digits - 1;
+            branches.items[usize::from(branches.len)] = (digit, band as u8, bit);
+            branches.len += 1;
+        }
+        branches
+    }
+
+    /// `digit` on each of its places: at most nine cells, in any bands.
+    fn places(digit: usize, places: Lanes) -> Branches {
+        let mut branches = Branches {
+            items: [(0, 0, 0); 9],
+            len: 0,
+        };
+        for band in 0..3 {
+            let mut cells = places.get(band);
+            while cells != 0 && branches.len < 9 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                branches.items[usize::from(branches.len)] = (digit as u8, band as u8, bit);
+                branches.len += 1;
+            }
+        }
+        branches
+    }
+}
+
+/// The smallest choices of a grid, for [`Grid::lookahead`]: open cells
+/// with the fewest digits and digits with the fewest places in a unit,
+/// whichever is fewer (at least two: propagation leaves no single).
+struct Choices {
+    /// `(digit, places)`: `digit`'s places in a unit, or with
+    /// [`Choices::CELL`] an open cell (one bit) and its digits.
+    items: [(u8, Lanes); 81 + 9 * 27],
+    len: usize,
+    /// The number of ways on of each.
+    ways: u32,
+}
+
+impl Choices {
+    /// Marks a cell among the choices.
+    const CELL: u8 = u8::MAX;
+
+    #[inline(always)]
+    fn smallest(grid: &Grid) -> Choices {
+        let mut choices = Choices {
+            items: [(0, Lanes::ZERO); 81 + 9 * 27],
+            len: 0,
+            ways: u32::MAX,
+        };
+        for band in 0..3 {
+            let mut cells = grid.open.get(band);
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells ^= bit;
+                let ways = grid.digits_at(band, bit).count_ones();
+                choices.offer(ways, Choices::CELL, Lanes::one(band, bit));
+            }
+        }
+        for (digit, lanes) in grid.candidates.iter().enumerate() {
+            let live = lanes.and(grid.open);
+            let mut units = [Lanes::ZERO; 27];
+            for unit in 0..9 {
+                let (band, third) = (unit / 3, unit % 3);
+                units[unit] = live.and(Lanes::one(band, 0x1FF << (9 * third)));
+                units[9 + unit] = live.and(Lanes::one(band, (7 * COLUMN) << (3 * third)));
+                units[18 + unit] = live.and(Lanes::splat(COLUMN << unit));
+            }
+            for places in units {
+                // A unit where the digit is placed has no places left.
+                let ways = places.count_ones();
+                if ways != 0 {
+                    choices.offer(ways, digit as u8, places);
+                }
+            }
+        }
+        choices
+    }
+
+    /// Keeps a choice of `ways` ways if no choice seen has fewer, and drops
+    /// those with more.
+    #[inline(always)]
+    fn offer(&mut self, ways: u32, digit: u8, places: Lanes) {
+        if ways < self.ways {
+            self.ways = ways;
+            self.len = 0;
+        }
+        if ways == self.ways {
+            self.items[self.len] = (digit, places);
+            self.len += 1;
+        }
+    }
+
+    /// The ways on of one choice.
+    #[inline(always)]
+    fn branches(&self, grid: &Grid, digit: u8, places: Lanes) -> Branches {
+        if digit != Choices::CELL {
+            return Branches::places(usize::from(digit), places);
+        }
+        let band = places.nonzero().trailing_zeros() as usize;
+        let bit = places.get(band);
+        Branches::cell(band, bit, grid.digits_at(band, bit))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+#[inline(never)]
+fn lookahead_fast(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> {
+    grid.lookahead::<true>(effort)
+}
+
+#[inline(never)]
+fn lookahead_portable(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> {
+    grid.lookahead::<false>(effort)
+}
+
+/// A depth-first search counting solutions up to a limit.
+struct Search {
+    limit: u32,
+    /// Whether to score bivalue cells (see [`SCORED_CHOICE_BELOW_GIVENS`]).
+    scored: bool,
+    /// Whether every choice is made by [`Grid::lookahead`]: once the
+    /// board has proved stubborn.
+    lookahead: bool,
+    /// The guesses after which the board is stubborn: [`STUBBORN_AFTER`],
+    /// plus [`GUESSES_PER_SOLUTION`] for each solution found.
+    stubborn_after: u64,
+    count: u32,
+    first: Option<[u8; 81]>,
+    effort: Effort,
+}
+
+impl Search {
+    /// Searches a propagated, consistent grid, which it may use up, in the
+    /// build `FAST` selects.
+    #[inline(always)]
+    fn descend<const FAST: bool>(&mut self, grid: &mut Grid) {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: the fast build is only entered from `solve_fast`, after
+            // the CPU's features were checked.
+            unsafe { self.run_fast(grid) };
+            return;
+        }
+        self.run_portable(grid);
+    }
+
+    /// Counts a solved grid, keeping it if it is the first.
+    #[inline(always)]
+    fn found(&mut self, grid: &Grid) {
+        self.count += 1;
+        if !self.lookahead {
+            self.stubborn_after += GUESSES_PER_SOLUTION;
+        }
+        if self.first.is_none() {
+            self.first = Some(grid.cells());
+        }
+    }
+
+    /// The board proved stubborn: starts over on `board` (whose givens
+    /// are known to be consistent) within `marks`, looking ahead, so that no early choice
+    /// made blindly stays; counts up to `limit` again, the effort spent so
+    /// far still counted. Out of line and cold: off every other board's
+    /// path.
+    #[cold]
+    #[inline(never)]
+    fn restart<const FAST: bool>(&mut self, board: &Board, marks: Option<&Candidates>, limit: u32) {
+        self.limit = limit.max(1);
+        self.lookahead = true;
+        // From now on every node takes the stubborn path.
+        self.stubborn_after = 0;
+        self.count = 0;
+        self.first = None;
+        if let Ok(mut grid) = Grid::with_givens(board) {
+            if let Some(marks) = marks {
+                grid.keep_marks(marks);
+            }
+            if grid.propagate::<FAST>(Pending::ALL) {
+                self.descend::<FAST>(&mut grid);
+            }
+        }
+    }
+
+    /// The branches at a node of a board that has proved stubborn, kept
+    /// out of the hot path: the first time, give up (every frame returns,
+    /// the limit being met, and `solve_with` starts again looking ahead);
+    /// after that, look ahead where many cells are open. `None` when there
+    /// is nothing to branch on (the grid failed, or was solved and counted).
+    #[inline(never)]
+    fn stubborn<const FAST: bool>(&mut self, grid: &mut Grid) -> Option<Branches> {
+        if !self.lookahead {
+            self.limit = 0;
+            return None;
+        }
+        if grid.open.count_ones() < LOOKAHEAD_FROM {
+            return Some(grid.choose(self.scored));
+        }
+        match self.look_ahead::<FAST>(grid) {
+            Some(branches) if branches.len == 0 => {
+                self.found(grid);
+                None
+            }
+            branches => branches,
+        }
+    }
+
+    /// [`Grid::lookahead`] in the build `FAST` selects, kept out of line:
+    /// its tables stay off the stack of the recursion.
+    #[inline(always)]
+    fn look_ahead<const FAST: bool>(&mut self, grid: &mut Grid) -> Option<Branches> {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: as in `descend`.
+            return unsafe { lookahead_fast(grid, &mut self.effort) };
+        }
+        lookahead_portable(grid, &mut self.effort)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+    fn run_fast(&mut self, grid: &mut Grid) {
+        self.run::<true>(grid);
+    }
+
+    fn run_portable(&mut self, grid: &mut Grid) {
+        self.run::<false>(grid);
+    }
+
+    /// Searches a propagated, consistent grid, which it may use up.
+    #[inline(always)]
+    fn run<const FAST: bool>(&mut self, grid: &mut Grid) {
+        if grid.is_solved() {
+            self.found(grid);
+            return;
+        }
+        let branches = if self.effort.guesses >= self.stubborn_after {
+            match self.stubborn::<FAST>(grid) {
+                Some(branches) => branches,
+                None => return,
+            }
+        } else {
+            grid.choose(self.scored)
+        };
+        self.effort.nodes += 1;
+        let mut left = branches.len;
+        for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
+            if self.count >= self.limit {
+                return;
+            }
+            left -= 1;
+            self.effort.guesses += 1;
+            let mut pending = Pending::default();
+            if left == 0 {
+                // The last choice may use up this grid: no copy.
+                grid.place(usize::from(digit), usize::from(band), bit, &mut pending);
+                if grid.propagate::<FAST>(pending) {
+                    self.descend::<FAST>(grid);
+                }
+                return;
+            }
+            let mut child = *grid;
+            child.place(usize::from(digit), usize::from(band), bit, &mut pending);
+            if child.propagate::<FAST>(pending) {
+                self.descend::<FAST>(&mut child);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    /// An independent check: every unit holds 1-9 once and the givens stay.
+    fn assert_solves(puzzle: &Board, solution: &Board) {
+        let cells = solution.cells();
+        let units = (0..9).flat_map(|i| {
+            [
+                (0..9).map(|j| i * 9 + j).collect::<Vec<_>>(),
+                (0..9).map(|j| j * 9 + i).collect(),
+                (0..9)
+                    .map(|j| crate::geometry::HouseKind::Box.cell(i, j))
+                    .collect(),
+            ]
+        });
+        for unit in units {
+            let mut digits: Vec<u8> = unit.iter().map(|&c| cells[c]).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, [1, 2, 3, 4, 5, 6, 7, 8, 9], "unit {unit:?}");
+        }
+        for (given, filled) in puzzle.cells().iter().zip(cells) {
+            assert!(*given == 0 || given == filled);
+        }
+    }
+
+    const LEETCODE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+    #[test]
+    fn solves_the_leetcode_example_uniquely() {
+        let puzzle = board(LEETCODE);
+        let found = solve(&puzzle, 2).unwrap();
+        assert_eq!(found.count, 1);
+        let solution = found.first.unwrap();
+        assert_solves(&puzzle, &solution);
+        assert_eq!(
+            solution.to_string(),
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+    }
+
+    #[test]
+    fn solves_a_hard_puzzle() {
+        let puzzle = board(INKALA);
+        let found = solve(&puzzle, 2).unwrap();
+        assert_eq!(found.count, 1);
+        assert_solves(&puzzle, &found.first.unwrap());
+    }
+
+    #[test]
+    fn a_full_valid_board_is_its_own_solution() {
+        let full = board(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        assert_eq!(
+            solve(&full, 5).unwrap(),
+            Solutions {
+                count: 1,
+                first: Some(full)
+            }
+        );
+    }
+
+    #[test]
+    fn rejects_invalid_givens() {
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (40, 50)] {
+            let mut cells = [0; 81];
+            cells[a] = 5;
+            cells[b] = 5;
+            assert_eq!(
+                solve(&Board::new(cells).unwrap(), 1),
+                Err(InvalidGivens),
+                "{a} {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn finds_no_solution_when_there_is_none() {
+        // Consistent givens, but r1c9 can hold no digit: 1-8 are in its row
+        // and 9 is in its column.
+        let mut cells = [0; 81];
+        cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        cells[80] = 9;
+        let found = solve(&Board::new(cells).unwrap(), 2).unwrap();
+        assert_eq!(
+            found,
+            Solutions {
+                count: 0,
+                first: None
+            }
+        );
+    }
+
+    #[test]
+    fn a_digit_with_no_place_left_in_a_row_is_a_contradiction_at_once() {
+        // Eight 9s placed; row 8's only free column for the ninth (column
+        // 5) holds a 1. Found by examples/adversary: propagation took the
+        // digit for fully placed and the search ran for seconds.
+        let board = board(
+            "..98......1.9...........9......5918.........929.1..4.........9.....1..7.9..3.....",
+        );
+        let (found, effort) = solve_with_effort(&board, 2).unwrap();
+        assert_eq!(found.count, 0);
+        assert_eq!(effort, Effort::default());
+    }
+
+    #[test]
+    fn counts_two_solutions_and_stops_at_the_limit() {
+        // Blanking a deadly rectangle of a solved grid leaves two solutions.
+        let solution = board(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        let mut cells = *solution.cells();
+        let (r1, r2, c1, c2) = find_rectangle(&cells).expect("a deadly rectangle");
+        for &(r, c) in &[(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
+            cells[r * 9 + c] = 0;
+        }
+        let puzzle = Board::new(cells).unwrap();
+        let found = solve(&puzzle, 10).unwrap();
+        assert_eq!(found.count, 2);
+        assert_solves(&puzzle, &found.first.unwrap());
+        assert_eq!(solve(&puzzle, 1).unwrap().count, 1);
+        assert_eq!(solve(&puzzle, 2).unwrap().count, 2);
+    }
+
+    /// Two rows in one band and two columns in two stacks whose corners read
+    /// a,b / b,a: blanking them leaves exactly two solutions.
+    fn find_rectangle(cells: &[u8; 81]) -> Option<(usize, usize, usize, usize)> {
+        for r1 in 0..9 {
+            for r2 in r1 + 1..r1 / 3 * 3 + 3 {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 + 1) * 3..9 {
+                        let (a, b) = (cells[r1 * 9 + c1], cells[r1 * 9 + c2]);
+                        if cells[r2 * 9 + c1] == b && cells[r2 * 9 + c2] == a {
+                            return Some((r1, r2, c1, c2));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn an_empty_board_reaches_any_limit() {
+        let found = solve(&Board::EMPTY, 1000).unwrap();
+        assert_eq!(found.count, 1000);
+        assert_solves(&Board::EMPTY, &found.first.unwrap());
+    }
+
+    /// The marks of `board` with `digit` taken from cell `at`.
+    fn without(board: &Board, at: usize, digit: u8) -> Candidates {
+        let mut masks = *Candidates::from_board(board).masks();
+        masks[at] &= !(1 << (digit - 1));
+        Candidates::new(masks).unwrap()
+    }
+
+    #[test]
+    fn marks_narrow_the_search() {
+        let puzzle = board(LEETCODE);
+        let plain = solve(&puzzle, 2).unwrap();
+        // Marks that allow everything change nothing.
+        let all = Candidates::from_board(&puzzle);
+        assert_eq!(solve_marked(&puzzle, &all, 2), Ok(plain));
+        // Taking the solution's digit from one cell leaves no solution.
+        let solution = plain.first.unwrap();
+        let wrong = without(&puzzle, 2, solution.cell(2));
+        assert_eq!(solve_marked(&puzzle, &wrong, 2).unwrap().count, 0);
+        // Taking another digit keeps the one solution.
+        let other = if solution.cell(2) == 1 { 2 } else { 1 };
+        let narrowed = without(&puzzle, 2, other);
+        assert_eq!(solve_marked(&puzzle, &narrowed, 2), Ok(plain));
+        // On the empty board, marks pick among the solutions.
+        let mut masks = [Candidates::ALL; 81];
+        masks[40] = 1 << 6;
+        let seven = Candidates::new(masks).unwrap();
+        let found = solve_marked(&Board::EMPTY, &seven, 1).unwrap();
+        assert_eq!(found.first.unwrap().cell(40), 7);
+        // A given stands whatever its marks say; conflicts are still found.
+        let no_marks = Candidates::new([0; 81]).unwrap();
+        let full = solve_marked(&solution, &no_marks, 2).unwrap();
+        assert_eq!((full.count, full.first), (1, Some(solution)));
+        let clash = board(&format!("55{}", ".".repeat(79)));
+        assert_eq!(solve_marked(&clash, &all, 1), Err(InvalidGivens));
+    }
+
+    #[test]
+    fn marked_builds_agree() {
+        let puzzle = board(INKALA);
+        let solution = solve(&puzzle, 1).unwrap().first.unwrap();
+        for at in [0, 40, 80] {
+            for digit in 1..=9 {
+                let marks = without(&puzzle, at, digit);
+                let portable = solve_with::<false>(&puzzle, Some(&marks), 2);
+                assert_eq!(solve_marked(&puzzle, &marks, 2), portable.map(|(s, _)| s));
+                let count = portable.unwrap().0.count;
+                let removed_solution = puzzle.cell(at) == 0 && solution.cell(at) == digit;
+                assert_eq!(
+                    count,
+                    u32::from(!removed_solution),
+                    "cell {at} digit {digit}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn limit_zero_counts_as_one() {
+        assert_eq!(solve(&Board::EMPTY, 0).unwrap().count, 1);
+    }
+
+    #[test]
+    fn the_portable_and_fast_builds_agree() {
+        let puzzles = [LEETCODE, INKALA, &".".repeat(81)];
+        for puzzle in puzzles {
+            let board = board(puzzle);
+            for limit in [1, 2, 50] {
+                let portable = solve_with::<false>(&board, None, limit);
+                assert_eq!(solve(&board, limit), portable.map(|(s, _)| s));
+                #[cfg(target_arch = "x86_64")]
+                if has_fast_features() {
+                    // SAFETY: the features were just checked.
+                    let fast = unsafe { solve_fast(&board, limit) };
+                    assert_eq!(fast, portable, "{puzzle} limit {limit}");
+                }
+            }
+        }
+    }
+
+    /// Built against cell branching (14 givens, no solution): over a
+    /// million guesses with the cheap choice alone.
+    const STUBBORN: &str =
+        ".................2.......5....5.3.27..4........5.......3..7...4.7......1.2.......";
+
+    #[test]
+    fn stubborn_boards_are_searched_again_looking_ahead() {
+        let (found, effort) = solve_with_effort(&board(STUBBORN), 2).unwrap();
+        assert_eq!(found.count, 0);
+        assert!(effort.probes > 0, "{effort:?}");
+        assert!(effort.guesses < STUBBORN_AFTER + 100, "{effort:?}");
+    }
+
+    #[test]
+    fn a_stubborn_board_costs_the_same_however_it_is_labelled() {
+        let original = board(STUBBORN);
+        let mut efforts = Vec::new();
+        for shift in 0..9u8 {
+            for transpose in [false, true] {
+                let cells = std::array::from_fn(|at| {
+                    let from = if transpose { at % 9 * 9 + at / 9 } else { at };
+                    match original.cells()[from] {
+                        0 => 0,
+                        digit => (digit - 1 + shift) % 9 + 1,
+                    }
+                });
+                let (found, effort) = solve_with_effort(&Board::new(cells).unwrap(), 2).unwrap();
+                assert_eq!(found.count, 0);
+                efforts.push(effort.guesses);
+            }
+        }
+        let (least, most) = (efforts.iter().min(), efforts.iter().max());
+        assert!(most.unwrap() - least.unwrap() <= 16, "{efforts:?}");
+    }
+
+    #[test]
+    fn stubborn_counts_agree_across_builds_and_limits() {
+        let board = board(
+            "...............3.1............5.7.2...1.....5..5.......3..52..457..6...8.2.......",
+        );
+        for limit in [1, 2, 1000] {
+            let portable = solve_with::<false>(&board, None, limit).unwrap();
+            assert_eq!(portable.0.count, limit);
+            assert_solves(&board, &portable.0.first.unwrap());
+            #[cfg(target_arch = "x86_64")]
+            if has_fast_features() {
+                // SAFETY: the features were just checked.
+                assert_eq!(unsafe { solve_fast(&board, limit) }.unwrap(), portable);
+            }
+        }
+    }
+
+    #[test]
+    fn the_smallest_choices_are_cells_and_places_alike() {
+        // With a row's first seven cells filled, 8 and 9 each have two
+        // places left in that row, and its last two cells two digits each.
+        let mut grid = Grid::with_givens(&board(&format!("1234567{}", ".".repeat(74)))).unwrap();
+        assert!(grid.propagate::<false>(Pending::ALL));
+        let choices = Choices::smallest(&grid);
+        assert_eq!(choices.ways, 2);
+        let items = &choices.items[..choices.len];
+        let ends = Lanes::one(0, 1 << 7 | 1 << 8);
+        for choice in [(7, ends), (8, ends), (Choices::CELL, Lanes::one(0, 1 << 7))] {
+            assert!(items.contains(&choice), "{choice:?} in {items:?}");
+        }
+        let branches = choices.branches(&grid, Choices::CELL, Lanes::one(0, 1 << 8));
+        let ways = &branches.items[..usize::from(branches.len)];
+        assert_eq!(ways, [(7, 0, 1 << 8), (8, 0, 1 << 8)]);
+    }
+
+    #[test]
+    fn looking_ahead_removes_ways_that_fail() {
+        let mut grid = Grid::with_givens(&board(STUBBORN)).unwrap();
+        assert!(grid.propagate::<false>(Pending::ALL));
+        let before = grid;
+        let mut effort = Effort::default();
+        let result = grid.lookahead::<false>(&mut effort);
+        // No solution, but propagation alone cannot tell: the probes
+        // remove candidates, never add any.
+        assert!(effort.probes > 0);
+        assert!(grid.live_count() < before.live_count(), "{result:?}");
+        for (after, was) in grid.candidates.iter().zip(&before.candidates) {
+            assert!(after.and_not(*was).is_zero());
+        }
+        if let Some(branches) = result {
+            // What is left to branch on does not fail at once.
+            for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
+                let (digit, band) = (usize::from(digit), usize::from(band));
+                assert!(grid.probe::<false>(digit, band, bit, grid.live_count()) > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_stack_step_agrees_across_builds() {
+        #[cfg(target_arch = "x86_64")]
+        if has_fast_features() {
+            // Every 9-bit stack pattern, in each stack, with the other two
+            // stacks full.
+            for stack in 0..3 {
+                for pieces in 0..512u32 {
+                    let spread = (pieces & 7) | (pieces >> 3 & 7) << 9 | (pieces >> 6 & 7) << 18;
+                    // Column words have 27 bits, like a band.
+                    let columns = BAND & !(STACK_COLUMNS << (3 * stack)) | spread << (3 * stack);
+                    assert_eq!(
+                        stack_keep::<true>(columns),
+                        stack_keep::<false>(columns),
+                        "{columns:#x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_permutation_table() {
+        // All mini-rows present: all allowed.
+        assert_eq!(TABLES.allowed[0x1FF], 0x1FF);
+        // Only the diagonal: exactly the diagonal.
+        let diagonal = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(usize::from(TABLES.allowed[diagonal]), diagonal);
+        // Row 0 only in box 0: box 0 is taken from rows 1 and 2.
+        let pieces = 0x1FF & !(1 << 1 | 1 << 2);
+        assert_eq!(
+            usize::from(TABLES.allowed[pieces]),
+            pieces & !(1 << 3 | 1 << 6)
+        );
+        // Rows 0 and 1 both only in box 0: impossible.
+        assert_eq!(TABLES.allowed[1 | 1 << 3 | 0x1C0], 0);
+        assert_eq!(TABLES.band_keep[1 | 1 << 3 | 0x1C0], 0);
+    }
+
+    #[test]
+    fn mini_rows_both_ways() {
+        assert_eq!(mini_rows::<false>(0b100_000_001), 0b101);
+        assert_eq!(mini_rows::<false>(1 << 26), 1 << 8);
+        #[cfg(target_arch = "x86_64")]
+        if has_fast_features() {
+            for cells in [0, 1, 0b100_000_001, 1 << 26, BAND, 0x2AA_AAAA, 0x155_5555] {
+                assert_eq!(mini_rows::<true>(cells), mini_rows::<false>(cells));
+            }
+        }
+    }
+
+    #[test]
+    fn peers_cover_row_and_box() {
+        // Cell 13 is row 1, column 4 of its band: row 1 and box 1.
+        let peers = TABLES.peers[13];
+        assert_eq!(peers.count_ones(), 9 + 9 - 3);
+        assert!(peers & 1 << 9 != 0 && peers & 1 << 3 != 0 && peers & 1 << 23 != 0);
+        assert!(peers & 1 << 0 == 0 && peers & 1 << 26 == 0);
+    }
+}

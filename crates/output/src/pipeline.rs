@@ -1,0 +1,719 @@
+//! Running a request over inputs: read, answer and write boards in bounded
+//! chunks, in input order, on one thread or several.
+//!
+//! Boards are read into chunks of at most [`CHUNK`] items. A chunk also ends
+//! where reading on would wait on the input (a pipe or terminal that has
+//! nothing more yet; never within a regular file), so an interactive user
+//! gets each answer as soon as the board is typed. A cheap request (solve,
+//! count, validate) with one job runs on the calling thread. Otherwise a
+//! reader thread fills chunks, `jobs` workers answer and format them, and
+//! the calling thread owns the output and writes them back in order.
+//! Chunks are sized by time, not count: until the first chunk is answered
+//! each holds one item (a few slow boards still spread over every worker),
+//! and after that as many as the workers answered in [`CHUNK_TIME`] lately,
+//! so a request whose boards take seconds (`rate` on hard puzzles) does not
+//! leave a worker alone with a long chunk. At most `(2 * jobs + 2) *
+//! CHUNK` items are read and not yet written, so memory stays flat on
+//! endless input.
+//!
+//! Output is block-buffered, but no record waits long in the buffer: a
+//! timer ticks every [`FLUSH_EVERY`], and at each tick the boards answered
+//! so far are written out (a worker hands over the part of its chunk it has
+//! done; on a request that may be slow, after every board); the buffer is
+//! also flushed after each chunk and whenever the writer is about to wait.
+//! While it waits on busy workers, the writer asks the report every tick
+//! whether the output has been closed ([`Report::output_closed`]), so a
+//! reader that went away (`| head -1`) ends the run at once, even in the
+//! middle of a board that takes seconds.
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{channel, sync_channel, Receiver, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use sudoku_engine::answer::Request;
+use sudoku_engine::reader::{Boards, Entry, ReadError};
+
+use crate::format::{Format, Printed, Record, RecordWriter, Text};
+use crate::input::{Input, Source};
+use crate::report::{wait_a_tick, Report, Tally, Waited};
+
+/// Most items in one chunk.
+pub const CHUNK: usize = 1024;
+
+/// Most bytes of records answered but not yet written before workers wait
+/// to take another chunk: on big records (an HTML page each) into a slow
+/// pipe, the item budget alone would let gigabytes pile up.
+const UNWRITTEN_BYTES: usize = 16 << 20;
+
+/// How long answering one chunk should take: thousands of times the cost
+/// of handing a chunk over, and short enough that the last chunks of a run
+/// keep every worker busy to the end.
+const CHUNK_TIME: Duration = Duration::from_millis(4);
+
+/// How often answered records are written out at the latest: well within
+/// the 100 ms in which a record should reach the output once answered (a
+/// board being solved when the clock ticks finishes first), and rarely
+/// enough that the writes cost nothing.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(20);
+
+/// A clock that ticks every [`FLUSH_EVERY`] while a run lasts, read with
+/// one relaxed load (cheap enough to look at after every board).
+#[derive(Clone)]
+struct Ticks(Arc<AtomicU64>);
+
+impl Ticks {
+    /// Starts the timer thread; it ends at its first tick after the last
+    /// clone is dropped.
+    fn start() -> Ticks {
+        let ticks = Arc::new(AtomicU64::new(0));
+        let timer = Arc::downgrade(&ticks);
+        thread::spawn(move || loop {
+            thread::sleep(FLUSH_EVERY);
+            match timer.upgrade() {
+                Some(ticks) => ticks.fetch_add(1, Ordering::Relaxed),
+                None => return,
+            };
+        });
+        Ticks(ticks)
+    }
+
+    /// The ticks so far.
+    fn now(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How to run: what to ask of each board and how to print the answers.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// What to do with each board.
+    pub request: Request,
+    /// How to print records.
+    pub format: Format,
+    /// Worker threads (at least 1); the output never depends on it.
+    pub jobs: usize,
+    /// Print no records, only count them.
+    pub quiet: bool,
+    /// Draw `hint` and `explain` steps in colour (`--format grid`).
+    pub color: bool,
+}
+
+/// Runs `options.request` over every board of `inputs`, writing records to
+/// `out` in input order and errors to `report`. Returns the totals, or the
+/// error that writing to `out` met (a closed pipe is
+/// [`io::ErrorKind::BrokenPipe`]).
+pub fn run<W: Write, R: Report>(
+    inputs: Vec<Input>,
+    options: &Options,
+    out: &mut W,
+    report: &mut R,
+) -> io::Result<Tally> {
+    let mut writer = Writer {
+        inputs: inputs.clone(),
+        out,
+        report,
+        records: RecordWriter::new(options.format, options.request).with_color(options.color),
+        last: None,
+        tally: Tally::default(),
+    };
+    let names: Arc<[Arc<str>]> = inputs.iter().map(|input| input.name.clone()).collect();
+    if !options.quiet {
+        writer.out.write_all(&writer.records.begin())?;
+    }
+    if options.jobs <= 1 && !options.request.may_be_slow() {
+        run_here(inputs, &names, options, &mut writer)?;
+    } else {
+        // A slow board must not hold back the output: the writer stays on
+        // this thread, free to flush and to notice a closed pipe.
+        run_threads(inputs, names, options, &mut writer)?;
+    }
+    if !options.quiet {
+        writer.out.write_all(&writer.records.end())?;
+    }
+    writer.out.flush()?;
+    Ok(writer.tally)
+}
+
+/// One thread: read a chunk, answer it and write it, flushing after each
+/// chunk and at each tick within one.
+fn run_here<W: Write, R: Report>(
+    inputs: Vec<Input>,
+    names: &[Arc<str>],
+    options: &Options,
+    writer: &mut Writer<W, R>,
+) -> io::Result<()> {
+    let ticks = Ticks::start();
+    let mut items = Items::new(inputs);
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut part = Done::default();
+    loop {
+        let more = items.fill(&mut chunk, CHUNK);
+        let mut answering = chunk.drain(..);
+        loop {
+            let finished = answer(&mut answering, names, options, &ticks, &mut part);
+            writer.write(&mut part)?;
+            // One write per chunk at most, besides the ticks: no cost
+            // next to answering a thousand boards.
+            writer.out.flush()?;
+            if finished {
+                break;
+            }
+        }
+        if !more {
+            return Ok(());
+        }
+    }
+}
+
+/// Several threads: a reader, `options.jobs` workers, and this thread
+/// writing chunks back in input order.
+///
+/// Each chunk has a [`Shelf`] that the reader hands to the writer in input
+/// order and the worker answering the chunk puts its records on: at each
+/// tick (or, on a request that may be slow, after every board) and when
+/// the chunk is done. The writer takes what is on the front shelf whenever
+/// it wakes: a chunk done, or a tick. So a record never waits for the
+/// board after it, however long that one takes.
+fn run_threads<W: Write, R: Report>(
+    inputs: Vec<Input>,
+    names: Arc<[Arc<str>]>,
+    options: &Options,
+    writer: &mut Writer<W, R>,
+) -> io::Result<()> {
+    let jobs = options.jobs.max(1);
+    let budget = Arc::new(Budget::new((2 * jobs + 2) * CHUNK));
+    let unwritten = Arc::new(Budget::new(UNWRITTEN_BYTES));
+    // Closes the budgets however this function returns, so the reader and
+    // the workers end.
+    let _open = (Open(Arc::clone(&budget)), Open(Arc::clone(&unwritten)));
+    let pace = Arc::new(Pace::default());
+    let ticks = Ticks::start();
+    let (work_tx, work_rx) = sync_channel::<(Vec<Item>, Arc<Shelf>)>(jobs);
+    // The reader's shelves, in input order, and the workers' wake-ups.
+    let (event_tx, event_rx) = channel::<Event>();
+
+    // The threads are detached: if stdout closes, this function returns at
+    // once and the process exits without waiting on a blocked read.
+    let reader_budget = Arc::clone(&budget);
+    let reader_pace = Arc::clone(&pace);
+    let reader_events = event_tx.clone();
+    thread::spawn(move || {
+        let mut items = Items::new(inputs);
+        loop {
+            let size = reader_pace.chunk_size();
+            if !reader_budget.take(size) {
+                return;
+            }
+            let mut chunk = Vec::with_capacity(size);
+            let more = items.fill(&mut chunk, size);
+            reader_budget.give(size - chunk.len());
+            let shelf = Arc::new(Shelf::default());
+            if reader_events
+                .send(Event::Chunk(Arc::clone(&shelf)))
+                .is_err()
+                || work_tx.send((chunk, shelf)).is_err()
+                || !more
+            {
+                return;
+            }
+        }
+    });
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    for _ in 0..jobs {
+        let work_rx = Arc::clone(&work_rx);
+        let events = event_tx.clone();
+        let names = Arc::clone(&names);
+        let options = *options;
+        let ticks = ticks.clone();
+        let pace = Arc::clone(&pace);
+        let unwritten = Arc::clone(&unwritten);
+        thread::spawn(move || {
+            let records =
+                RecordWriter::new(options.format, options.request).with_color(options.color);
+            let mut part = Done::default();
+            loop {
+                // Only between chunks: the chunk the writer waits on is
+                // always one a worker has taken, and it never waits here
+                // halfway through, so the writer always gets to free bytes.
+                if !unwritten.take(0) {
+                    return;
+                }
+                // The lock is held only while taking a chunk, not answering it.
+                let next = work_rx
+                    .lock()
+                    .map_err(drop)
+                    .and_then(|rx| rx.recv().map_err(drop));
+                let Ok((chunk, shelf)) = next else { return };
+                let (started, size) = (Instant::now(), chunk.len());
+                let mut answering = chunk.into_iter();
+                while !answer(&mut answering, &names, &options, &ticks, &mut part) {
+                    shelf.put(&records, &mut part, false, &unwritten);
+                }
+                shelf.put(&records, &mut part, true, &unwritten);
+                pace.record(started.elapsed(), size);
+                if events.send(Event::Done).is_err() {
+                    return;
+                }
+            }
+        });
+    }
+    drop(event_tx);
+    write_shelves(&event_rx, (&budget, &unwritten), &ticks, writer)
+}
+
+/// What wakes the writer.
+enum Event {
+    /// The reader made a chunk: its shelf, in input order.
+    Chunk(Arc<Shelf>),
+    /// A worker finished a chunk.
+    Done,
+}
+
+/// Where a worker puts a chunk's records as it answers them, and the
+/// writer takes them from, in order.
+#[derive(Default)]
+struct Shelf(Mutex<(Done, bool)>);
+
+impl Shelf {
+    /// Moves `part` onto the shelf (leaving it empty, its buffers kept),
+    /// counting its bytes as `unwritten`; `last` once the chunk is done.
+    fn put(&self, writer: &RecordWriter, part: &mut Done, last: bool, unwritten: &Budget) {
+        if let Ok(mut shelf) = self.0.lock() {
+            let before = shelf.0.text.bytes.len();
+            shelf.0.append(writer, part);
+            unwritten.add(shelf.0.text.bytes.len() - before);
+            shelf.1 = last;
+        }
+    }
+
+    /// What is on the shelf, and whether the chunk is done.
+    fn take(&self) -> (Done, bool) {
+        match self.0.lock() {
+            Ok(mut shelf) => (std::mem::take(&mut shelf.0), shelf.1),
+            // A worker that panicked put nothing more: the chunk is over.
+            Err(_) => (Done::default(), true),
+        }
+    }
+}
+
+/// Writes what the shelves hold, front first, until every chunk is
+/// written; flushes at each tick and whenever it is about to wait.
+fn write_shelves<W: Write, R: Report>(
+    events: &Receiver<Event>,
+    (budget, unwritten): (&Budget, &Budget),
+    ticks: &Ticks,
+    writer: &mut Writer<W, R>,
+) -> io::Result<()> {
+    let mut shelves: VecDeque<Arc<Shelf>> = VecDeque::new();
+    let mut flushed = ticks.now();
+    let mut senders_left = true;
+    loop {
+        while let Some(front) = shelves.front() {
+            let (mut done, last) = front.take();
+            if done.items > 0 {
+                let (items, bytes) = (done.items, done.text.bytes.len());
+                writer.write(&mut done)?;
+                budget.give(items);
+                unwritten.give(bytes);
+            }
+            if !last {
+                break;
+            }
+            shelves.pop_front();
+        }
+        if !senders_left {
+            // Every worker has ended, so every shelf is full: all written.
+            return Ok(());
+        }
+        if ticks.now() != flushed {
+            writer.out.flush()?;
+            flushed = ticks.now();
+        }
+        let event = match events.try_recv() {
+            Ok(event) => Some(event),
+            Err(TryRecvError::Disconnected) => None,
+            Err(TryRecvError::Empty) => {
+                // About to wait: let what is written so far reach the user.
+                writer.out.flush()?;
+                flushed = ticks.now();
+                wait(events, writer)?
+            }
+        };
+        match event {
+            Some(Event::Chunk(shelf)) => shelves.push_back(shelf),
+            Some(Event::Done) => {}
+            None if shelves.is_empty() => return Ok(()),
+            None => senders_left = false,
+        }
+    }
+}
+
+/// Waits up to a tick for the next event (`None` once every sender is
+/// gone); at the tick, progress is shown and the front shelf looked at.
+fn wait<W: Write, R: Report>(
+    events: &Receiver<Event>,
+    writer: &mut Writer<W, R>,
+) -> io::Result<Option<Event>> {
+    Ok(match wait_a_tick(events, FLUSH_EVERY, writer.report)? {
+        Waited::Got(event) => Some(event),
+        Waited::Gone => None,
+        Waited::Tick => {
+            writer.report.progress(&writer.tally);
+            // Nothing came: the front shelf may hold records all the same.
+            Some(Event::Done)
+        }
+    })
+}
+
+/// How many items may be read and not yet written (or bytes answered and
+/// not yet written): a counting semaphore in items, as chunks differ in
+/// size. `take(0)` waits until the count is within the limit.
+struct Budget {
+    /// Items out, and whether the writer has gone.
+    state: Mutex<(usize, bool)>,
+    freed: Condvar,
+    limit: usize,
+}
+
+impl Budget {
+    fn new(limit: usize) -> Budget {
+        Budget {
+            state: Mutex::new((0, false)),
+            freed: Condvar::new(),
+            limit,
+        }
+    }
+
+    /// Waits until `items` more fit (a chunk always fits when nothing is
+    /// out); false once the writer has gone.
+    fn take(&self, items: usize) -> bool {
+        let Ok(mut state) = self.state.lock() else {
+            return false;
+        };
+        while !state.1 && state.0 > 0 && state.0 + items > self.limit {
+            match self.freed.wait(state) {
+                Ok(next) => state = next,
+                Err(_) => return false,
+            }
+        }
+        state.0 += items;
+        !state.1
+    }
+
+    /// Counts `items` more out without waiting.
+    fn add(&self, items: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 += items;
+        }
+    }
+
+    fn give(&self, items: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 = state.0.saturating_sub(items);
+            self.freed.notify_all();
+        }
+    }
+
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.1 = true;
+            self.freed.notify_all();
+        }
+    }
+}
+
+/// Closes a [`Budget`] when dropped.
+struct Open(Arc<Budget>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// What one item cost lately, in nanoseconds (0 before any chunk is done):
+/// the reader sizes chunks by it. Until a chunk is done the cost is
+/// unknown and chunks hold one item each: the first boards may take
+/// seconds each, and then each must go to its own worker.
+#[derive(Default)]
+struct Pace(AtomicU64);
+
+impl Pace {
+    fn record(&self, elapsed: Duration, items: usize) {
+        let each = elapsed.as_nanos() / items.max(1) as u128;
+        self.0
+            .store(each.clamp(1, u64::MAX.into()) as u64, Ordering::Relaxed);
+    }
+
+    /// As many items as take [`CHUNK_TIME`] at this pace (1 until a chunk
+    /// is done), from 1 to [`CHUNK`].
+    fn chunk_size(&self) -> usize {
+        match self.0.load(Ordering::Relaxed) {
+            0 => 1,
+            each => (CHUNK_TIME.as_nanos() / u128::from(each)).clamp(1, CHUNK as u128) as usize,
+        }
+    }
+}
+
+/// One thing read: a board, or an error (a malformed board or an
+/// unreadable input).
+enum Item {
+    /// `input` indexes the run's input names.
+    Board {
+        input: usize,
+        entry: Entry,
+        /// The board's place in the run, from 0.
+        ordinal: u64,
+    },
+    Failed(usize, ReadError),
+}
+
+/// Walks the inputs in order, yielding their items.
+struct Items {
+    inputs: std::iter::Enumerate<std::vec::IntoIter<Input>>,
+    /// The open input, its index, and whether reading it may wait.
+    current: Option<(usize, Boards<Source>, bool)>,
+    /// Boards read so far.
+    boards: u64,
+}
+
+impl Items {
+    fn new(inputs: Vec<Input>) -> Items {
+        Items {
+            inputs: inputs.into_iter().enumerate(),
+            current: None,
+            boards: 0,
+        }
+    }
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some((input, boards, _)) = &mut self.current {
+                match boards.next() {
+                    Some(Ok(entry)) => {
+                        let input = *input;
+                        let ordinal = self.boards;
+                        self.boards += 1;
+                        return Some(Item::Board {
+                            input,
+                            entry,
+                            ordinal,
+                        });
+                    }
+                    Some(Err(error)) => return Some(Item::Failed(*input, error)),
+                    None => self.current = None,
+                }
+            }
+            let (index, input) = self.inputs.next()?;
+            match input.open() {
+                Ok((boards, may_wait)) => self.current = Some((index, boards, may_wait)),
+                Err(error) => {
+                    return Some(Item::Failed(
+                        index,
+                        ReadError::Io {
+                            input: input.name,
+                            error,
+                        },
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Whether the next item may wait on a read: never within a regular
+    /// file, so chunks of a file are always full.
+    fn needs_read(&self) -> bool {
+        self.current
+            .as_ref()
+            .is_none_or(|(_, boards, may_wait)| *may_wait && boards.needs_read())
+    }
+
+    /// Fills `chunk` up to `size` items, stopping early where the next
+    /// read might wait. Returns false once the inputs are exhausted.
+    fn fill(&mut self, chunk: &mut Vec<Item>, size: usize) -> bool {
+        while chunk.len() < size {
+            if !chunk.is_empty() && self.needs_read() {
+                return true;
+            }
+            match self.next() {
+                Some(item) => chunk.push(item),
+                None => return false,
+            }
+        }
+        true
+    }
+}
+
+/// Records answered and formatted, ready to write: a chunk's, or part of
+/// one.
+#[derive(Default)]
+struct Done {
+    /// How many items this part answered.
+    items: usize,
+    text: Text,
+    /// Errors, with the index of their input.
+    errors: Vec<(usize, ReadError)>,
+    tally: Tally,
+}
+
+impl Done {
+    /// Moves `later`'s records after these, leaving `later` empty with its
+    /// buffers kept.
+    fn append(&mut self, writer: &RecordWriter, later: &mut Done) {
+        self.items += std::mem::take(&mut later.items);
+        self.text.append(writer, &mut later.text);
+        self.errors.append(&mut later.errors);
+        self.tally.add(&std::mem::take(&mut later.tally));
+    }
+}
+
+/// Answers `items` into `done` until they run out (then true) or the
+/// clock ticks (false: the caller hands this part over and calls again);
+/// on a request that may be slow, after every board (the next may take
+/// seconds).
+fn answer(
+    items: &mut impl Iterator<Item = Item>,
+    names: &[Arc<str>],
+    options: &Options,
+    ticks: &Ticks,
+    done: &mut Done,
+) -> bool {
+    let since = ticks.now();
+    let each = options.request.may_be_slow();
+    let writer = RecordWriter::new(options.format, options.request).with_color(options.color);
+    for item in items.by_ref() {
+        done.items += 1;
+        match item {
+            Item::Board {
+                input,
+                entry,
+                ordinal,
+            } => {
+                // One record per board, but N for `transform --random -n N`.
+                for copy in 0..options.request.copies() {
+                    let marks = entry.candidates.as_deref();
+                    let answer = options
+                        .request
+                        .answer_copy(&entry.board, marks, ordinal, copy);
+                    if copy == 0 {
+                        done.tally.boards += 1;
+                        if answer.met() {
+                            done.tally.met += 1;
+                        } else {
+                            done.tally.not_met += 1;
+                        }
+                    }
+                    if options.quiet {
+                        // Only the verdict counts, and it is the same for
+                        // every copy.
+                        break;
+                    }
+                    let record = Record::Answered {
+                        source: &names[input],
+                        line: entry.line,
+                        shape: entry.shape,
+                        puzzle: &entry.board,
+                        candidates: marks,
+                        answer: &answer,
+                    };
+                    done.text.push(&writer, &record);
+                }
+            }
+            Item::Failed(input, error) => {
+                if let ReadError::Malformed(malformed) = &error {
+                    done.tally.boards += 1;
+                    done.tally.malformed += 1;
+                    if !options.quiet {
+                        done.text.push(&writer, &Record::Malformed(malformed));
+                    }
+                } else {
+                    done.tally.unreadable += 1;
+                }
+                done.errors.push((input, error));
+            }
+        }
+        if each || ticks.now() != since {
+            return false;
+        }
+    }
+    true
+}
+
+/// Writes answered chunks in order, with the blank lines between them.
+struct Writer<'a, W, R> {
+    /// The run's inputs, to name in errors.
+    inputs: Vec<Input>,
+    out: &'a mut W,
+    report: &'a mut R,
+    records: RecordWriter,
+    /// How the last record written looks.
+    last: Option<Printed>,
+    tally: Tally,
+}
+
+impl<W: Write, R: Report> Writer<'_, W, R> {
+    /// Writes `done`'s records and reports its errors, leaving it empty
+    /// (its buffers kept).
+    fn write(&mut self, done: &mut Done) -> io::Result<()> {
+        for (input, error) in done.errors.drain(..) {
+            self.report.error_in(&self.inputs[input], &error);
+        }
+        if done.text.separated_from(&self.records, self.last) {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(&done.text.bytes)?;
+        self.last = done.text.last.or(self.last);
+        self.tally.add(&done.tally);
+        self.report.progress(&self.tally);
+        done.text.clear();
+        done.tally = Tally::default();
+        done.items = 0;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_take_about_chunk_time_at_the_last_pace() {
+        let pace = Pace::default();
+        assert_eq!(pace.chunk_size(), 1, "unknown cost: one board a chunk");
+        // 2 µs a board: 2,000 would take 4 ms, but a chunk holds 1,024.
+        pace.record(Duration::from_micros(200), 100);
+        assert_eq!(pace.chunk_size(), CHUNK);
+        // 100 µs a board: 40 of them take 4 ms.
+        pace.record(Duration::from_millis(10), 100);
+        assert_eq!(pace.chunk_size(), 40);
+        // A board of seconds goes alone.
+        pace.record(Duration::from_secs(3), 1);
+        assert_eq!(pace.chunk_size(), 1);
+    }
+
+    #[test]
+    fn the_budget_bounds_items_out_and_ends_when_closed() {
+        let budget = Arc::new(Budget::new(10));
+        assert!(budget.take(8));
+        let waiting = {
+            let budget = Arc::clone(&budget);
+            thread::spawn(move || budget.take(5))
+        };
+        thread::sleep(Duration::from_millis(50));
+        assert!(!waiting.is_finished(), "8 + 5 items exceed 10");
+        budget.give(8);
+        assert!(waiting.join().unwrap());
+        let closed = {
+            let budget = Arc::clone(&budget);
+            thread::spawn(move || budget.take(6))
+        };
+        budget.close();
+        assert!(!closed.join().unwrap());
+        // Nothing out: a chunk larger than the budget still goes.
+        assert!(Budget::new(4).take(16));
+    }
+}

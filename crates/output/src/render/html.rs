@@ -1,0 +1,280 @@
+//! A run as one standalone HTML5 page: a header, one `<section>` per
+//! record, a footer. Inline CSS and SVG only: no script, no external
+//! resource, so the page opens anywhere, offline, and is safe to mail.
+//!
+//! The page is also well-formed XML (XHTML-compatible HTML5): every element
+//! closed, every attribute quoted, text escaped. Pieces are written into
+//! byte buffers, so worker threads draw their share of records and the
+//! page is streamed as records come.
+
+use std::io::Write;
+
+use super::highlight::Highlight;
+use super::svg::{self, Picture};
+use sudoku_engine::answer::HintLevel;
+use sudoku_engine::board::Board;
+use sudoku_engine::logic::{Grid, Rating, Step};
+
+/// The page's stylesheet: layout, then the pictures' own classes.
+const PAGE_STYLE: &str = "\
+body{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;color:#202124;\
+background:#f1f3f4;margin:0 auto;padding:16px 24px;max-width:1500px}\
+header h1{font-size:22px;margin:4px 0 16px}\
+section.record{background:#fff;border:1px solid #dadce0;border-radius:8px;\
+margin:0 0 20px;padding:12px 16px}\
+section.record h2{font-size:16px;margin:0 0 10px;font-weight:normal}\
+h2 .where{font-family:'DejaVu Sans Mono',monospace;color:#5f6368}\
+h2 .status{font-weight:bold;margin-left:8px}\
+h2 .rating{margin-left:8px}\
+.figures{display:flex;flex-wrap:wrap;gap:16px 24px;align-items:flex-start}\
+figure{margin:0;width:458px}\
+figcaption{font-size:14px;margin-top:6px;line-height:1.4;overflow-wrap:anywhere}\
+figcaption .n{color:#5f6368}\
+figcaption .d{font-weight:bold;margin-right:6px}\
+details.chains summary{cursor:pointer;color:#5f6368;margin-top:4px}\
+details.chains pre{font-size:11px;line-height:1.35;white-space:pre-wrap;margin:4px 0 0;\
+max-height:360px;overflow:auto;background:#f8f9fa;padding:6px}\
+p.text{font-family:'DejaVu Sans Mono',monospace;font-size:14px;margin:8px 0 0;\
+overflow-wrap:anywhere}\
+.error p.text{color:#d50000}\
+footer{color:#5f6368;font-size:13px;margin:8px 0 24px}";
+
+/// Appends `text` with the five markup characters escaped, for element
+/// text and quoted attribute values alike.
+pub fn escape_into(out: &mut Vec<u8>, text: &str) {
+    for byte in text.bytes() {
+        match byte {
+            b'&' => out.extend_from_slice(b"&amp;"),
+            b'<' => out.extend_from_slice(b"&lt;"),
+            b'>' => out.extend_from_slice(b"&gt;"),
+            b'"' => out.extend_from_slice(b"&quot;"),
+            b'\'' => out.extend_from_slice(b"&#39;"),
+            _ => out.push(byte),
+        }
+    }
+}
+
+/// `text` escaped, as a new string.
+pub fn escape(text: &str) -> String {
+    let mut out = Vec::with_capacity(text.len());
+    escape_into(&mut out, text);
+    // Only ASCII was replaced, so the bytes stay UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the page up to the first record: titled `title` (e.g.
+/// `sudoku explain`).
+pub fn begin(out: &mut Vec<u8>, title: &str) {
+    out.extend_from_slice(
+        b"<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\
+          <meta charset=\"utf-8\"/><meta name=\"viewport\" content=\"width=device-width\"/>\
+          <title>",
+    );
+    escape_into(out, title);
+    let _ = write!(
+        out,
+        "</title><style>{PAGE_STYLE}{}</style></head>\n<body>\n<header><h1>",
+        svg::STYLE
+    );
+    escape_into(out, title);
+    out.extend_from_slice(b"</h1></header>\n<main>\n");
+}
+
+/// Writes the page after the last record.
+pub fn end(out: &mut Vec<u8>) {
+    let _ = write!(
+        out,
+        "</main>\n<footer>Made by sudoku-cli {}. Shaded cells: the pattern; \
+         red and struck: eliminated; green: placed.</footer>\n</body>\n</html>\n",
+        env!("CARGO_PKG_VERSION")
+    );
+}
+
+/// The heading of a record's section: where it was read and its status.
+#[derive(Clone, Copy, Debug)]
+pub struct Heading<'a> {
+    /// The input's name.
+    pub source: &'a str,
+    /// The line the board starts on (the record's number for `generate`).
+    pub line: u64,
+    /// The status word, as in JSON.
+    pub status: &'a str,
+    /// The rating, when the record carries one.
+    pub rating: Option<Rating>,
+}
+
+/// Opens a record's section and writes its heading; [`close_section`]
+/// ends it. The section carries its source, line and status as `data-`
+/// attributes, so a page reads back as the run's records.
+pub fn open_section(out: &mut Vec<u8>, heading: &Heading) {
+    out.extend_from_slice(b"<section class=\"record ");
+    escape_into(out, heading.status);
+    out.extend_from_slice(b"\" data-source=\"");
+    escape_into(out, heading.source);
+    let _ = write!(
+        out,
+        "\" data-line=\"{}\" data-status=\"{}\">\n<h2><span class=\"where\">",
+        heading.line,
+        escape(heading.status)
+    );
+    escape_into(out, heading.source);
+    let _ = write!(
+        out,
+        ":{}</span><span class=\"status\">{}</span>",
+        heading.line,
+        escape(heading.status)
+    );
+    if let Some(rating) = heading.rating {
+        let _ = write!(out, "<span class=\"rating\">ER/EP/ED {rating}");
+        if let Some(hardest) = rating.hardest {
+            let _ = write!(out, " (hardest: {})", escape(hardest.name()));
+        }
+        out.extend_from_slice(b"</span>");
+    }
+    out.extend_from_slice(b"</h2>\n");
+}
+
+/// Ends a section opened by [`open_section`].
+pub fn close_section(out: &mut Vec<u8>) {
+    out.extend_from_slice(b"</section>\n");
+}
+
+/// Starts a row of figures.
+pub fn open_figures(out: &mut Vec<u8>) {
+    out.extend_from_slice(b"<div class=\"figures\">\n");
+}
+
+/// Ends a row of figures.
+pub fn close_figures(out: &mut Vec<u8>) {
+    out.extend_from_slice(b"</div>\n");
+}
+
+/// A figure of `board`'s digits, `givens` bold, captioned `caption`.
+pub fn board_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str) {
+    digits_figure(out, board, givens, caption, 0);
+}
+
+/// A figure of `board`'s digits with the cells of `conflicts` (bit = cell)
+/// drawn red, captioned `caption`.
+pub fn conflict_figure(out: &mut Vec<u8>, board: &Board, caption: &str, conflicts: u128) {
+    digits_figure(out, board, board, caption, conflicts);
+}
+
+fn digits_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str, conflicts: u128) {
+    let grid = Grid::new(board);
+    let picture = Picture {
+        conflicts,
+        ..Picture::digits(&grid, givens)
+    };
+    figure(out, &picture, caption);
+}
+
+/// A figure of `step` (the `number`th, from 1) drawn on `grid`, the
+/// position before it, showing as much as `level` does (a hint may hide
+/// its result), with the step's line as its caption and, for a chain at
+/// `step` level, its branches beneath (folded, as they may be long).
+pub fn step_figure(
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    givens: &Board,
+    step: &Step,
+    number: usize,
+    level: HintLevel,
+) {
+    let marks = Highlight::at_level(grid, step, level);
+    let picture = Picture {
+        grid,
+        givens,
+        candidates: true,
+        marks: Some(&marks),
+        conflicts: 0,
+    };
+    let text = match level {
+        HintLevel::Technique => step.technique.name().to_string(),
+        HintLevel::Pattern => step.pattern_text(),
+        HintLevel::Step => step.text(),
+    };
+    let label = format!("Step {number}: {} {text}", step.difficulty);
+    let _ = write!(out, "<figure class=\"step\" data-step=\"{number}\">");
+    svg::write(out, &picture, &label);
+    let _ = write!(
+        out,
+        "<figcaption><span class=\"n\">{number}.</span> <span class=\"d\">{}</span>",
+        step.difficulty
+    );
+    escape_into(out, &text);
+    if level == HintLevel::Step && !step.chains.is_empty() {
+        let mut lines = String::new();
+        step.write_chains(&mut lines);
+        let links = marks.links.len();
+        let _ = write!(
+            out,
+            "<details class=\"chains\"><summary>{} {}, {links} links (solid: strong, \
+             dashed: weak)</summary><pre>",
+            step.chains.len(),
+            if step.chains.len() == 1 {
+                "branch"
+            } else {
+                "branches"
+            },
+        );
+        escape_into(out, &lines);
+        out.extend_from_slice(b"</pre></details>");
+    }
+    out.extend_from_slice(b"</figcaption></figure>\n");
+}
+
+/// A picture with `caption` beneath, which also labels it.
+fn figure(out: &mut Vec<u8>, picture: &Picture, caption: &str) {
+    out.extend_from_slice(b"<figure>");
+    svg::write(out, picture, caption);
+    out.extend_from_slice(b"<figcaption>");
+    escape_into(out, caption);
+    out.extend_from_slice(b"</figcaption></figure>\n");
+}
+
+/// A paragraph of record text (a status, a count, conflicts, an error).
+pub fn text(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(b"<p class=\"text\">");
+    escape_into(out, text);
+    out.extend_from_slice(b"</p>\n");
+}
+
+/// Writes every step of an explanation, each on the position before it,
+/// starting from `grid`.
+pub fn walkthrough(out: &mut Vec<u8>, mut grid: Grid, givens: &Board, steps: &[Step]) {
+    for (i, step) in steps.iter().enumerate() {
+        step_figure(out, &grid, givens, step, i + 1, HintLevel::Step);
+        step.apply(&mut grid);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_characters_are_escaped() {
+        assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
+        assert_eq!(escape("r1c1<>3"), "r1c1&lt;&gt;3");
+    }
+
+    #[test]
+    fn a_section_names_its_record() {
+        let mut out = Vec::new();
+        let heading = Heading {
+            source: "a&b.txt",
+            line: 7,
+            status: "solved",
+            rating: None,
+        };
+        open_section(&mut out, &heading);
+        close_section(&mut out);
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with(
+            "<section class=\"record solved\" data-source=\"a&amp;b.txt\" data-line=\"7\" \
+             data-status=\"solved\">"
+        ));
+        assert!(text.contains("a&amp;b.txt:7"));
+    }
+}

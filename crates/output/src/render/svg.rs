@@ -1,0 +1,383 @@
+//! Boards and steps as SVG: a 9x9 grid with row and column labels, each
+//! cell's digit or its candidates as small digits in a 3x3 block, and a
+//! step's marks in colour.
+//!
+//! The drawing uses classes, not inline colours, so a page styles every
+//! picture with one stylesheet ([`STYLE`]); [`standalone`] wraps a picture
+//! with the stylesheet for use on its own. Marked candidates carry
+//! `data-cell` and `data-digit`, so a reader (or a test) finds each
+//! elimination and placement by what it is, at the place [`Layout`] gives.
+
+use std::io::Write;
+
+use super::highlight::{Highlight, Link};
+use sudoku_engine::board::{Board, Cell};
+use sudoku_engine::logic::{Grid, StateName};
+
+/// Where things are in a picture, in SVG user units (one unit is one CSS
+/// pixel at the size the picture is written with).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout;
+
+impl Layout {
+    /// The side of one cell.
+    pub const CELL: u32 = 48;
+    /// The side of one candidate's square within a cell (three per side).
+    pub const CANDIDATE: u32 = Self::CELL / 3;
+    /// The margin above and left of the grid, holding the labels.
+    pub const MARGIN: u32 = 22;
+    /// The width (and height) of a whole picture.
+    pub const SIZE: u32 = Self::MARGIN + 9 * Self::CELL + 4;
+    /// The width of the frame and of the lines between boxes.
+    pub const THICK: u32 = 2;
+
+    /// The top-left corner of `cell` (0-80).
+    pub const fn cell_origin(cell: usize) -> (u32, u32) {
+        (
+            Self::MARGIN + (cell % 9) as u32 * Self::CELL,
+            Self::MARGIN + (cell / 9) as u32 * Self::CELL,
+        )
+    }
+
+    /// The centre of `cell`.
+    pub const fn cell_center(cell: usize) -> (u32, u32) {
+        let (x, y) = Self::cell_origin(cell);
+        (x + Self::CELL / 2, y + Self::CELL / 2)
+    }
+
+    /// The centre of candidate `digit` (1-9) in `cell`: 1-3 on the top row
+    /// of the cell, 4-6 in the middle, 7-9 at the bottom, as on paper.
+    pub const fn candidate_center(cell: usize, digit: u8) -> (u32, u32) {
+        let (x, y) = Self::cell_origin(cell);
+        let d = (digit - 1) as u32;
+        (
+            x + d % 3 * Self::CANDIDATE + Self::CANDIDATE / 2,
+            y + d / 3 * Self::CANDIDATE + Self::CANDIDATE / 2,
+        )
+    }
+}
+
+/// The stylesheet of every picture: its classes and colours.
+pub const STYLE: &str = "\
+svg.board{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;background:#fff}\
+.board .thin{stroke:#9aa0a6;stroke-width:1;fill:none}\
+.board .thick{stroke:#202124;stroke-width:2;fill:none}\
+.board .label{font-size:11px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
+.board .v{font-size:30px;text-anchor:middle;dominant-baseline:central}\
+.board .given{fill:#202124;font-weight:bold}\
+.board .solved{fill:#1a56c4}\
+.board .c{font-size:12px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
+.board .shade{fill:#fdf3c4}\
+.board .conflict{fill:#f8c4c0}\
+.board .pattern circle{fill:#bcd6fb}\
+.board .pattern text{fill:#0b3d91;font-weight:bold}\
+.board .eliminated circle{fill:#fbd3d0}\
+.board .eliminated text{fill:#d50000;font-weight:bold}\
+.board .eliminated line{stroke:#d50000;stroke-width:2}\
+.board .placed rect{fill:#b7e4c0}\
+.board .placed text{fill:#0a7d2c;font-weight:bold}\
+.board .link path{fill:none;stroke-width:1.8;stroke-linecap:round}\
+.board .link.weak path{stroke-dasharray:5 4}\
+.board .link.nested{opacity:.55}\
+.board .b0 path{stroke:#e8710a}.board .b0 polygon{fill:#e8710a}\
+.board .b1 path{stroke:#9334e6}.board .b1 polygon{fill:#9334e6}\
+.board .b2 path{stroke:#129eaf}.board .b2 polygon{fill:#129eaf}\
+.board .b3 path{stroke:#b06000}.board .b3 polygon{fill:#b06000}\
+.board .b4 path{stroke:#d01884}.board .b4 polygon{fill:#d01884}";
+
+/// How many colours a step's branches cycle through (classes `b0`-`b4`).
+pub const BRANCH_COLOURS: usize = 5;
+
+/// What to draw: a position, the puzzle's givens (drawn apart from the
+/// digits found since), and optionally a step's marks.
+#[derive(Clone, Copy, Debug)]
+pub struct Picture<'a> {
+    /// The position: values and candidates.
+    pub grid: &'a Grid,
+    /// The puzzle's givens.
+    pub givens: &'a Board,
+    /// Draw the candidates of empty cells.
+    pub candidates: bool,
+    /// The marks of a step, drawn on `grid`.
+    pub marks: Option<&'a Highlight>,
+    /// Cells that break a rule (bit = cell index), drawn red.
+    pub conflicts: u128,
+}
+
+impl<'a> Picture<'a> {
+    /// A board's digits alone: `givens` in black, the rest of `board` blue.
+    pub fn digits(grid: &'a Grid, givens: &'a Board) -> Picture<'a> {
+        Picture {
+            grid,
+            givens,
+            candidates: false,
+            marks: None,
+            conflicts: 0,
+        }
+    }
+}
+
+/// Writes `picture` as one `<svg>` element (no XML declaration), labelled
+/// `label` (plain text, escaped here) for screen readers.
+pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
+    let size = Layout::SIZE;
+    // Writing into a Vec cannot fail.
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" width=\"{size}\" \
+         height=\"{size}\" viewBox=\"0 0 {size} {size}\" role=\"img\" aria-label=\""
+    );
+    super::html::escape_into(out, label);
+    out.extend_from_slice(b"\">");
+    write_backgrounds(out, picture);
+    write_lines(out);
+    write_labels(out);
+    for cell in 0..81 {
+        write_cell(out, picture, cell);
+    }
+    if let Some(marks) = picture.marks {
+        for link in &marks.links {
+            write_link(out, link);
+        }
+    }
+    out.extend_from_slice(b"</svg>");
+}
+
+/// Wraps a picture as a standalone SVG document with its stylesheet.
+pub fn standalone(picture: &Picture, label: &str) -> Vec<u8> {
+    let mut body = Vec::new();
+    write(&mut body, picture, label);
+    let mut out = Vec::with_capacity(body.len() + STYLE.len() + 64);
+    out.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    // Insert the stylesheet as the root's first child.
+    let close = body.iter().position(|&b| b == b'>').map_or(0, |i| i + 1);
+    out.extend_from_slice(&body[..close]);
+    let _ = write!(out, "<style>{STYLE}</style>");
+    out.extend_from_slice(&body[close..]);
+    out.push(b'\n');
+    out
+}
+
+fn write_backgrounds(out: &mut Vec<u8>, picture: &Picture) {
+    let side = Layout::CELL;
+    for cell in 0..81 {
+        if picture.conflicts >> cell & 1 != 0 {
+            let (x, y) = Layout::cell_origin(cell);
+            let _ = write!(
+                out,
+                "<rect class=\"conflict\" data-cell=\"{}\" x=\"{x}\" y=\"{y}\" \
+                 width=\"{side}\" height=\"{side}\"/>",
+                Cell(cell as u8)
+            );
+        }
+    }
+    let Some(marks) = picture.marks else { return };
+    for cell in 0..81 {
+        if marks.is_shaded(cell) && marks.placed.is_none_or(|(c, _)| usize::from(c) != cell) {
+            let (x, y) = Layout::cell_origin(cell);
+            let _ = write!(
+                out,
+                "<rect class=\"shade\" x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\"/>"
+            );
+        }
+    }
+}
+
+/// The grid: thin lines between cells, thick ones between boxes and
+/// around, each set as one path.
+fn write_lines(out: &mut Vec<u8>) {
+    let (m, span) = (Layout::MARGIN, 9 * Layout::CELL);
+    let mut thin = String::new();
+    let mut thick = String::new();
+    for i in 0..=9 {
+        let at = m + i * Layout::CELL;
+        let path = if i % 3 == 0 { &mut thick } else { &mut thin };
+        // Vertical then horizontal, each a move and a relative line.
+        path.push_str(&format!("M{at} {m}v{span}M{m} {at}h{span}"));
+    }
+    let _ = write!(
+        out,
+        "<path class=\"thin\" d=\"{thin}\"/><path class=\"thick\" d=\"{thick}\"/>"
+    );
+}
+
+/// `c1`-`c9` above the columns and `r1`-`r9` left of the rows, so a cell
+/// named in a step's text is found at once.
+fn write_labels(out: &mut Vec<u8>) {
+    let half = Layout::MARGIN / 2;
+    for i in 0..9u32 {
+        let along = Layout::MARGIN + i * Layout::CELL + Layout::CELL / 2;
+        let n = i + 1;
+        let _ = write!(
+            out,
+            "<text class=\"label\" x=\"{along}\" y=\"{half}\">c{n}</text>\
+             <text class=\"label\" x=\"{half}\" y=\"{along}\">r{n}</text>"
+        );
+    }
+}
+
+fn write_cell(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
+    let value = picture.grid.value(cell);
+    let placed = picture
+        .marks
+        .and_then(|marks| marks.placed)
+        .filter(|&(c, _)| usize::from(c) == cell);
+    if let Some((_, digit)) = placed {
+        let (x, y) = Layout::cell_origin(cell);
+        let (cx, cy) = Layout::cell_center(cell);
+        let side = Layout::CELL;
+        let _ = write!(
+            out,
+            "<g class=\"placed\" data-cell=\"{}\" data-digit=\"{digit}\">\
+             <rect x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\"/>\
+             <text class=\"v\" x=\"{cx}\" y=\"{cy}\">{digit}</text></g>",
+            Cell(cell as u8)
+        );
+        return;
+    }
+    if value != 0 {
+        let (cx, cy) = Layout::cell_center(cell);
+        let class = if picture.givens.cell(cell) == value {
+            "given"
+        } else {
+            "solved"
+        };
+        let _ = write!(
+            out,
+            "<text class=\"v {class}\" x=\"{cx}\" y=\"{cy}\">{value}</text>"
+        );
+        return;
+    }
+    if picture.candidates {
+        write_candidates(out, picture, cell);
+    }
+}
+
+fn write_candidates(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
+    let candidates = picture.grid.candidates(cell);
+    let marks = picture.marks;
+    let radius = Layout::CANDIDATE / 2 - 1;
+    for digit in 1..=9u8 {
+        let bit = 1 << (digit - 1);
+        if candidates & bit == 0 {
+            continue;
+        }
+        let (x, y) = Layout::candidate_center(cell, digit);
+        let eliminated = marks.is_some_and(|m| m.eliminated[cell] & bit != 0);
+        let pattern = marks.is_some_and(|m| m.pattern[cell] & bit != 0);
+        if eliminated {
+            // Struck through from corner to corner of its square.
+            let h = radius as i32;
+            let (x0, y0, x1, y1) = (x as i32 - h, y as i32 + h, x as i32 + h, y as i32 - h);
+            let _ = write!(
+                out,
+                "<g class=\"eliminated\" data-cell=\"{}\" data-digit=\"{digit}\">\
+                 <circle cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/>\
+                 <text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text>\
+                 <line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\"/></g>",
+                Cell(cell as u8)
+            );
+        } else if pattern {
+            let _ = write!(
+                out,
+                "<g class=\"pattern\" data-cell=\"{}\" data-digit=\"{digit}\">\
+                 <circle cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/>\
+                 <text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text></g>",
+                Cell(cell as u8)
+            );
+        } else {
+            let _ = write!(out, "<text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text>");
+        }
+    }
+}
+
+/// A chain link as an arrow from one candidate to the other: a slight
+/// curve (so links along one line stay apart), solid when strong, dashed
+/// when weak, coloured by branch. `data-from` and `data-to` name the
+/// states as the step's text does (`r1c7=6`, `r1c3<>6`).
+fn write_link(out: &mut Vec<u8>, link: &Link) {
+    let point = |c: &sudoku_engine::logic::Candidate| {
+        let (x, y) = Layout::candidate_center(usize::from(c.cell), c.digit);
+        (f64::from(x), f64::from(y))
+    };
+    let ((x0, y0), (x1, y1)) = (point(&link.from), point(&link.to));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    // Leave the candidates' digits readable: start and end off them.
+    let gap = f64::from(Layout::CANDIDATE) / 2.0;
+    let (sx, sy) = (x0 + ux * gap, y0 + uy * gap);
+    let (ex, ey) = (x1 - ux * gap, y1 - uy * gap);
+    let bend = (length * 0.15).min(24.0);
+    let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
+    // The head points along the curve's last tangent: control to end.
+    let (tx, ty) = (ex - cx, ey - cy);
+    let t = (tx * tx + ty * ty).sqrt().max(1e-9);
+    let (hx, hy) = (tx / t, ty / t);
+    let (back, wide) = (7.0, 3.5);
+    let (bx, by) = (ex - hx * back, ey - hy * back);
+    let kind = if link.is_strong() { "strong" } else { "weak" };
+    let nested = if link.nested { " nested" } else { "" };
+    let colour = link.branch % BRANCH_COLOURS;
+    let _ = write!(
+        out,
+        "<g class=\"link {kind}{nested} b{colour}\" data-from=\"{}\" data-to=\"{}\">\
+         <path d=\"M{sx:.1} {sy:.1}Q{cx:.1} {cy:.1} {ex:.1} {ey:.1}\"/>\
+         <polygon points=\"{ex:.1},{ey:.1} {:.1},{:.1} {:.1},{:.1}\"/></g>",
+        super::html::escape(&StateName(link.from).to_string()),
+        super::html::escape(&StateName(link.to).to_string()),
+        bx - hy * wide,
+        by + hx * wide,
+        bx + hy * wide,
+        by - hx * wide,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn the_layout_puts_candidates_in_their_cell() {
+        assert_eq!(Layout::cell_origin(0), (Layout::MARGIN, Layout::MARGIN));
+        assert_eq!(
+            Layout::cell_origin(80),
+            (Layout::MARGIN + 8 * 48, Layout::MARGIN + 8 * 48)
+        );
+        for cell in [0, 40, 80] {
+            let (x, y) = Layout::cell_origin(cell);
+            for digit in 1..=9 {
+                let (cx, cy) = Layout::candidate_center(cell, digit);
+                assert!(cx > x && cx < x + Layout::CELL && cy > y && cy < y + Layout::CELL);
+            }
+        }
+        assert_eq!(Layout::candidate_center(0, 5), Layout::cell_center(0));
+    }
+
+    #[test]
+    fn a_position_draws_givens_and_every_candidate() {
+        let board: Board = PUZZLE.parse().unwrap();
+        let grid = Grid::new(&board);
+        let picture = Picture {
+            candidates: true,
+            ..Picture::digits(&grid, &board)
+        };
+        let mut out = Vec::new();
+        write(&mut out, &picture, "a <puzzle>");
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("class=\"v given\"").count(), board.givens());
+        let candidates: u32 = (0..81).map(|c| grid.candidates(c).count_ones()).sum();
+        assert_eq!(
+            text.matches("<text class=\"c\"").count(),
+            candidates as usize
+        );
+        assert!(text.contains("aria-label=\"a &lt;puzzle&gt;\""));
+        assert!(standalone(&picture, "p").starts_with(b"<?xml"));
+    }
+}
