@@ -12,18 +12,18 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_cli::logic::{explain, next_step, rate, Difficulty, Grid};
-use sudoku_cli::{solve, Boards, Format, Record, RecordWriter, Request, Status};
+use sudoku_cli::{solve, Boards, Format, HintLevel, Record, RecordWriter, Request, Status};
 
 fuzz_target!(|data: &[u8]| {
     for item in Boards::new(data, "f") {
         let Ok(entry) = item else { continue };
         let board = entry.board;
-        let requests = [
-            Request::Rate,
-            Request::Explain,
-            Request::Hint { candidates: false },
-            Request::Hint { candidates: true },
-        ];
+        let mut requests = vec![Request::Rate, Request::Explain];
+        for candidates in [false, true] {
+            for level in [HintLevel::Technique, HintLevel::Pattern, HintLevel::Step] {
+                requests.push(Request::Hint { candidates, level });
+            }
+        }
         for request in requests {
             let answer = request.answer_marked(&board, entry.candidates.as_deref());
             for format in [Format::Auto, Format::Line, Format::Grid, Format::Json, Format::Html] {
