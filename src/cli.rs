@@ -24,7 +24,12 @@ pub const MAX_THREADS: usize = 256;
 /// explain and hint them; generate new puzzles; canon and transform them
 /// (canonical forms, look-alikes); completions and man pages.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku", version, arg_required_else_help = true)]
+#[command(
+    name = "sudoku",
+    version,
+    arg_required_else_help = true,
+    after_help = TOP_HELP
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -38,15 +43,15 @@ pub enum Command {
     /// Check every board against the rules and list each conflict.
     #[command(after_help = VALIDATE_HELP)]
     Validate(ValidateArgs),
-    /// Rate every proper puzzle on Sudoku Explainer's scale: `ER/EP/ED`.
+    /// Rate every proper puzzle on Sudoku Explainer's scale: ER/EP/ED.
     #[command(after_help = RATE_HELP)]
     Rate(LogicArgs),
     /// Solve every proper puzzle step by step, as a person would, naming
     /// each technique.
-    #[command(after_help = EXPLAIN_HELP)]
+    #[command(after_help = EXPLAIN_HELP, mut_arg("color", |arg| arg.hide(false)))]
     Explain(LogicArgs),
     /// Show the next step a person should look for in a board in progress.
-    #[command(after_help = HINT_HELP)]
+    #[command(after_help = HINT_HELP, mut_arg("color", |arg| arg.hide(false)))]
     Hint(HintArgs),
     /// Make new puzzles with one solution each: symmetric, minimal, seeded.
     #[command(after_help = generate_help())]
@@ -62,7 +67,7 @@ pub enum Command {
     /// Print a completion script for bash, zsh, fish, PowerShell or elvish.
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
-    /// Print the man page of `sudoku` or of one command, or write them all.
+    /// Print the man page of sudoku or of one command, or write them all.
     #[command(after_help = MAN_HELP)]
     Man(ManArgs),
 }
@@ -199,8 +204,18 @@ given; `.`, `0`, `_` empty; spaces and `|+-=[]\"',` are ignored.
 Output (--format): auto (each board in the shape it was read), line (81
 characters), grid (boxed 9x9), json (JSON Lines), candidates (729-cell
 pencilmark lines, readable back as input), html (one standalone web page,
-boards and steps drawn). --color: with --format grid, hint and explain draw
-each step on the candidate grid in colour."
+boards and steps drawn)."
+    };
+}
+
+/// What `--color` does, for the `--help` of the commands it works on
+/// (`hint` and `explain`; the others take it and ignore it, unlisted).
+macro_rules! color_help {
+    () => {
+        "
+--color: with --format grid, each step is drawn on the candidate grid of
+the position it is taken on, in colour (auto: only when standard output is
+a terminal and NO_COLOR is unset or empty)."
     };
 }
 
@@ -235,6 +250,25 @@ invalid, incomplete, unsolvable or multiple; 2 usage error, unreadable file
 or malformed input."
 );
 
+/// `sudoku --help`'s epilogue (and the EXAMPLES and EXIT STATUS of
+/// `sudoku(1)`).
+const TOP_HELP: &str = "\
+Examples:
+  sudoku solve puzzles.txt                 one solution per board
+  sudoku validate --complete --unique a.txt   proper, filled-in check
+  sudoku rate puzzles.txt                  `ER/EP/ED` per proper puzzle
+  sudoku hint game.txt                     the next step from a board in progress
+  sudoku generate -n 10 --seed 42          ten puzzles, the same every run
+  sudoku solve --help                      a command's options and examples
+  sudoku man solve | man -l -              a command's man page
+
+Exit status: 0 every board met the request (also when there were no boards,
+and for --help and --version); 1 at least one board did not (invalid,
+unsolvable, multiple, incomplete; generate: its --timeout came first); 2
+usage error, unreadable file or malformed input. The highest that applies
+wins. A closed standard output (| head) ends the run with 0. Bare sudoku
+prints this help on standard error and exits 2.";
+
 const COMPLETIONS_HELP: &str = "\
 Examples:
   sudoku completions bash > ~/.local/share/bash-completion/completions/sudoku
@@ -259,6 +293,21 @@ Examples:
   sudoku rate puzzles.txt                  `ER/EP/ED` per proper puzzle
   sudoku rate --format json - | jq .er     the numbers and the hardest step
 
+Ratings: ER/EP/ED are Sudoku Explainer's ratings, as its serate program
+(Sukaku Explainer 1.15.10) computes them. The puzzle is solved step by step,
+each step the first one SE's ladder of techniques yields, each technique
+with its difficulty (1.0 full house ... 2.3 naked single ... 4.2 XY-wing ...
+6.6 and up forcing chains ... 10.5 and up nested chains). Of those steps:
+  ER  the rating: the largest difficulty of any step (the hardest step;
+      JSON names its technique under `hardest`);
+  EP  the largest difficulty of the steps up to and including the first
+      step that places a digit;
+  ED  the difficulty of the first step.
+So ER >= EP >= ED; a puzzle with ER = EP is a pearl, with ER = EP = ED a
+diamond. A proper puzzle the ladder cannot finish rates ER 20.0; a full,
+valid board 0.0/0.0/0.0. Boards that are invalid, unsolvable or have several
+solutions get their status word instead of a rating.
+
 ",
     formats_help!(),
     "
@@ -275,10 +324,13 @@ Examples:
 
 A chain step (6.5 and up) is followed by its branches, one line each,
 indented: the proof link by link (see `sudoku hint --help` on reading them);
-JSON gives them under `chains`.
+JSON gives them under `chains`. An explained puzzle's record starts with its
+rating, `ER/EP/ED` as `sudoku rate` prints it (`sudoku rate --help` defines
+them).
 
 ",
     formats_help!(),
+    color_help!(),
     "
 
 Exit status: 0 every board explained; 1 some board invalid, unsolvable or
@@ -304,11 +356,12 @@ Reading a branch: its assumption, then each state that follows (`=` the cell
 holds the digit, `<>` it does not) with its reason in brackets: `cell`, a
 house (`row 9`, `column 4`, `box 7`), or `chain` (a nested chain, whose
 branches follow on lines indented four spaces more). The states it rests
-on, when not just the one before it, follow the reason: `(box 5: r5c4<>8,
-r4c4<>8)
+on, when not just the one before it, follow the reason:
+`(box 5: r5c4<>8, r4c4<>8)`.
 
 ",
     formats_help!(),
+    color_help!(),
     "
 
 Exit status: 0 a hint for every board (or it is solved); 1 some board
@@ -589,10 +642,12 @@ pub struct Output {
     /// Print a summary on stderr after the run.
     #[arg(long)]
     pub stats: bool,
-    /// With --format grid, `hint` and `explain` draw the candidate grid
-    /// before each step with the step in colour: auto (only on a terminal
-    /// and when NO_COLOR is unset), always, never.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    /// With --format grid, draw the candidate grid before each step, the
+    /// step in colour: auto (only on a terminal and when NO_COLOR is
+    /// unset), always, never.
+    // Only `hint` and `explain` colour: they list it (`mut_arg` on their
+    // variants); every other command takes it, as before, but unlisted.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto, hide = true)]
     color: ColorArg,
 }
 

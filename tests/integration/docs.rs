@@ -187,3 +187,246 @@ fn every_subcommand_help_shows_an_example_and_exit_statuses() {
         }
     }
 }
+
+/// Every man page: `sudoku(1)` (as `"sudoku"`) and each command's, as roff.
+fn man_pages() -> Vec<(String, String)> {
+    let mut pages = vec![("sudoku".to_owned(), run(&["man"], "").stdout)];
+    for name in subcommands() {
+        let page = run(&["man", &name], "");
+        assert_eq!(page.code, 0, "{name}: {}", page.stderr);
+        pages.push((name, page.stdout));
+    }
+    pages
+}
+
+/// The lines of section `heading` (as `.SH` writes it) of a page.
+fn man_section<'a>(page: &'a str, heading: &str) -> &'a str {
+    let start = page
+        .find(&format!(".SH {heading}\n"))
+        .unwrap_or_else(|| panic!("no {heading} section:\n{page}"));
+    let body = &page[start..];
+    let body = &body[body.find('\n').unwrap() + 1..];
+    body.find("\n.SH ").map_or(body, |end| &body[..=end])
+}
+
+#[test]
+fn no_man_page_prints_markdown_marks() {
+    for (name, page) in man_pages() {
+        for mark in ["`", "**", "__"] {
+            let line = page.lines().find(|line| line.contains(mark));
+            assert!(line.is_none(), "{name}: {mark:?} in {line:?}");
+        }
+    }
+    // Code spans become bold type; those without a letter are quoted too,
+    // so they stand out where bold does not show.
+    let rate = run(&["man", "rate"], "").stdout;
+    assert!(rate.contains("under \\fBhardest\\fR"), "{rate}");
+    let solve = run(&["man", "solve"], "").stdout;
+    assert!(
+        solve.contains("\\fB\"1\"\\fR, \\fB\"2+\"\\fR (two or more) or \\fB\"0\"\\fR"),
+        "{solve}"
+    );
+    // `--help` keeps its marks: only the pages drop them.
+    let help = run(&["solve", "--help"], "").stdout;
+    assert!(help.contains("`1`, `2+` (two or more) or `0`"), "{help}");
+}
+
+#[test]
+fn the_synopsis_shows_that_files_repeat() {
+    for (name, page) in man_pages() {
+        let help = if name == "sudoku" {
+            run(&["--help"], "").stdout
+        } else {
+            run(&[&name, "--help"], "").stdout
+        };
+        let synopsis = man_section(&page, "SYNOPSIS");
+        assert!(!synopsis.contains("FILE\\fR]\n"), "{name}: {synopsis}");
+        assert!(!synopsis.contains("FILE\\fR] "), "{name}: {synopsis}");
+        if help.contains("[FILE]...") {
+            // The synopsis and the entry under OPTIONS alike.
+            assert!(
+                synopsis.contains("\\%[\\fIFILE\\fR]..."),
+                "{name}: {synopsis}"
+            );
+            let options = man_section(&page, "OPTIONS");
+            assert!(
+                options.contains(".TP\n\\%[\\fIFILE\\fR]...\nInput files"),
+                "{name}: {options}"
+            );
+        } else {
+            assert!(!page.contains("\\fIFILE"), "{name} takes no files: {page}");
+        }
+    }
+    // Options show their values; a required group and a subcommand, as
+    // clap's usage line has them.
+    let transform = run(&["man", "transform"], "").stdout;
+    let synopsis = man_section(&transform, "SYNOPSIS");
+    assert!(
+        synopsis.contains("\\%[\\fB\\-j\\fR|\\fB\\-\\-jobs\\fR\\ <\\fIN\\fR>]"),
+        "{synopsis}"
+    );
+    assert!(
+        synopsis
+            .contains("<\\%\\fB\\-\\-rotate\\fR\\ <\\fIDEGREES\\fR>|\\:\\%\\fB\\-\\-mirror\\fR|"),
+        "{synopsis}"
+    );
+    let top = run(&["man"], "").stdout;
+    assert!(
+        man_section(&top, "SYNOPSIS").contains(" <\\fICOMMAND\\fR>\n"),
+        "{top}"
+    );
+    let completions = run(&["man", "completions"], "").stdout;
+    assert!(
+        man_section(&completions, "SYNOPSIS").contains(" \\%<\\fISHELL\\fR>\n"),
+        "{completions}"
+    );
+}
+
+#[test]
+fn the_top_page_has_examples_and_exit_status() {
+    let page = run(&["man"], "").stdout;
+    let examples = man_section(&page, "EXAMPLES");
+    assert!(examples.starts_with(".nf\n sudoku solve "), "{examples}");
+    assert!(
+        examples.contains("\n sudoku man solve | man \\-l \\-"),
+        "{examples}"
+    );
+    let status = man_section(&page, "\"EXIT STATUS\"");
+    for code in [
+        "0 every board met the request",
+        "1 at least one",
+        "2\nusage error",
+    ] {
+        assert!(status.contains(code), "{code:?}: {status}");
+    }
+    // The page's sections come from `sudoku --help`'s epilogue.
+    let help = run(&["--help"], "").stdout;
+    assert!(help.contains("Examples:\n  sudoku solve "), "{help}");
+    assert!(help.contains("Exit status: 0 every board"), "{help}");
+    // So `sudoku(1)`: name, synopsis, description, options, subcommands,
+    // examples, exit status, version.
+    let headings: Vec<&str> = page
+        .lines()
+        .filter_map(|line| line.strip_prefix(".SH "))
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "OPTIONS",
+            "SUBCOMMANDS",
+            "EXAMPLES",
+            "\"EXIT STATUS\"",
+            "VERSION"
+        ]
+    );
+}
+
+/// The commands `--color` changes the output of: with `--format grid`,
+/// `hint` and `explain` draw each step in colour.
+const COLOURED: [&str; 2] = ["hint", "explain"];
+
+#[test]
+fn color_is_listed_only_where_it_works() {
+    for (name, page) in man_pages() {
+        let help = if name == "sudoku" {
+            run(&["--help"], "").stdout
+        } else {
+            run(&[&name, "--help"], "").stdout
+        };
+        let coloured = COLOURED.contains(&name.as_str());
+        assert_eq!(page.contains("\\-\\-color"), coloured, "{name}'s page");
+        assert_eq!(help.contains("--color"), coloured, "{name} --help");
+        assert_eq!(
+            run(&[&name, "-h"], "").stdout.contains("--color"),
+            coloured && name != "sudoku",
+            "{name} -h"
+        );
+        if coloured {
+            let options = man_section(&page, "OPTIONS");
+            assert!(
+                options.contains("\\fB\\-\\-color\\fR \\fI<WHEN>\\fR"),
+                "{name}: {options}"
+            );
+            assert!(
+                man_section(&page, "SYNOPSIS").contains("[\\fB\\-\\-color\\fR\\ <\\fIWHEN\\fR>]"),
+                "{name}"
+            );
+        }
+    }
+    // The commands that took --color before still take it (and ignore it).
+    let input = format!("{PUZZLE}\n");
+    for args in [
+        &["solve"][..],
+        &["validate"],
+        &["rate"],
+        &["canon"],
+        &["transform", "--mirror"],
+        &["generate", "--seed", "7"],
+    ] {
+        let plain = run(&[args, &["--format", "grid"]].concat(), input.as_str());
+        assert_eq!(plain.code, 0, "{args:?}: {}", plain.stderr);
+        for when in ["always", "never", "auto"] {
+            let got = run(
+                &[args, &["--format", "grid", "--color", when]].concat(),
+                input.as_str(),
+            );
+            assert_eq!(got, plain, "{args:?} --color {when}");
+        }
+    }
+    for args in [
+        &["completions", "bash", "--color", "never"][..],
+        &["man", "--color", "never"],
+    ] {
+        assert_eq!(run(args, "").code, 2, "{args:?}");
+    }
+}
+
+#[test]
+fn the_rate_page_says_what_er_ep_and_ed_are() {
+    // As ../shared/se-rating.md has them from Sudoku Explainer's source.
+    let definitions = [
+        "ER  the rating: the largest difficulty of any step",
+        "EP  the largest difficulty of the steps up to and including the first\n      step that places a digit",
+        "ED  the difficulty of the first step.",
+    ];
+    let page = run(&["man", "rate"], "").stdout;
+    let ratings = man_section(&page, "RATINGS");
+    assert!(
+        ratings.starts_with(".nf\nER/EP/ED are Sudoku Explainer\\*(Aqs ratings")
+            || ratings.starts_with(".nf\nER/EP/ED are Sudoku Explainer's ratings"),
+        "{ratings}"
+    );
+    let help = run(&["rate", "--help"], "").stdout;
+    for definition in definitions {
+        assert!(
+            help.contains(&format!("\n  {definition}")),
+            "{definition:?}: {help}"
+        );
+        // In the page, lines lose one space of indent.
+        let roff = definition.replace("\n ", "\n").replace('-', "\\-");
+        assert!(
+            ratings.contains(&format!("\n {roff}")),
+            "{definition:?}: {ratings}"
+        );
+    }
+    // The short help keeps the definitions in its epilogue too.
+    let short = run(&["rate", "-h"], "").stdout;
+    assert!(
+        short.contains("ED  the difficulty of the first step."),
+        "{short}"
+    );
+    // explain's page and help point there.
+    for text in [
+        run(&["explain", "--help"], "").stdout,
+        run(&["man", "explain"], "").stdout,
+    ] {
+        assert!(text.contains("ER/EP/ED"), "{text}");
+        assert!(
+            text.contains("sudoku rate \\-\\-help") || text.contains("sudoku rate --help"),
+            "{text}"
+        );
+    }
+}
