@@ -35,7 +35,9 @@ pub fn man(
     command.build();
     if let Some(dir) = dir {
         use anyhow::Context;
-        return write_pages(&command, dir).with_context(|| format!("{}", dir.display()));
+        write_pages(&command, dir, out).with_context(|| format!("{}", dir.display()))?;
+        out.flush()?;
+        return Ok(());
     }
     let page = match page {
         None => &command,
@@ -50,15 +52,37 @@ pub fn man(
     Ok(())
 }
 
-/// Writes the page of `command` and of every subcommand into `dir`.
-fn write_pages(command: &clap::Command, dir: &Path) -> io::Result<()> {
+/// Writes the page of `command` and of every subcommand into `dir`, and
+/// names each file written on `out`, one path a line.
+fn write_pages(command: &clap::Command, dir: &Path, out: &mut dyn Write) -> io::Result<()> {
     for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
-        write_pages(sub, dir)?;
+        write_pages(sub, dir, out)?;
     }
     let name = clap_mangen::Man::new(command.clone()).get_filename();
     let mut text = Vec::new();
     render_page(command, &mut text)?;
-    std::fs::write(dir.join(name), text)
+    let path = dir.join(name);
+    replace_file(&path, &text)?;
+    writeln!(out, "{}", path.display())
+}
+
+/// Writes `text` to a new file beside `path` and renames it onto `path`:
+/// the rename replaces whatever `path` was (a regular file, or a symlink,
+/// which is replaced itself, never followed), so nothing but `path`
+/// changes, and a reader never sees half a page.
+fn replace_file(path: &Path, text: &[u8]) -> io::Result<()> {
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(text).and_then(|()| file.sync_all()))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
 
 /// A man page: clap_mangen's title, name, description, options and

@@ -50,9 +50,13 @@ fn main() -> ExitCode {
         },
         Err(error) => {
             // Help and version go to stdout, usage errors to stderr.
-            let _ = error.print();
+            let printed = error.print().and_then(|()| io::stdout().flush());
             match error.kind() {
-                ClapErrorKind::DisplayHelp | ClapErrorKind::DisplayVersion => Outcome::Informed,
+                ClapErrorKind::DisplayHelp | ClapErrorKind::DisplayVersion => {
+                    // Help that could not be written (a full disk) is an
+                    // error like any failed write; a closed pipe is not.
+                    document(printed.map_err(Into::into))
+                }
                 _ => Outcome::Usage,
             }
         }

@@ -151,7 +151,15 @@ fn man_completes_command_names_and_the_help_names_every_command() {
 fn man_dir_writes_every_page() {
     let dir = temp_dir("man_dir");
     let got = run(&["man", "--dir", dir.to_str().unwrap()], "");
-    assert_eq!((got.code, got.stdout.as_str()), (0, ""), "{}", got.stderr);
+    assert_eq!(got.code, 0, "{}", got.stderr);
+    // It names every file it wrote, one a line, the top page last.
+    let written: Vec<String> = subcommands()
+        .iter()
+        .map(|name| format!("sudoku-{name}.1"))
+        .chain(["sudoku.1".to_string()])
+        .map(|name| dir.join(name).display().to_string())
+        .collect();
+    assert_eq!(got.stdout.lines().collect::<Vec<_>>(), written);
     let top = fs::read_to_string(dir.join("sudoku.1")).unwrap();
     assert_eq!(top, run(&["man"], "").stdout);
     for name in subcommands() {
@@ -165,6 +173,78 @@ fn man_dir_writes_every_page() {
         "{}",
         got.stderr
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn man_dir_replaces_links_and_never_writes_through_them() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("man_dir_links");
+    let outside = temp_dir("man_dir_links_outside");
+    let target = outside.join("precious.txt");
+    fs::write(&target, "keep me\n").unwrap();
+    symlink(&target, dir.join("sudoku.1")).unwrap();
+    symlink(outside.join("created.txt"), dir.join("sudoku-solve.1")).unwrap();
+    fs::write(dir.join("sudoku-rate.1"), "an old page\n").unwrap();
+    let got = run(&["man", "--dir", dir.to_str().unwrap()], "");
+    assert_eq!(got.code, 0, "{}", got.stderr);
+    // The link's target is untouched, a dangling link creates nothing:
+    // each link was replaced by a regular file holding the page.
+    assert_eq!(fs::read_to_string(&target).unwrap(), "keep me\n");
+    assert!(!outside.join("created.txt").exists());
+    for (name, page) in [
+        ("sudoku.1", None),
+        ("sudoku-solve.1", Some("solve")),
+        ("sudoku-rate.1", Some("rate")),
+    ] {
+        let path = dir.join(name);
+        assert!(
+            fs::symlink_metadata(&path).unwrap().file_type().is_file(),
+            "{name}"
+        );
+        let args: Vec<&str> = ["man"].into_iter().chain(page).collect();
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            run(&args, "").stdout,
+            "{name}"
+        );
+    }
+    // No temporary file is left behind.
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.ends_with(".1"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs /dev/full")]
+fn help_version_man_and_completions_into_a_full_disk_are_errors() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["solve", "--help"],
+        &["man"],
+        &["completions", "bash"],
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens for writing");
+        let output = std::process::Command::new(bin())
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
 }
 
 #[test]
