@@ -1,32 +1,30 @@
 //! Chain steps carry proofs a program can check: every chain step that
 //! `explain` takes on the Sudoku Exchange bank sample and on the forum's
-//! hardest puzzles (`../shared/puzzles/`, skipped when absent) has
+//! hardest puzzles (`tests/data/`; a missing file fails the test) has
 //! branches, and an independent checker (`chain_checker`) finds every link
 //! justified and every step's result proved. The step lines themselves are
 //! held to what they were before steps carried proofs.
 
 use crate::chain_checker;
+use crate::common::data_puzzles;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use chain_checker::Tally;
 
-fn shared(name: &str) -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles")
-        .join(name);
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: ../shared/puzzles/{name} is absent");
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split_whitespace().next().unwrap().to_string())
-            .collect(),
-    )
+/// The Sudoku Exchange bank sample's 1,991 puzzles (without their ratings).
+fn bank() -> Vec<String> {
+    let bank = data_puzzles("se_bank_sample.serate.txt");
+    assert_eq!(bank.len(), 1_991, "se_bank_sample.serate.txt");
+    bank
+}
+
+/// The forum's 375 hardest puzzles (HardestDatabase110626).
+fn forums_hardest() -> Vec<String> {
+    let hardest = data_puzzles("forum_hardest_1106.txt");
+    assert_eq!(hardest.len(), 375, "forum_hardest_1106.txt");
+    hardest
 }
 
 /// `sudoku explain --format json` on `puzzles`, each record checked from
@@ -94,31 +92,22 @@ fn check_all(puzzles: &[String]) -> Tally {
 
 #[test]
 fn every_chain_step_on_the_bank_sample_is_proved() {
-    let Some(bank) = shared("se_bank_sample.txt") else {
-        return;
-    };
-    let tally = check_all(&bank);
+    let tally = check_all(&bank());
     assert!(tally.steps > 1000, "{tally:?}");
 }
 
 #[test]
 fn every_chain_step_on_the_forums_hardest_first_ten_is_proved() {
-    let Some(hardest) = shared("puzzles6_forum_hardest_1106") else {
-        return;
-    };
-    let tally = check_all(&hardest[..10]);
+    let tally = check_all(&forums_hardest()[..10]);
     assert!(tally.nested > 0, "{tally:?}");
 }
 
 /// All 375 (about ten minutes of CPU):
-/// `cargo test --test chains -- --ignored --nocapture`.
+/// `cargo test --test integration chains::every_chain_step_on_all -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "about ten minutes of CPU"]
 fn every_chain_step_on_all_the_forums_hardest_is_proved() {
-    let Some(hardest) = shared("puzzles6_forum_hardest_1106") else {
-        return;
-    };
-    check_all(&hardest);
+    check_all(&forums_hardest());
 }
 
 /// FNV-1a, 64 bits: a digest the test can compute without a dependency.
@@ -136,11 +125,8 @@ fn fnv(hash: u64, bytes: &[u8]) -> u64 {
 /// rating unchanged (`scripts/digest.sh` also hashes the chain lines).
 #[test]
 fn step_lines_on_the_bank_sample_are_unchanged() {
-    let Some(bank) = shared("se_bank_sample.txt") else {
-        return;
-    };
     let (mut hash, mut lines) = (0xcbf29ce484222325u64, 0);
-    for puzzle in &bank {
+    for puzzle in &bank() {
         let explained = sudoku_cli::logic::explain(&puzzle.parse().unwrap());
         for step in &explained.steps {
             hash = fnv(hash, format!("{step}\n").as_bytes());
@@ -152,15 +138,12 @@ fn step_lines_on_the_bank_sample_are_unchanged() {
 
 /// Checks the records of a file of `explain --format json` output, named
 /// by `CHAINS_JSON` (e.g. all of the forum's hardest, made once with the
-/// release binary): `CHAINS_JSON=out.json cargo test --test chains
-/// json_file -- --ignored --nocapture`.
+/// release binary): `CHAINS_JSON=out.json cargo test --test integration
+/// chains::every_chain_step_of_a_json_file -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "needs CHAINS_JSON, a file of explain --format json output"]
 fn every_chain_step_of_a_json_file_is_proved() {
-    let Ok(path) = std::env::var("CHAINS_JSON") else {
-        eprintln!("skipped: CHAINS_JSON names no file");
-        return;
-    };
+    let path = std::env::var("CHAINS_JSON").expect("set CHAINS_JSON to a file of JSON records");
     let text = std::fs::read_to_string(path).expect("a readable file");
     let (mut tally, mut failures, mut records, mut bytes) = (Tally::default(), Vec::new(), 0, 0);
     for line in text.lines() {

@@ -6,7 +6,9 @@
 //!
 //! The million-board stream is `#[ignore]`d (minutes in a debug build);
 //! `.ci/run` runs it after the main suite:
-//! `cargo test --locked --test endless -- --ignored`.
+//! `cargo test --locked --test integration endless:: -- --ignored`.
+//! Peak memory is read from `/proc` and measured with GNU `/usr/bin/time`
+//! (Linux); where either is missing the memory tests fail.
 
 use crate::common;
 
@@ -25,12 +27,19 @@ use common::*;
 // Helpers: peak memory of a child, waiting with a deadline.
 // ---------------------------------------------------------------------
 
-/// The child's peak resident set so far (VmHWM), in KiB; `None` where
-/// `/proc` does not tell.
-fn peak_rss_kib(child: &Child) -> Option<u64> {
-    let status = fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+/// The child's peak resident set so far (VmHWM), in KiB, from `/proc`;
+/// panics where `/proc` does not tell.
+fn peak_rss_kib(child: &Child) -> u64 {
+    let path = format!("/proc/{}/status", child.id());
+    let status = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .unwrap_or_else(|| panic!("{path}: no VmHWM line"));
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|kib| kib.parse().ok())
+        .unwrap_or_else(|| panic!("{path}: {line}"))
 }
 
 /// Waits for the child, killing it and failing after `limit`.
@@ -168,13 +177,12 @@ fn a_million_boards_through_stdin_are_all_answered_in_order_in_flat_memory() {
         "1,000,000 boards answered in {:.1} s; peak RSS (KiB) every 100,000 boards: {peaks:?}, at the end: {final_peak:?}",
         elapsed.as_secs_f64()
     );
-    if let (Some(Some(early)), Some(last)) = (peaks.first(), final_peak) {
-        assert!(last < 32 * 1024, "peak RSS {last} KiB");
-        assert!(
-            last <= early + 4 * 1024,
-            "memory grew with the input: {early} KiB after 100,000 boards, {last} KiB after 1,000,000"
-        );
-    }
+    let (early, last) = (peaks[0], final_peak);
+    assert!(last < 32 * 1024, "peak RSS {last} KiB");
+    assert!(
+        last <= early + 4 * 1024,
+        "memory grew with the input: {early} KiB after 100,000 boards, {last} KiB after 1,000,000"
+    );
 }
 
 // ---------------------------------------------------------------------
@@ -183,25 +191,21 @@ fn a_million_boards_through_stdin_are_all_answered_in_order_in_flat_memory() {
 
 /// Runs `sudoku ARGS` with `head` then `size` bytes of `pattern`
 /// (repeated, no newline) on stdin; returns the output and the peak RSS in
-/// KiB, measured by `/usr/bin/time` (`None` where it is missing).
-fn huge_stdin(args: &[&str], head: &str, pattern: &[u8], size: usize) -> (Run, Option<u64>) {
+/// KiB, measured by GNU `/usr/bin/time` (a missing one fails the test).
+fn huge_stdin(args: &[&str], head: &str, pattern: &[u8], size: usize) -> (Run, u64) {
     let time = std::path::Path::new("/usr/bin/time");
+    assert!(
+        time.exists(),
+        "no /usr/bin/time to measure memory (apt-get install time)"
+    );
     let run_number = RSS_RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let rss_file = temp_dir(&format!("huge_stdin_{run_number}")).join("rss");
-    let mut command = if time.exists() {
-        let mut command = Command::new(time);
-        command
-            .arg("-f")
-            .arg("%M")
-            .arg("-o")
-            .arg(&rss_file)
-            .arg(bin());
-        command
-    } else {
-        eprintln!("note: no /usr/bin/time; peak memory not measured");
-        Command::new(bin())
-    };
-    let mut child = command
+    let mut child = Command::new(time)
+        .arg("-f")
+        .arg("%M")
+        .arg("-o")
+        .arg(&rss_file)
+        .arg(bin())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -226,9 +230,14 @@ fn huge_stdin(args: &[&str], head: &str, pattern: &[u8], size: usize) -> (Run, O
     }
     drop(stdin);
     let code = wait_within(&mut child, Duration::from_secs(120), "huge line");
-    let peak = fs::read_to_string(&rss_file)
-        .ok()
-        .and_then(|text| text.trim().lines().last()?.parse().ok());
+    let rss =
+        fs::read_to_string(&rss_file).unwrap_or_else(|e| panic!("{}: {e}", rss_file.display()));
+    let peak = rss
+        .trim()
+        .lines()
+        .last()
+        .and_then(|kib| kib.parse().ok())
+        .unwrap_or_else(|| panic!("/usr/bin/time wrote {rss:?}"));
     let run = Run {
         code,
         stdout: out.join().unwrap(),
@@ -240,6 +249,7 @@ fn huge_stdin(args: &[&str], head: &str, pattern: &[u8], size: usize) -> (Run, O
 static RSS_RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs GNU /usr/bin/time")]
 fn a_100_mb_line_without_a_newline_between_two_good_files() {
     let dir = temp_dir("endless_100mb");
     fs::write(dir.join("a.txt"), format!("{PUZZLE}\n")).unwrap();
@@ -276,12 +286,13 @@ fn a_100_mb_line_without_a_newline_between_two_good_files() {
         peaks.push(peak);
     }
     eprintln!("peak RSS (KiB) with a 100 MB line: {peaks:?}");
-    for peak in peaks.into_iter().flatten() {
+    for peak in peaks {
         assert!(peak < 16 * 1024, "peak RSS {peak} KiB for a 100 MB line");
     }
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs GNU /usr/bin/time")]
 fn a_huge_rejected_line_costs_no_more_memory_than_a_short_one() {
     // The same run with a 1 KB and a 64 MB bad line: the peak may not grow
     // by more than the pipe and I/O buffers' worth.
@@ -297,12 +308,11 @@ fn a_huge_rejected_line_costs_no_more_memory_than_a_short_one() {
         peaks.push(peak);
     }
     eprintln!("peak RSS (KiB) with a 1 KB and a 64 MB bad line: {peaks:?}");
-    if let [Some(small), Some(huge)] = peaks[..] {
-        assert!(
-            huge <= small + 2048,
-            "a 64 MB bad line raised the peak from {small} KiB to {huge} KiB"
-        );
-    }
+    let (small, huge) = (peaks[0], peaks[1]);
+    assert!(
+        huge <= small + 2048,
+        "a 64 MB bad line raised the peak from {small} KiB to {huge} KiB"
+    );
 }
 
 // ---------------------------------------------------------------------
@@ -530,6 +540,7 @@ fn a_stdout_closed_mid_stream_ends_the_run_at_once_with_0_and_nothing_on_stderr(
 // ---------------------------------------------------------------------
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "reads peak memory from /proc")]
 fn big_records_into_a_stalled_pipe_wait_in_bounded_memory() {
     // `explain --format html` writes about 350 KB per board:
     // 2,000 of them are 700 MB, which must never be held at once while the
@@ -557,9 +568,10 @@ fn big_records_into_a_stalled_pipe_wait_in_bounded_memory() {
     feeder.join().unwrap().unwrap();
     assert_eq!(stderr.join().unwrap(), "");
     assert_eq!(boards, 2000, "every board's record is written");
-    if let Some(kib) = stalled {
-        assert!(kib < 200 * 1024, "{kib} KiB held while stdout was not read");
-    }
+    assert!(
+        stalled < 200 * 1024,
+        "{stalled} KiB held while stdout was not read"
+    );
 }
 
 // ---------------------------------------------------------------------

@@ -380,6 +380,39 @@ fn a_page_draws_its_own_sections_of_untrusted_names_safely() {
 }
 
 #[test]
+fn a_file_name_with_every_control_character_still_gives_a_well_formed_page() {
+    let dir = temp_dir("pictures_controls");
+    let controls: String = (1u8..0x20).map(char::from).collect();
+    let path = dir.join(format!("x{controls}y.txt"));
+    std::fs::write(&path, format!("{PUZZLE}\nnot a board\n")).unwrap();
+    for command in ["solve", "rate", "explain"] {
+        let out = sudoku()
+            .args([command, "--format", "html"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let page = String::from_utf8(out.stdout).unwrap();
+        // Parsed as XML: a raw control character would fail here.
+        let doc = parse(&page);
+        let found = sections(&doc);
+        assert_eq!(found.len(), 2, "{command}");
+        let source = found[0].attribute("data-source").unwrap();
+        // Tab, line feed and carriage return are kept; the rest replaced.
+        let expected: String = path
+            .to_str()
+            .unwrap()
+            .chars()
+            .map(|c| match c {
+                '\t' | '\n' | '\r' => c,
+                c if c < ' ' => '\u{fffd}',
+                c => c,
+            })
+            .collect();
+        assert_eq!(source, expected, "{command}");
+    }
+}
+
+#[test]
 fn quiet_prints_no_page_and_an_empty_run_an_empty_page() {
     assert_eq!(run(&["solve", "-q", "--format", "html"], PUZZLE).stdout, "");
     let page = html(&["solve"], "");
@@ -472,16 +505,15 @@ fn color_always_draws_candidate_grids_in_ansi_and_never_changes_nothing() {
 }
 
 #[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs util-linux `script`")]
 fn color_auto_on_a_terminal_colours_unless_no_color() {
-    // `script` gives the command a terminal for stdout, where available.
-    let Ok(probe) = Command::new("script").arg("--version").output() else {
-        eprintln!("skipped: `script` (util-linux) is not installed");
-        return;
-    };
-    if !probe.status.success() {
-        eprintln!("skipped: `script` does not run here");
-        return;
-    }
+    // util-linux `script` gives the command a terminal for stdout; a
+    // missing or broken one fails the test.
+    let probe = Command::new("script")
+        .arg("--version")
+        .output()
+        .expect("util-linux `script` runs (apt-get install util-linux)");
+    assert!(probe.status.success(), "`script --version`: {probe:?}");
     let on_tty = |no_color: Option<&str>| {
         let mut command = Command::new("script");
         command

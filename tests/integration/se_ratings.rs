@@ -1,15 +1,14 @@
 //! `rate` against Sudoku Explainer's own ratings, and the soundness of every
-//! step the ladder takes on them. Reads `../shared/puzzles/
+//! step the ladder takes on them. Reads `tests/data/
 //! se_bank_sample.serate.txt` (1,991 Sudoku Exchange bank puzzles with the
-//! `ER/EP/ED` that SE v1.15.10's `serate` prints) and skips when it is
-//! absent.
+//! `ER/EP/ED` that SE v1.15.10's `serate` prints); a missing file fails.
 //!
 //! Every rung of the ladder is built, chains included: no bank puzzle may
 //! get stuck, and every one must get SE's ER/EP/ED exactly (the last miss,
 //! `..4...95....8..6...` at 7.2 instead of 7.8, came from reading an
 //! L-shaped box link of "3 strong links" both ways; see `strong_links.rs`).
 
-use std::path::PathBuf;
+use crate::common::data;
 
 /// The bank puzzles known to disagree, with SE's rating: none.
 const KNOWN_MISSES: [(&str, &str); 0] = [];
@@ -17,29 +16,28 @@ const KNOWN_MISSES: [(&str, &str); 0] = [];
 use sudoku_cli::logic::{explain, rate};
 use sudoku_cli::{solve, Board};
 
-fn bank() -> Option<Vec<(Board, String)>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/se_bank_sample.serate.txt");
-    let text = std::fs::read_to_string(path).ok()?;
-    Some(
-        text.lines()
-            .filter_map(|line| {
-                let (puzzle, rating) = line.split_once(' ')?;
-                Some((
-                    puzzle.parse().expect("a bank puzzle"),
-                    rating.trim().to_string(),
-                ))
-            })
-            .collect(),
-    )
+/// The bank's 1,991 puzzles with SE's `ER/EP/ED`; panics if the file is
+/// missing or a line is not `PUZZLE ER/EP/ED`.
+fn bank() -> Vec<(Board, String)> {
+    let path = data("se_bank_sample.serate.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bank: Vec<_> = text
+        .lines()
+        .map(|line| {
+            let (puzzle, rating) = line.split_once(' ').expect("PUZZLE ER/EP/ED");
+            (
+                puzzle.parse().expect("a bank puzzle"),
+                rating.trim().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(bank.len(), 1991, "{}", path.display());
+    bank
 }
 
 #[test]
 fn ratings_agree_with_sudoku_explainer() {
-    let Some(bank) = bank() else {
-        eprintln!("skipped: ../shared/puzzles/se_bank_sample.serate.txt is absent");
-        return;
-    };
+    let bank = bank();
     assert_eq!(bank.len(), 1991);
     let mut exact = 0;
     let mut wrong = Vec::new();
@@ -65,10 +63,8 @@ fn ratings_agree_with_sudoku_explainer() {
 
 #[test]
 fn every_step_on_the_bank_is_sound() {
-    let Some(bank) = bank() else {
-        eprintln!("skipped: ../shared/puzzles/se_bank_sample.serate.txt is absent");
-        return;
-    };
+    let bank = bank();
+    assert_eq!(bank.len(), 1991);
     for (i, (board, _)) in bank.iter().enumerate() {
         let solution = solve(board, 2).unwrap().first.unwrap();
         let explained = explain(board);

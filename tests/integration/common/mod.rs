@@ -48,6 +48,31 @@ pub fn empty() -> String {
     ".".repeat(81)
 }
 
+/// A file of `tests/data/` (see tests/data/SOURCES.md); panics if it is
+/// missing, so a test that reads it can never pass without it.
+pub fn data(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    assert!(
+        path.is_file(),
+        "{}: missing (see tests/data/SOURCES.md)",
+        path.display()
+    );
+    path
+}
+
+/// The puzzles of `tests/data/{name}`: the first field of each line that
+/// is neither blank nor a `#` comment. Panics if the file is missing.
+pub fn data_puzzles(name: &str) -> Vec<String> {
+    let path = data(name);
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
 /// The `sudoku` binary under test.
 pub fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("sudoku")

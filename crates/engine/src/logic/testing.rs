@@ -36,19 +36,44 @@ pub(super) fn first_step_of(puzzle: &str, technique: Technique) -> Step {
     panic!("{} never taken on {puzzle}", technique.name());
 }
 
-/// The bank's puzzles, when `../shared` is there (none otherwise: the
-/// checks that read them then pass vacuously, as the note says).
-pub(super) fn bank() -> Vec<crate::Board> {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/se_bank_sample.serate.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
-        return Vec::new();
-    };
-    let boards = text
+/// The SE bank sample at the repository root (1,991 puzzles with the
+/// `ER/EP/ED` that Sudoku Explainer's `serate` prints; see
+/// tests/data/SOURCES.md).
+pub(crate) const BANK_FILE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/data/se_bank_sample.serate.txt"
+);
+
+/// How many puzzles [`BANK_FILE`] holds.
+pub(crate) const BANK_LEN: usize = 1991;
+
+/// The bank's puzzles with their `ER/EP/ED` text. Panics if the file is
+/// missing, a line does not parse, or the count is not [`BANK_LEN`].
+pub(crate) fn bank_rated() -> Vec<(crate::Board, String)> {
+    let text = std::fs::read_to_string(BANK_FILE).unwrap_or_else(|e| panic!("{BANK_FILE}: {e}"));
+    let bank: Vec<_> = text
         .lines()
-        .filter_map(|line| line.split_whitespace().next());
-    boards.filter_map(|board| board.parse().ok()).collect()
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            let board = fields
+                .next()
+                .unwrap_or_else(|| panic!("{BANK_FILE}: empty line"));
+            let rating = fields
+                .next()
+                .unwrap_or_else(|| panic!("{BANK_FILE}: no rating on {line}"));
+            let board = board
+                .parse()
+                .unwrap_or_else(|e| panic!("{BANK_FILE}: {board}: {e}"));
+            (board, rating.to_string())
+        })
+        .collect();
+    assert_eq!(bank.len(), BANK_LEN, "{BANK_FILE}");
+    bank
+}
+
+/// The bank's puzzles (see [`bank_rated`]).
+pub(crate) fn bank() -> Vec<crate::Board> {
+    bank_rated().into_iter().map(|(board, _)| board).collect()
 }
 
 /// Where a position given to [`for_bank_positions`]' check comes from.

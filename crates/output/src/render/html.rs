@@ -40,16 +40,30 @@ overflow-wrap:anywhere}\
 footer{color:#5f6368;font-size:13px;margin:8px 0 24px}";
 
 /// Appends `text` with the five markup characters escaped, for element
-/// text and quoted attribute values alike.
+/// text and quoted attribute values alike. What XML forbids outright (C0
+/// control characters other than tab, line feed and carriage return, and
+/// U+FFFE, U+FFFF) becomes U+FFFD, so a file name or label holding them
+/// still gives a well-formed page; tab, line feed and carriage return are
+/// written as character references, which attribute values keep as they
+/// are.
 pub fn escape_into(out: &mut Vec<u8>, text: &str) {
-    for byte in text.bytes() {
-        match byte {
-            b'&' => out.extend_from_slice(b"&amp;"),
-            b'<' => out.extend_from_slice(b"&lt;"),
-            b'>' => out.extend_from_slice(b"&gt;"),
-            b'"' => out.extend_from_slice(b"&quot;"),
-            b'\'' => out.extend_from_slice(b"&#39;"),
-            _ => out.push(byte),
+    for ch in text.chars() {
+        match ch {
+            '&' => out.extend_from_slice(b"&amp;"),
+            '<' => out.extend_from_slice(b"&lt;"),
+            '>' => out.extend_from_slice(b"&gt;"),
+            '"' => out.extend_from_slice(b"&quot;"),
+            '\'' => out.extend_from_slice(b"&#39;"),
+            '\t' => out.extend_from_slice(b"&#9;"),
+            '\n' => out.extend_from_slice(b"&#10;"),
+            '\r' => out.extend_from_slice(b"&#13;"),
+            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => {
+                out.extend_from_slice("\u{fffd}".as_bytes());
+            }
+            _ => {
+                let mut buffer = [0; 4];
+                out.extend_from_slice(ch.encode_utf8(&mut buffer).as_bytes());
+            }
         }
     }
 }
@@ -58,7 +72,7 @@ pub fn escape_into(out: &mut Vec<u8>, text: &str) {
 pub fn escape(text: &str) -> String {
     let mut out = Vec::with_capacity(text.len());
     escape_into(&mut out, text);
-    // Only ASCII was replaced, so the bytes stay UTF-8.
+    // Characters were replaced by characters: the bytes stay UTF-8.
     String::from_utf8(out).unwrap_or_default()
 }
 
@@ -276,5 +290,19 @@ mod tests {
              data-status=\"solved\">"
         ));
         assert!(text.contains("a&amp;b.txt:7"));
+    }
+
+    #[test]
+    fn what_xml_forbids_never_reaches_the_page() {
+        let every_control: String = (1u8..0x20).map(char::from).collect();
+        let text = escape(&format!("a{every_control}\u{fffe}b"));
+        assert!(
+            text.chars().all(|c| c >= ' ' && c != '\u{fffe}'),
+            "{text:?}"
+        );
+        assert!(text.starts_with("a\u{fffd}"));
+        assert!(text.contains("&#9;&#10;\u{fffd}\u{fffd}&#13;"));
+        assert!(text.ends_with("\u{fffd}\u{fffd}b"));
+        assert_eq!(escape("é<ü>"), "é&lt;ü&gt;");
     }
 }
