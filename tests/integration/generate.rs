@@ -629,11 +629,43 @@ fn a_technique_that_cannot_be_the_hardest_step_asked_is_a_usage_error() {
         ),
         (&["--technique", "full house"], "at least 54 givens"),
         (&["--technique", "no such thing"], "no technique is named"),
+        // Three empty cells or fewer: full houses only. These ran for ever.
+        (
+            &["--technique", "xy-wing", "--givens", "80"],
+            "every step is a full house",
+        ),
+        (
+            &["--technique", "xy-wing", "--givens", "79"],
+            "every step is a full house",
+        ),
+        (
+            &["--technique", "Naked single", "--givens", "80"],
+            "every step is a full house",
+        ),
+        (
+            &["--rating", "1.2..", "--givens", "78..81"],
+            "every step is a full house",
+        ),
     ] {
         let out = run(&[&["generate"][..], args].concat(), "");
         assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
         assert!(out.stderr.contains(why), "{args:?}: {}", out.stderr);
     }
+    // The bound is exact: 78 givens with full houses only can be made.
+    let made = run(
+        &[
+            "generate",
+            "--technique",
+            "full house",
+            "--givens",
+            "78",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert_eq!(made.stdout.bytes().filter(|&b| b == b'.').count(), 3);
     let help = run(&["generate", "--help"], "").stdout;
     assert!(
         help.contains("Aligned pair exclusion") && help.contains("XY-wing"),

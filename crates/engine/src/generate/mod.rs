@@ -101,12 +101,31 @@ pub enum RecipeError {
          the 27 houses fills only its last empty cell; ask --givens {FULL_HOUSE_GIVENS}.. without --minimal"
     )]
     FullHousesOnly(RatingRange),
+    /// With so few empty cells, every step is a full house.
+    #[error(
+        "no puzzle with {0} givens rates {1}: with {MAX_FULL_HOUSE_EMPTIES} empty cells or fewer \
+         every step is a full house, rated 1.0; ask for fewer givens"
+    )]
+    FewEmptyCells(Givens, RatingRange),
+    /// With so few empty cells, no step but a full house can occur.
+    #[error(
+        "no puzzle with {1} givens needs {0}: with {MAX_FULL_HOUSE_EMPTIES} empty cells or fewer \
+         every step is a full house; ask for fewer givens"
+    )]
+    TechniqueNeedsEmptyCells(&'static str, Givens),
     /// The technique's steps rate outside the range asked.
     #[error(
         "no puzzle rated {1} has a hardest step of {0}: see --help for each technique's rating"
     )]
     Technique(&'static str, RatingRange),
 }
+
+/// The most empty cells with which every step is a full house: with three
+/// or fewer, some empty cell is alone in its row, column or box (were each
+/// sharing all three with another, a cell's row-mate and column-mate would
+/// be the other two, and the row-mate's column would need a third). A full
+/// house leaves fewer empty cells, so it holds to the end.
+pub const MAX_FULL_HOUSE_EMPTIES: u8 = 3;
 
 /// The fewest givens of a puzzle rated 1.0: its steps are full houses, each
 /// filling the last empty cell of a house, which is then full for good, so
@@ -216,6 +235,11 @@ impl Recipe {
             if only_full_houses && most < FULL_HOUSE_GIVENS {
                 return Err(RecipeError::FullHousesOnly(range));
             }
+            if let Some(givens) = self.givens {
+                if givens.min >= 81 - MAX_FULL_HOUSE_EMPTIES && range.min.0 > 10 {
+                    return Err(RecipeError::FewEmptyCells(givens, range));
+                }
+            }
         }
         Ok(Recipe {
             rating: range,
@@ -235,6 +259,14 @@ impl Recipe {
             return Ok(self);
         };
         let (low, high) = technique.difficulty_range();
+        if let Some(givens) = self.givens {
+            if givens.min >= 81 - MAX_FULL_HOUSE_EMPTIES && low.0 > 10 {
+                return Err(RecipeError::TechniqueNeedsEmptyCells(
+                    technique.name(),
+                    givens,
+                ));
+            }
+        }
         let asked = self.rating.unwrap_or(RatingRange {
             min: Difficulty(10),
             max: Difficulty::BEYOND,
@@ -390,6 +422,38 @@ pub fn generate(
 mod tests {
     use super::*;
     use crate::solver::solve;
+
+    #[test]
+    fn three_empty_cells_or_fewer_always_hold_a_full_house() {
+        use crate::geometry::{box_of, column_of, row_of};
+        // Every set of at most three cells has one alone in its row, its
+        // column or its box: the claim MAX_FULL_HOUSE_EMPTIES rests on.
+        let alone = |cell: usize, others: &[usize]| {
+            let shares = |key: fn(usize) -> usize| others.iter().any(|&o| key(o) == key(cell));
+            !shares(row_of) || !shares(column_of) || !shares(box_of)
+        };
+        for a in 0..81 {
+            for b in a + 1..81 {
+                assert!(alone(a, &[b]) || alone(b, &[a]));
+                for c in b + 1..81 {
+                    assert!(
+                        alone(a, &[b, c]) || alone(b, &[a, c]) || alone(c, &[a, b]),
+                        "{a} {b} {c}"
+                    );
+                }
+            }
+        }
+        // Four can all share: a rectangle within a box.
+        let square = [0, 1, 9, 10];
+        assert!(square.iter().all(|&c| !alone(
+            c,
+            &square
+                .iter()
+                .copied()
+                .filter(|&o| o != c)
+                .collect::<Vec<_>>()
+        )));
+    }
 
     #[test]
     fn givens_parse_every_form() {
