@@ -129,3 +129,71 @@ fn a_failing_stdout_other_than_a_closed_pipe_is_an_error() {
     assert!(stderr.starts_with("sudoku: "), "{stderr}");
     assert!(stderr.contains("No space left on device"), "{stderr}");
 }
+
+/// `transform --random -n N` yields its N records through the same bounded
+/// window as N boards: the first reaches the pipe while the run goes on,
+/// and closing the pipe ends it quietly. (It used to make all N records
+/// before writing any: at this N it ran out of memory first.)
+#[test]
+fn transform_random_streams_its_copies_and_stops_at_a_closed_pipe() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(bin())
+            .args(["transform", "--random", "--seed", "1", "-n", "100000000"])
+            .args(["-j", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(format!("{FULL}\n").as_bytes())
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        out.read_line(&mut first).unwrap();
+        assert_eq!(first.trim_end().len(), 81, "{first:?}");
+        // The run is still going: the other records are not made yet.
+        assert!(child.try_wait().unwrap().is_none(), "-j {jobs}");
+        drop(out);
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "-j {jobs}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "-j {jobs}");
+    }
+}
+
+/// A million look-alikes in flat memory (GNU `/usr/bin/time`'s peak RSS).
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "needs GNU time")]
+fn transform_random_keeps_memory_flat() {
+    let dir = temp_dir("transform_flat");
+    let input = dir.join("in.txt");
+    fs::write(&input, format!("{FULL}\n")).unwrap();
+    let rss = dir.join("rss");
+    let status = Command::new("/usr/bin/time")
+        .args(["-f", "%M", "-o"])
+        .arg(&rss)
+        .arg(bin())
+        .args([
+            "transform",
+            "--random",
+            "--seed",
+            "1",
+            "-n",
+            "1000000",
+            "-j",
+            "2",
+        ])
+        .arg(&input)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("GNU time runs (apt-get install time)");
+    assert!(status.success());
+    let kib: u64 = fs::read_to_string(&rss).unwrap().trim().parse().unwrap();
+    // The whole output would be 82 MB held at once.
+    assert!(kib < 20_000, "peak {kib} KiB");
+}

@@ -147,7 +147,7 @@ fn run_here<W: Write, R: Report>(
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
     let ticks = Ticks::start();
-    let mut items = Items::new(inputs);
+    let mut items = Items::new(inputs, Items::copies(options));
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut part = Done::default();
     loop {
@@ -201,8 +201,9 @@ fn run_threads<W: Write, R: Report>(
     let reader_budget = Arc::clone(&budget);
     let reader_pace = Arc::clone(&pace);
     let reader_events = event_tx.clone();
+    let copies = Items::copies(options);
     thread::spawn(move || {
-        let mut items = Items::new(inputs);
+        let mut items = Items::new(inputs, copies);
         loop {
             let size = reader_pace.chunk_size();
             if !reader_budget.take(size) {
@@ -468,6 +469,11 @@ enum Item {
         entry: Entry,
         /// The board's place in the run, from 0.
         ordinal: u64,
+        /// Which of the board's records this is (below
+        /// [`Request::copies`]): each is an item of its own, so that
+        /// `transform --random -n N` streams its N records through the
+        /// bounded window like N boards.
+        copy: u32,
     },
     Failed(usize, ReadError),
 }
@@ -479,18 +485,45 @@ struct Items {
     current: Option<(usize, Boards<Source>, bool)>,
     /// Boards read so far.
     boards: u64,
+    /// Records each board yields (one when quiet: only verdicts count).
+    copies: u32,
+    /// The board whose copies are still being yielded, with the next copy.
+    repeating: Option<(usize, Entry, u64, u32)>,
 }
 
 impl Items {
-    fn new(inputs: Vec<Input>) -> Items {
+    fn new(inputs: Vec<Input>, copies: u32) -> Items {
         Items {
             inputs: inputs.into_iter().enumerate(),
             current: None,
             boards: 0,
+            copies,
+            repeating: None,
+        }
+    }
+
+    /// The items a board yields under `options`: its records, or one
+    /// when quiet (only the verdict counts, the same for every copy).
+    fn copies(options: &Options) -> u32 {
+        if options.quiet {
+            1
+        } else {
+            options.request.copies()
         }
     }
 
     fn next(&mut self) -> Option<Item> {
+        if let Some((input, entry, ordinal, copy)) = self.repeating.take() {
+            if copy + 1 < self.copies {
+                self.repeating = Some((input, entry.clone(), ordinal, copy + 1));
+            }
+            return Some(Item::Board {
+                input,
+                entry,
+                ordinal,
+                copy,
+            });
+        }
         loop {
             if let Some((input, boards, _)) = &mut self.current {
                 match boards.next() {
@@ -498,10 +531,14 @@ impl Items {
                         let input = *input;
                         let ordinal = self.boards;
                         self.boards += 1;
+                        if self.copies > 1 {
+                            self.repeating = Some((input, entry.clone(), ordinal, 1));
+                        }
                         return Some(Item::Board {
                             input,
                             entry,
                             ordinal,
+                            copy: 0,
                         });
                     }
                     Some(Err(error)) => return Some(Item::Failed(*input, error)),
@@ -527,9 +564,11 @@ impl Items {
     /// Whether the next item may wait on a read: never within a regular
     /// file, so chunks of a file are always full.
     fn needs_read(&self) -> bool {
-        self.current
-            .as_ref()
-            .is_none_or(|(_, boards, may_wait)| *may_wait && boards.needs_read())
+        self.repeating.is_none()
+            && self
+                .current
+                .as_ref()
+                .is_none_or(|(_, boards, may_wait)| *may_wait && boards.needs_read())
     }
 
     /// Fills `chunk` up to `size` items, stopping early where the next
@@ -592,26 +631,23 @@ fn answer(
                 input,
                 entry,
                 ordinal,
+                copy,
             } => {
-                // One record per board, but N for `transform --random -n N`.
-                for copy in 0..options.request.copies() {
-                    let marks = entry.candidates.as_deref();
-                    let answer = options
-                        .request
-                        .answer_copy(&entry.board, marks, ordinal, copy);
-                    if copy == 0 {
-                        done.tally.boards += 1;
-                        if answer.met() {
-                            done.tally.met += 1;
-                        } else {
-                            done.tally.not_met += 1;
-                        }
+                let marks = entry.candidates.as_deref();
+                let answer = options
+                    .request
+                    .answer_copy(&entry.board, marks, ordinal, copy);
+                // A board counts once, however many records it yields:
+                // the verdict is the same for every copy.
+                if copy == 0 {
+                    done.tally.boards += 1;
+                    if answer.met() {
+                        done.tally.met += 1;
+                    } else {
+                        done.tally.not_met += 1;
                     }
-                    if options.quiet {
-                        // Only the verdict counts, and it is the same for
-                        // every copy.
-                        break;
-                    }
+                }
+                if !options.quiet {
                     let record = Record::Answered {
                         source: &names[input],
                         line: entry.line,
