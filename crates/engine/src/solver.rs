@@ -1065,10 +1065,12 @@ impl Tables {
             pieces += 1;
         }
         let mut cell = 0;
+        // A band's 27 cells are the board's first 27 in the geometry: the
+        // band's row, and its box (a stack, three columns), are theirs.
         while cell < 27 {
-            let (row, column) = (cell / 9, cell % 9);
+            let row = crate::geometry::row_of(cell);
             let row_bits = 0x1FF << (9 * row);
-            let box_bits = (7 * COLUMN) << (3 * (column / 3));
+            let box_bits = (7 * COLUMN) << (3 * crate::geometry::box_of(cell));
             tables.peers[cell] = row_bits | box_bits;
             cell += 1;
         }
