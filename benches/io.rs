@@ -170,6 +170,7 @@ fn write(c: &mut Criterion) {
                 puzzle: &entry.board,
                 candidates: entry.candidates.as_deref(),
                 answer,
+                label: entry.label.as_deref(),
             };
             text.push(writer, &record);
         }

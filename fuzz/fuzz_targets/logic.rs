@@ -36,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
                     puzzle: &board,
                     candidates: entry.candidates.as_deref(),
                     answer: &answer,
+                    label: entry.label.as_deref(),
                 };
                 writer.write(&mut out, &record);
                 assert!(out.ends_with(b"\n"));

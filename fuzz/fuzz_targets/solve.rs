@@ -101,6 +101,7 @@ fuzz_target!(|data: &[u8]| {
                 puzzle: &board,
                 candidates: entry.candidates.as_deref(),
                 answer: &answer,
+                label: entry.label.as_deref(),
             };
             for format in [
                 Format::Auto,

@@ -548,12 +548,15 @@ fn wrong_cell_counts_are_bad_lines() {
 }
 
 #[test]
-fn a_hash_after_content_is_unexpected() {
+fn a_hash_within_a_board_is_unexpected_and_after_it_starts_a_label() {
+    let spoiled = format!("{}#{}", &PUZZLE[..40], &PUZZLE[40..]);
     assert_errors(
-        &format!("{PUZZLE} # note\n{HARD}\n"),
+        &format!("{spoiled}\n{HARD}\n"),
         &[None, Some(HARD)],
-        &["sudoku: <stdin>:1:83: unexpected character '#'"],
+        &["sudoku: <stdin>:1:41: unexpected character '#'"],
     );
+    let got = run(&["solve"], format!("{PUZZLE} # note\n"));
+    assert_eq!((got.code, got.stdout.as_str()), (0, &*format!("{FULL}\tnote\n")));
 }
 
 #[test]

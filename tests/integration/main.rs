@@ -16,6 +16,7 @@ mod exit_codes;
 mod generate;
 mod hint_levels;
 mod input;
+mod labels;
 mod latency;
 mod logic;
 mod logic_properties;

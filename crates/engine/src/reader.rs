@@ -20,7 +20,11 @@
 //!   if it holds at most 40 cells and unexpected bytes, else a bad one-line
 //!   board;
 //! - a grid interrupted by a one-line board or by the end of input is cut
-//!   short, and the interrupting line is a board of its own.
+//!   short, and the interrupting line is a board of its own;
+//! - a one-line board may be followed by a label: after its last cell (the
+//!   81st, or the 729th of a pencilmark line) and any layout bytes, a space,
+//!   tab, `;`, `#` or `,` starts it, and the rest of the line, trimmed of
+//!   those separators at both ends, is the label ([`Entry::label`]).
 
 use std::fmt;
 use std::io::{self, BufRead};
@@ -44,6 +48,10 @@ pub struct Entry {
     /// Boxed so that an entry stays small to move: reading plain boards
     /// would pay for copying the marks' 162 bytes on every board.
     pub candidates: Option<Box<Candidates>>,
+    /// The text after a one-line board on its line (`PUZZLE 7.2` gives
+    /// `7.2`), as bytes: a label need not be UTF-8. `None` when there is
+    /// none, or it is empty once trimmed.
+    pub label: Option<Box<[u8]>>,
 }
 
 /// What is wrong with a malformed board.
@@ -80,7 +88,14 @@ pub enum Problem {
     /// A grid that ended before its ninth row.
     #[error("grid cut short after {0} of 9 rows")]
     GridCutShort(u8),
+    /// A label longer than [`MAX_LABEL`] bytes (cited where it passes it):
+    /// a label is held in memory whole, so its size is bounded.
+    #[error("a label longer than {MAX_LABEL} bytes")]
+    LongLabel,
 }
+
+/// The longest label kept after a board, in bytes.
+pub const MAX_LABEL: usize = 1 << 16;
 
 /// A malformed board: where it starts, where its first problem is, and what
 /// the problem is.
@@ -257,6 +272,7 @@ impl<R: BufRead> Boards<R> {
                 shape: Shape::Grid,
                 board: Board::from_checked(grid.cells),
                 candidates: None,
+                label: None,
             }),
         })
     }
@@ -311,6 +327,7 @@ impl<R: BufRead> Iterator for Boards<R> {
                         shape: Shape::Line,
                         board: Board::from_checked(cells),
                         candidates: None,
+                        label: self.scan.found_label.take(),
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
@@ -321,6 +338,7 @@ impl<R: BufRead> Iterator for Boards<R> {
                         shape: Shape::Line,
                         board: candidates.board(),
                         candidates: Some(Box::new(candidates)),
+                        label: self.scan.found_label.take(),
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
@@ -436,6 +454,19 @@ static CLASS: [u8; 256] = {
 
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
+/// Whether `byte` starts a label after a board's last cell, and is trimmed
+/// from a label's ends.
+fn is_label_separator(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b';' | b'#' | b',')
+}
+
+/// `label` without separators at its ends; `None` if nothing is left.
+fn trimmed_label(label: &[u8]) -> Option<Box<[u8]>> {
+    let start = label.iter().position(|&b| !is_label_separator(b))?;
+    let end = label.iter().rposition(|&b| !is_label_separator(b))?;
+    Some(label[start..=end].into())
+}
+
 /// The state of the line being scanned, fed one buffer at a time.
 struct LineScan {
     /// The current line's number (1-based).
@@ -463,6 +494,22 @@ struct LineScan {
     /// How many BOM bytes have matched at the start of the input; 3 once the
     /// start of input is behind us, matched or not.
     bom: usize,
+    /// Just past a board's last cell (the 81st or the 729th) with nothing
+    /// unexpected before it, and only layout bytes since: a separator now
+    /// starts a label.
+    seeking_label: bool,
+    /// A label has started: the rest of the line is kept.
+    keeping_label: bool,
+    /// The line's bytes from the first label separator on (at most
+    /// [`MAX_LABEL`] and a byte), were the line a labelled board.
+    label: Vec<u8>,
+    /// Where in `label` a label after the 81st cell, and after the 729th,
+    /// starts, if one may.
+    label_at: [Option<usize>; 2],
+    /// The column where the kept bytes passed [`MAX_LABEL`].
+    long_label: Option<u64>,
+    /// The label of the line just classified as a board, for its entry.
+    found_label: Option<Box<[u8]>>,
 }
 
 impl LineScan {
@@ -481,6 +528,12 @@ impl LineScan {
             comment: false,
             pending_cr: None,
             bom: 0,
+            seeking_label: false,
+            keeping_label: false,
+            label: Vec::new(),
+            label_at: [None; 2],
+            long_label: None,
+            found_label: None,
         }
     }
 
@@ -495,6 +548,12 @@ impl LineScan {
         self.seen_nonblank = false;
         self.comment = false;
         self.pending_cr = None;
+        self.seeking_label = false;
+        self.keeping_label = false;
+        self.label.clear();
+        self.label_at = [None; 2];
+        self.long_label = None;
+        self.found_label = None;
     }
 
     /// The fast path for the commonest line: at the very start of a line,
@@ -511,6 +570,9 @@ impl LineScan {
         let end = match rest {
             [b'\n', ..] => 1,
             [b'\r', b'\n', ..] => 2,
+            [separator, ..] if is_label_separator(*separator) => {
+                return self.whole_labelled_line(cells, rest);
+            }
             _ => return self.whole_marks_line(chunk),
         };
         // Classify every byte without branching (see `cell_class`); any
@@ -531,6 +593,44 @@ impl LineScan {
             kind: LineKind::Board(self.cells),
         };
         Some((81 + end, Some(line)))
+    }
+
+    /// The fast path for a labelled board: at the very start of a line, 81
+    /// cells, a label separator, and the rest of the line with its end, all
+    /// in the chunk (`rest` starts at the separator). A rest that could
+    /// still make the line a 729-cell one, or a label over [`MAX_LABEL`],
+    /// is left to [`feed`].
+    ///
+    /// [`feed`]: LineScan::feed
+    #[inline(never)]
+    fn whole_labelled_line(
+        &mut self,
+        cells: &[u8; 81],
+        rest: &[u8],
+    ) -> Option<(usize, Option<Line>)> {
+        let newline = rest.iter().position(|&b| b == b'\n')?;
+        let text = &rest[..newline];
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        let more_cells = text.iter().filter(|&&b| cell_class(b) <= 9).count();
+        if text.len() > MAX_LABEL || more_cells >= 729 - 81 {
+            return None;
+        }
+        let mut worst = 0;
+        for (slot, &byte) in self.cells.iter_mut().zip(cells) {
+            let class = cell_class(byte);
+            worst = worst.max(class);
+            *slot = class;
+        }
+        if worst > 9 {
+            return None;
+        }
+        self.any = true;
+        self.found_label = trimmed_label(text);
+        let line = Line {
+            number: self.number,
+            kind: LineKind::Board(self.cells),
+        };
+        Some((81 + newline + 1, Some(line)))
     }
 
     /// The fast path for a pencilmark line: at the very start of a line,
@@ -610,12 +710,16 @@ impl LineScan {
             if class == LF {
                 return true;
             }
+            self.keep_label_byte(b'\r');
             self.unexpected_byte(column, b'\r');
         }
         self.column += 1;
         self.any = true;
         if self.comment {
             return class == LF;
+        }
+        if (self.seeking_label || self.keeping_label) && class != LF && class != CR {
+            self.label_byte(byte, class);
         }
         match class {
             0..=9 => self.cell(class),
@@ -640,6 +744,45 @@ impl LineScan {
             self.note_problem(self.column, Problem::TooManyCells);
         }
         self.count += 1;
+        // A board's last cell, with nothing wrong before it: a label may
+        // follow (a pencilmark line's last cell only if its marks are
+        // right).
+        if (self.count == 81 || (self.count == 729 && self.misplaced.is_none()))
+            && self.unexpected == 0
+        {
+            self.seeking_label = true;
+        }
+    }
+
+    /// A byte after a board's last cell: layout keeps a label possible, a
+    /// separator starts one (where it starts is noted for the board it
+    /// follows), anything else rules it out; once started, every byte is
+    /// kept.
+    fn label_byte(&mut self, byte: u8, class: u8) {
+        if self.seeking_label {
+            if is_label_separator(byte) {
+                let board = usize::from(self.count != 81);
+                self.label_at[board] = Some(self.label.len());
+                self.seeking_label = false;
+                self.keeping_label = true;
+            } else if class != LAYOUT {
+                self.seeking_label = false;
+            }
+        }
+        self.keep_label_byte(byte);
+    }
+
+    /// Keeps `byte` of a label, up to [`MAX_LABEL`] and a byte (enough to
+    /// know it is too long).
+    fn keep_label_byte(&mut self, byte: u8) {
+        if !self.keeping_label {
+            return;
+        }
+        if self.label.len() <= MAX_LABEL {
+            self.label.push(byte);
+        } else if self.long_label.is_none() {
+            self.long_label = Some(self.column);
+        }
     }
 
     /// Adds cell number `count` (below 729) to the marks a 729-cell line
@@ -687,6 +830,27 @@ impl LineScan {
         let line = |kind| Line { number, kind };
         if self.comment || (self.count == 0 && self.unexpected == 0) {
             return line(LineKind::Skip);
+        }
+        let clean_marks = self.unexpected == 0 && self.count == 729 && self.misplaced.is_none();
+        // A label after the 729th cell, or after the 81st on a line that
+        // could not have made 729 cells; never on a clean 729-cell line,
+        // whose spaces part its groups.
+        let labelled = match self.label_at {
+            [_, Some(at)] if !clean_marks => Some((at, LineKind::Marks)),
+            [Some(at), _] if self.count < 729 => Some((at, LineKind::Board(self.cells))),
+            _ => None,
+        };
+        if let Some((at, kind)) = labelled {
+            if let Some(column) = self.long_label {
+                let spot = Spot {
+                    line: number,
+                    column: Some(column),
+                    problem: Problem::LongLabel,
+                };
+                return line(LineKind::BadBoard(spot));
+            }
+            self.found_label = trimmed_label(&self.label[at..]);
+            return line(kind);
         }
         if self.unexpected == 0 && self.count == 9 {
             let mut row = [0; 9];
@@ -858,13 +1022,26 @@ mod tests {
 
     /// Reads `text` and describes each item as `line:shape` or the error's
     /// text, so tests read like the output they expect.
+    /// An item as the tests compare it: `LINE:SHAPE:BOARD [LABEL]`, or
+    /// the error's message.
+    fn describe(item: Result<Entry, ReadError>) -> String {
+        match item {
+            Ok(entry) => match entry.label {
+                None => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
+                Some(label) => format!(
+                    "{}:{:?}:{} [{}]",
+                    entry.line,
+                    entry.shape,
+                    entry.board,
+                    label.escape_ascii()
+                ),
+            },
+            Err(error) => error.to_string(),
+        }
+    }
+
     fn read(text: &[u8]) -> Vec<String> {
-        Boards::new(text, "t")
-            .map(|item| match item {
-                Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
-                Err(error) => error.to_string(),
-            })
-            .collect()
+        Boards::new(text, "t").map(describe).collect()
     }
 
     fn grid_text(puzzle: &str) -> String {
@@ -1026,9 +1203,115 @@ mod tests {
     }
 
     #[test]
-    fn hash_after_content_is_unexpected() {
+    fn hash_after_content_starts_a_label_and_elsewhere_is_unexpected() {
         let text = format!("{PUZZLE} # trailing\n");
-        assert_eq!(read(text.as_bytes()), ["t:1:83: unexpected character '#'"]);
+        assert_eq!(
+            read(text.as_bytes()),
+            [format!("1:Line:{PUZZLE} [trailing]")]
+        );
+        let text = format!("{}#{}\n", &PUZZLE[..40], &PUZZLE[40..]);
+        assert_eq!(read(text.as_bytes()), ["t:1:41: unexpected character '#'"]);
+    }
+
+    /// PUZZLE as a 729-cell line: each given its one candidate, each empty
+    /// cell every digit.
+    fn marks_line() -> String {
+        PUZZLE
+            .bytes()
+            .flat_map(|b| {
+                (b'1'..=b'9').map(move |d| if b == b'.' || b == d { d as char } else { '.' })
+            })
+            .collect()
+    }
+
+    /// Every separator, trimming, layout before the separator, labels
+    /// that hold cells, pencilmark lines (their groups parted by spaces
+    /// too), bytes that are not UTF-8, and what stays malformed: read whole
+    /// (the fast paths) and one byte at a time (the scan), each line with
+    /// and without its line feed.
+    #[test]
+    fn labels_after_a_board() {
+        let marks = marks_line();
+        let spaced = marks
+            .as_bytes()
+            .chunks(9)
+            .map(|g| std::str::from_utf8(g).unwrap())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let solution = PUZZLE.replace('.', "1");
+        let board = |label: &str| format!("1:Line:{PUZZLE} [{label}]");
+        let cases: Vec<(Vec<u8>, String)> = vec![
+            (format!("{PUZZLE} 7.2").into(), board("7.2")),
+            (format!("{PUZZLE}\t7.2\t").into(), board("7.2")),
+            (
+                format!("{PUZZLE};10.3/1.2/1.2;champagne").into(),
+                board("10.3/1.2/1.2;champagne"),
+            ),
+            (
+                format!("{PUZZLE}  # from the forum ").into(),
+                board("from the forum"),
+            ),
+            (format!("{PUZZLE},{solution}").into(), board(&solution)),
+            (format!("{PUZZLE} ;# ,").into(), format!("1:Line:{PUZZLE}")),
+            (format!("{PUZZLE}|] x\r").into(), board("x")),
+            (format!("{PUZZLE} a\rb").into(), board("a\\rb")),
+            (
+                [format!("{PUZZLE} ").as_bytes(), b"\xff\xfe"].concat(),
+                board("\\xff\\xfe"),
+            ),
+            (
+                format!("[\"{PUZZLE}\"],").into(),
+                format!("1:Line:{PUZZLE}"),
+            ),
+            (marks.clone().into(), format!("1:Line:{PUZZLE}")),
+            (spaced.clone().into(), format!("1:Line:{PUZZLE}")),
+            (format!("{marks} rated 7.2").into(), board("rated 7.2")),
+            (format!("{spaced};x").into(), board("x")),
+            (
+                format!("{PUZZLE}5 x").into(),
+                "t:1:84: unexpected character 'x'".into(),
+            ),
+            (
+                format!("{PUZZLE}5").into(),
+                "t:1: expected 81 or 729 cells on a line, found 82".into(),
+            ),
+            (
+                format!("{PUZZLE}x 7").into(),
+                "t:1:82: unexpected character 'x'".into(),
+            ),
+            (
+                format!("x{PUZZLE} 7").into(),
+                "t:1:1: unexpected character 'x'".into(),
+            ),
+        ];
+        for (line, expected) in cases {
+            for text in [[&line[..], b"\n"].concat(), line.clone()] {
+                let whole = read(&text);
+                assert_eq!(
+                    whole,
+                    [expected.clone()],
+                    "{:?}",
+                    line.escape_ascii().to_string()
+                );
+                let trickled: Vec<String> =
+                    Boards::new(io::BufReader::with_capacity(1, Trickle(&text)), "t")
+                        .map(describe)
+                        .collect();
+                assert_eq!(trickled, whole, "{:?}", line.escape_ascii().to_string());
+            }
+        }
+        // A label is bounded; the next line is read as ever.
+        let long = format!("{PUZZLE} {}\n{PUZZLE}\n", "y".repeat(MAX_LABEL + 1));
+        assert_eq!(
+            read(long.as_bytes()),
+            [
+                format!(
+                    "t:1:{}: a label longer than {MAX_LABEL} bytes",
+                    83 + MAX_LABEL
+                ),
+                format!("2:Line:{PUZZLE}")
+            ]
+        );
     }
 
     #[test]
@@ -1137,13 +1420,13 @@ mod tests {
     }
 
     #[test]
-    fn the_kaggle_csv_shape_gives_errors_not_boards() {
+    fn the_kaggle_csv_shape_gives_puzzles_labelled_with_their_solutions() {
         let text = format!("quizzes,solutions\n{0},{0}\n", PUZZLE.replace('.', "0"));
         assert_eq!(
             read(text.as_bytes()),
             [
-                "t:1:1: unexpected character 'q'",
-                "t:2: expected 81 or 729 cells on a line, found 162"
+                "t:1:1: unexpected character 'q'".to_string(),
+                format!("2:Line:{PUZZLE} [{}]", PUZZLE.replace('.', "0"))
             ]
         );
     }
@@ -1205,10 +1488,7 @@ mod tests {
             io::BufReader::with_capacity(1, Trickle(text.as_bytes())),
             "t",
         )
-        .map(|item| match item {
-            Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
-            Err(error) => error.to_string(),
-        })
+        .map(describe)
         .collect();
         assert_eq!(whole, trickled);
         assert_eq!(whole.len(), 6, "{whole:?}");
@@ -1235,10 +1515,7 @@ mod tests {
 
     fn trickled(text: &[u8]) -> Vec<String> {
         Boards::new(io::BufReader::with_capacity(1, Trickle(text)), "t")
-            .map(|item| match item {
-                Ok(entry) => format!("{}:{:?}:{}", entry.line, entry.shape, entry.board),
-                Err(error) => error.to_string(),
-            })
+            .map(describe)
             .collect()
     }
 

@@ -57,9 +57,22 @@ pub enum Record<'a> {
         candidates: Option<&'a Candidates>,
         /// The answer to the request.
         answer: &'a Answer,
+        /// The label after the board on its line, if any: a record keeps
+        /// it, so a labelled list stays labelled through any command.
+        label: Option<&'a [u8]>,
     },
     /// A malformed board.
     Malformed(&'a Malformed),
+}
+
+impl Record<'_> {
+    /// The label the board was read with, if any.
+    pub fn label(&self) -> Option<&[u8]> {
+        match *self {
+            Record::Answered { label, .. } => label,
+            Record::Malformed(_) => None,
+        }
+    }
 }
 
 /// How a record looks on the page, which decides the blank lines around it.
@@ -194,7 +207,21 @@ impl RecordWriter {
     }
 
     /// Appends `record` to `out`, ending with a newline (no separator).
+    /// A labelled record carries its label: after a tab on a record of one
+    /// line, on a comment line `# LABEL` before a record of several (a
+    /// grid, an explanation); in JSON and HTML as a key of its own.
     pub fn write(&self, out: &mut Vec<u8>, record: &Record) {
+        let start = out.len();
+        self.write_unlabelled(out, record);
+        if let Some(label) = record.label() {
+            if !matches!(self.format, Format::Json | Format::Html) {
+                add_label(out, start, label);
+            }
+        }
+    }
+
+    /// [`RecordWriter::write`] without the label in plain text.
+    fn write_unlabelled(&self, out: &mut Vec<u8>, record: &Record) {
         if self.format == Format::Html {
             page::write_record(out, record, self.request);
             return;
@@ -291,6 +318,20 @@ impl RecordWriter {
                 out.push(b'\n');
             }
         }
+    }
+}
+
+/// Adds `label` to the record written from `start` on: before its line end
+/// after a tab when it is one line, else on a line `# LABEL` before it
+/// (which reads back as a comment).
+fn add_label(out: &mut Vec<u8>, start: usize, label: &[u8]) {
+    let lines = out[start..].iter().filter(|&&b| b == b'\n').count();
+    if lines <= 1 && out.last() == Some(&b'\n') {
+        let end = out.len() - 1;
+        out.splice(end..end, [b'\t'].into_iter().chain(label.iter().copied()));
+    } else {
+        let line = [b"# ", label, b"\n"].concat();
+        out.splice(start..start, line);
     }
 }
 
@@ -612,10 +653,15 @@ impl Serialize for JsonRecord<'_> {
                 puzzle,
                 candidates,
                 answer,
+                label,
                 ..
             } => {
                 map.serialize_entry("source", source)?;
                 map.serialize_entry("line", &line)?;
+                if let Some(label) = label {
+                    // JSON holds text: bytes that are not UTF-8 become U+FFFD.
+                    map.serialize_entry("label", &String::from_utf8_lossy(label))?;
+                }
                 map.serialize_entry("status", answer.status().word())?;
                 map.serialize_entry("puzzle", &Cells(puzzle.to_line()))?;
                 if let Some(marks) = candidates {
@@ -774,6 +820,7 @@ mod tests {
             puzzle: &puzzle,
             candidates: None,
             answer,
+            label: None,
         };
         let records = [
             answered(Shape::Line, &solved),
@@ -817,6 +864,7 @@ mod tests {
             puzzle: &puzzle,
             candidates: None,
             answer: &answer,
+            label: None,
         };
         assert_eq!(
             render(Format::Auto, validate, &[record]),
@@ -830,6 +878,7 @@ mod tests {
             puzzle: &puzzle,
             candidates: None,
             answer: &answer,
+            label: None,
         };
         assert_eq!(render(Format::Auto, SOLVE, &[record]), "invalid\n");
     }
@@ -848,6 +897,7 @@ mod tests {
                 puzzle: &Board::EMPTY,
                 candidates: None,
                 answer: &empty,
+                label: None,
             },
             Record::Answered {
                 source: "s",
@@ -856,6 +906,7 @@ mod tests {
                 puzzle: &puzzle,
                 candidates: None,
                 answer: &one,
+                label: None,
             },
         ];
         assert_eq!(render(Format::Auto, request, &records), "3+\n1\n");
@@ -880,6 +931,7 @@ mod tests {
                 puzzle: &puzzle,
                 candidates: None,
                 answer: &answer,
+                label: None,
             },
         );
         assert_eq!(
@@ -903,6 +955,7 @@ mod tests {
             puzzle: &puzzle,
             candidates: None,
             answer: &answer,
+            label: None,
         };
         assert_eq!(
             json(request, &record),
@@ -925,6 +978,7 @@ mod tests {
             puzzle: &Board::EMPTY,
             candidates: None,
             answer: &valid,
+            label: None,
         };
         let value = json(validate, &record);
         assert_eq!(value["status"], "valid");
@@ -954,6 +1008,7 @@ mod tests {
             puzzle: &puzzle,
             candidates: Some(&marks),
             answer: &answer,
+            label: None,
         };
         let value = json(SOLVE, &record);
         assert_eq!(value["puzzle"], PUZZLE);
@@ -975,6 +1030,7 @@ mod tests {
             puzzle: &Board::EMPTY,
             candidates: None,
             answer: &multiple,
+            label: None,
         };
         assert_eq!(render(Format::Candidates, SOLVE, &[record]), "multiple\n");
         assert!(json(SOLVE, &record).get("candidates").is_none());

@@ -25,6 +25,7 @@
 //!     puzzle: &board,
 //!     candidates: None,
 //!     answer: &answer,
+//!     label: None,
 //! });
 //! assert!(out.starts_with(b"534678912"));
 //! ```

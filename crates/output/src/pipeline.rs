@@ -655,6 +655,7 @@ fn answer(
                         puzzle: &entry.board,
                         candidates: marks,
                         answer: &answer,
+                        label: entry.label.as_deref(),
                     };
                     done.text.push(&writer, &record);
                 }

@@ -60,6 +60,7 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
             line: error.start_line,
             status: Status::Error.word(),
             rating: None,
+            label: None,
         };
         html::open_section(out, &heading);
         html::text(out, &error.to_string());
@@ -73,6 +74,7 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
             line,
             status: answer.status().word(),
             rating: answer.rating().copied(),
+            label: record.label(),
         },
     );
     let start = || start_position(request, puzzle, candidates);
@@ -141,6 +143,7 @@ pub fn write_generated(
         line: number,
         status: "generated",
         rating,
+        label: None,
     };
     html::open_section(out, &heading);
     html::open_figures(out);

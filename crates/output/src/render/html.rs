@@ -115,6 +115,8 @@ pub struct Heading<'a> {
     pub status: &'a str,
     /// The rating, when the record carries one.
     pub rating: Option<Rating>,
+    /// The label after the board on its line, if any.
+    pub label: Option<&'a [u8]>,
 }
 
 /// Opens a record's section and writes its heading; [`close_section`]
@@ -127,10 +129,17 @@ pub fn open_section(out: &mut Vec<u8>, heading: &Heading) {
     escape_into(out, heading.source);
     let _ = write!(
         out,
-        "\" data-line=\"{}\" data-status=\"{}\">\n<h2><span class=\"where\">",
+        "\" data-line=\"{}\" data-status=\"{}\"",
         heading.line,
         escape(heading.status)
     );
+    let label = heading.label.map(String::from_utf8_lossy);
+    if let Some(label) = &label {
+        out.extend_from_slice(b" data-label=\"");
+        escape_into(out, label);
+        out.push(b'"');
+    }
+    out.extend_from_slice(b">\n<h2><span class=\"where\">");
     escape_into(out, heading.source);
     let _ = write!(
         out,
@@ -138,6 +147,11 @@ pub fn open_section(out: &mut Vec<u8>, heading: &Heading) {
         heading.line,
         escape(heading.status)
     );
+    if let Some(label) = &label {
+        out.extend_from_slice(b"<span class=\"label\">");
+        escape_into(out, label);
+        out.extend_from_slice(b"</span>");
+    }
     if let Some(rating) = heading.rating {
         let _ = write!(out, "<span class=\"rating\">ER/EP/ED {rating}");
         if let Some(hardest) = rating.hardest {
@@ -281,15 +295,18 @@ mod tests {
             line: 7,
             status: "solved",
             rating: None,
+            label: Some(b"7.2 <hard>"),
         };
         open_section(&mut out, &heading);
         close_section(&mut out);
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with(
             "<section class=\"record solved\" data-source=\"a&amp;b.txt\" data-line=\"7\" \
-             data-status=\"solved\">"
+             data-status=\"solved\" data-label="
         ));
         assert!(text.contains("a&amp;b.txt:7"));
+        assert!(text.contains(" data-label=\"7.2 &lt;hard&gt;\">"), "{text}");
+        assert!(text.contains("<span class=\"label\">7.2 &lt;hard&gt;</span>"));
     }
 
     #[test]
