@@ -132,3 +132,54 @@ fn an_unknown_level_is_a_usage_error() {
         .assert()
         .code(2);
 }
+
+/// Cycles, chains and simple steps: the results each step's full text
+/// names (`r8c1<>4`, ...), which no level below `step` may show.
+fn results(marks: &str) -> Vec<String> {
+    let whole = hint(marks, &["--level", "step"]);
+    let first = whole.lines().next().unwrap();
+    let results = first.rsplit_once(": ").unwrap().1;
+    results.split(", ").map(str::to_owned).collect()
+}
+
+/// No level below `step` reveals the step's result in any format: the
+/// text names none of its eliminations or placements, `candidates` prints
+/// the position before the step (the input's marks: it reads back as the
+/// same hint), HTML shades no more than the text names (nothing at
+/// `technique`; at `pattern` a chain's assumptions only), and the
+/// coloured grid the same.
+#[test]
+fn no_level_below_step_gives_the_result_away() {
+    let cycle = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/cycle.txt"),
+    )
+    .unwrap();
+    let cycle = cycle.lines().find(|l| l.len() == 729).unwrap().to_string();
+    for marks in [CHAIN, SIMPLE, &cycle] {
+        let results = results(marks);
+        assert!(!results.is_empty());
+        let after = hint(marks, &["--level", "step", "--format", "candidates"]);
+        assert_ne!(after.trim(), marks);
+        for level in ["technique", "pattern"] {
+            for format in ["line", "grid", "json", "html"] {
+                let text = hint(marks, &["--level", level, "--format", format]);
+                for result in &results {
+                    assert!(!text.contains(result.as_str()), "{level} {format}: {result} in {text}");
+                }
+            }
+            let before = hint(marks, &["--level", level, "--format", "candidates"]);
+            assert_eq!(before.trim(), marks, "{level}");
+            let page = hint(marks, &["--level", level, "--format", "html"]);
+            let shaded = page.matches("class=\"shade\"").count();
+            let pattern = hint(marks, &["--level", "pattern"]);
+            match level {
+                "technique" => assert_eq!(shaded, 0),
+                _ if pattern.contains("(assuming ") => {
+                    let assumed = pattern.matches('=').count();
+                    assert_eq!(shaded, assumed, "{pattern}");
+                }
+                _ => assert!(shaded > 0),
+            }
+        }
+    }
+}

@@ -14,7 +14,7 @@ use crate::render::{ansi, html};
 use sudoku_engine::answer::{Answer, Explained, HintLevel, Request, Status, Verdict};
 use sudoku_engine::board::{Board, Cell, Shape};
 use sudoku_engine::candidates::Candidates;
-use sudoku_engine::logic::{Branch, Rating, Rule, StateName, Step};
+use sudoku_engine::logic::{Branch, Grid, Rating, Rule, StateName, Step};
 use sudoku_engine::reader::Malformed;
 
 pub mod page;
@@ -288,8 +288,14 @@ impl RecordWriter {
                 let _ = writeln!(out, "{rating}");
             }
             Answer::Explained(explained) => write_explained(out, explained),
+            // The position after the step at `step` level; below it, the
+            // one before (the after would give the result away).
             Answer::Hint(hint) if self.format == Format::Candidates => {
-                out.extend_from_slice(&hint.after.to_line());
+                let marks = match hint_level(self.request) {
+                    HintLevel::Step => hint.after,
+                    _ => marks_of(&start()),
+                };
+                out.extend_from_slice(&marks.to_line());
                 out.push(b'\n');
             }
             Answer::Hint(hint) => write_hint(out, &hint.step, hint_level(self.request)),
@@ -319,6 +325,16 @@ impl RecordWriter {
             }
         }
     }
+}
+
+/// The pencil marks of a logic engine's position: a placed cell's one
+/// digit, an open cell's candidates.
+fn marks_of(grid: &Grid) -> Candidates {
+    let masks = std::array::from_fn(|cell| match grid.value(cell) {
+        0 => grid.candidates(cell),
+        digit => 1 << (digit - 1),
+    });
+    Candidates::new(masks).unwrap_or_else(|| Candidates::from_board(&grid.board()))
 }
 
 /// Adds `label` to the record written from `start` on: before its line end

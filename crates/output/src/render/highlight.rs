@@ -128,10 +128,14 @@ impl Highlight {
     }
 
     /// What `step` rests on alone (its cells and digits; for a chain, its
-    /// assumptions), not what it proves: a hint at `pattern` level.
+    /// assumptions only, as its text names them: a cycle's other cells
+    /// would show where it leads), not what it proves: a hint at `pattern`
+    /// level.
     pub fn pattern_of(grid: &Grid, step: &Step) -> Highlight {
         let mut marks = Highlight::default();
-        marks.mark_pattern(grid, &step.pattern);
+        if step.chains.is_empty() {
+            marks.mark_pattern(grid, &step.pattern);
+        }
         for branch in &step.chains {
             let assume = branch.assume;
             if grid.has(usize::from(assume.cell), assume.digit) {
