@@ -390,10 +390,13 @@ fn generate_help() -> String {
     let (body, exit) = GENERATE_HELP
         .split_once("\n\nExit status:")
         .unwrap_or((GENERATE_HELP, ""));
-    let mut help = format!("{body}\n\nTechniques (--technique, as explain names them; case, spaces and\nhyphens ignored):");
+    let mut help = format!(
+        "{body}\n\nTechniques (--technique, as explain names them, case, spaces and\n\
+         hyphens ignored; each with the ratings its steps have):"
+    );
     let mut line = String::new();
     for technique in Technique::ALL {
-        let name = format!(" {},", technique.name());
+        let name = format!(" {} {},", technique.name(), technique.rating_text());
         if line.len() + name.len() > 78 {
             help.push('\n');
             help.push_str(line.trim_start());
@@ -519,7 +522,8 @@ pub struct GenerateArgs {
     difficulty: Option<DifficultyArg>,
     /// The puzzles' hardest step (the one that gives their ER) is a step of
     /// this technique, named as `explain` names it (listed below).
-    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    // No file names to complete: the names are listed in --help.
+    #[arg(long, value_name = "NAME", value_parser = parse_technique, value_hint = clap::ValueHint::Other)]
     technique: Option<Technique>,
     /// Stop after this many seconds, printing the puzzles found (exit 1 if
     /// fewer than asked).
@@ -553,6 +557,17 @@ fn parse_technique(text: &str) -> Result<Technique, String> {
     Technique::named(text).ok_or_else(|| {
         format!("no technique is named {text:?}; `sudoku generate --help` lists them")
     })
+}
+
+/// Reads `--jobs`: a whole number of threads, at least 1.
+fn parse_jobs(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("at least one job is needed".to_string()),
+        Ok(jobs) => Ok(jobs),
+        Err(_) => Err(format!(
+            "the number of jobs must be a whole number, not {text:?}"
+        )),
+    }
 }
 
 /// Reads a seed: a whole number that fits in 64 bits.
@@ -630,14 +645,15 @@ pub struct Common {
 /// The options every subcommand takes: how and where to print.
 #[derive(Debug, Args)]
 pub struct Output {
-    /// Output format: `auto` keeps each board's input shape.
+    /// Output format: `auto` keeps each board's input shape (for
+    /// `generate`, a line per puzzle).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
     format: FormatArg,
     /// Print no records; only the exit status and errors tell.
     #[arg(short, long)]
     quiet: bool,
     /// Worker threads (default: the number of CPUs); output never depends on it.
-    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short, long, value_name = "N", value_parser = parse_jobs)]
     jobs: Option<u64>,
     /// Print a summary on stderr after the run.
     #[arg(long)]

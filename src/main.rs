@@ -186,8 +186,9 @@ fn report_shortfall(made: &Generation, options: &sudoku_cli::generation::RunOpti
         let seconds = options.timeout.map_or(0.0, |timeout| timeout.as_secs_f64());
         let _ = writeln!(
             io::stderr(),
-            "sudoku: generate: asked for {} puzzles, found {} within the {seconds} s timeout",
+            "sudoku: generate: asked for {} puzzle{}, found {} within the {seconds} s timeout",
             made.asked,
+            if made.asked == 1 { "" } else { "s" },
             made.found,
         );
     }

@@ -672,3 +672,53 @@ fn a_technique_that_cannot_be_the_hardest_step_asked_is_a_usage_error() {
         "{help}"
     );
 }
+
+/// The smaller messages say what is meant: a technique's ratings in
+/// `--help` and in the refusal, `-j 0`, one puzzle in the singular, and
+/// no file names offered to complete `--technique`.
+#[test]
+fn messages_say_what_is_meant() {
+    let help = run(&["generate", "--help"], "").stdout;
+    assert!(help.contains("X-wing 3.2,"), "{help}");
+    assert!(help.contains("Forcing Chain 6.5-11.9,"), "{help}");
+    let refused = run(
+        &["generate", "--technique", "x-wing", "--rating", "5.0.."],
+        "",
+    );
+    assert!(
+        refused.stderr.contains("its steps rate 3.2"),
+        "{}",
+        refused.stderr
+    );
+    let jobs = run(&["solve", "-j", "0"], "");
+    assert_eq!(jobs.code, 2);
+    assert!(
+        jobs.stderr.contains("at least one job is needed"),
+        "{}",
+        jobs.stderr
+    );
+    let short = run(
+        &[
+            "generate",
+            "-n",
+            "1",
+            "--rating",
+            "9.0..",
+            "--timeout",
+            "0.001",
+        ],
+        "",
+    );
+    assert!(
+        short.stderr.contains("asked for 1 puzzle, found 0"),
+        "{}",
+        short.stderr
+    );
+    let bash = run(&["completions", "bash"], "").stdout;
+    let technique = bash
+        .split("--technique)")
+        .nth(1)
+        .expect("a --technique case");
+    let case = &technique[..technique.find(";;").unwrap()];
+    assert!(!case.contains("compgen -f"), "{case}");
+}

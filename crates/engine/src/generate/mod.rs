@@ -114,10 +114,8 @@ pub enum RecipeError {
     )]
     TechniqueNeedsEmptyCells(&'static str, Givens),
     /// The technique's steps rate outside the range asked.
-    #[error(
-        "no puzzle rated {1} has a hardest step of {0}: see --help for each technique's rating"
-    )]
-    Technique(&'static str, RatingRange),
+    #[error("no puzzle rated {1} has a hardest step of {0}: its steps rate {2}")]
+    Technique(&'static str, RatingRange, String),
 }
 
 /// The most empty cells with which every step is a full house: with three
@@ -276,7 +274,11 @@ impl Recipe {
             max: asked.max.min(high),
         };
         if !(range.min.0..=range.max.0).any(|er| rating::possible(Difficulty(er))) {
-            return Err(RecipeError::Technique(technique.name(), asked));
+            return Err(RecipeError::Technique(
+                technique.name(),
+                asked,
+                technique.rating_text(),
+            ));
         }
         let rate_all = self.rate_all;
         Ok(Recipe {

@@ -280,6 +280,15 @@ impl Technique {
         Technique::DynamicContradictionForcingChains(4),
     ];
 
+    /// [`Technique::difficulty_range`] as people read it: `3.2`, or
+    /// `6.6-11.9` where the step's size adds to it.
+    pub fn rating_text(self) -> String {
+        match self.difficulty_range() {
+            (low, high) if low == high => low.to_string(),
+            (low, high) => format!("{low}-{high}"),
+        }
+    }
+
     /// The least and the greatest difficulty a step of this technique can
     /// have (loose where the step's size adds to it: up to the highest
     /// rating known, 11.9).
