@@ -164,7 +164,10 @@ fn no_level_below_step_gives_the_result_away() {
             for format in ["line", "grid", "json", "html"] {
                 let text = hint(marks, &["--level", level, "--format", format]);
                 for result in &results {
-                    assert!(!text.contains(result.as_str()), "{level} {format}: {result} in {text}");
+                    assert!(
+                        !text.contains(result.as_str()),
+                        "{level} {format}: {result} in {text}"
+                    );
                 }
             }
             let before = hint(marks, &["--level", level, "--format", "candidates"]);

@@ -556,7 +556,10 @@ fn a_hash_within_a_board_is_unexpected_and_after_it_starts_a_label() {
         &["sudoku: <stdin>:1:41: unexpected character '#'"],
     );
     let got = run(&["solve"], format!("{PUZZLE} # note\n"));
-    assert_eq!((got.code, got.stdout.as_str()), (0, &*format!("{FULL}\tnote\n")));
+    assert_eq!(
+        (got.code, got.stdout.as_str()),
+        (0, &*format!("{FULL}\tnote\n"))
+    );
 }
 
 #[test]
