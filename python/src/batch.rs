@@ -1,10 +1,14 @@
 //! A batch of boards from Python: read each one as the CLI reads a board,
 //! and answer them on `jobs` threads, results in input order.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use pyo3::PyResult;
 use sudoku_engine::{Board, Boards, Entry, Malformed, ReadError, Shape};
+
+use crate::interrupt::{go_on, stopped};
+use crate::memory;
 
 /// The boards as Python passed them, copied out so that the GIL can be
 /// released while they are read and answered.
@@ -90,6 +94,7 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
             shape: Shape::Line,
             board,
             candidates: None,
+            label: None,
         });
     }
     let mut boards = Boards::new(text, batch_name());
@@ -141,6 +146,7 @@ fn read_cells(index: usize, cells: &[u8]) -> Result<Entry, Bad> {
             shape: Shape::Line,
             board,
             candidates: None,
+            label: None,
         }),
         None => {
             let (cell, value) = cells
@@ -178,14 +184,32 @@ pub fn threads(jobs: Option<usize>) -> usize {
 /// `answer(i)` for every `i` below `len`, on `jobs` threads, in order.
 /// Workers take `chunk` consecutive indices at a time, so cheap requests
 /// pay one atomic add per chunk and slow ones (`rate`) balance per board.
-pub fn map<R, F>(len: usize, jobs: usize, chunk: usize, answer: F) -> Vec<R>
+/// Once `stop` is set no chunk is begun, and the map ends in an error
+/// (whatever was answered meanwhile is dropped); the room for the results
+/// is reserved first (`what` names them in the `MemoryError` if it cannot
+/// be).
+pub fn map<R, F>(
+    len: usize,
+    jobs: usize,
+    chunk: usize,
+    stop: &AtomicBool,
+    what: &str,
+    answer: F,
+) -> PyResult<Vec<R>>
 where
     R: Send,
     F: Fn(usize) -> R + Sync,
 {
+    let mut out = memory::with_capacity(len, what)?;
     let jobs = jobs.min(len.div_ceil(chunk)).max(1);
     if jobs == 1 {
-        return (0..len).map(answer).collect();
+        for start in (0..len).step_by(chunk) {
+            go_on(stop)?;
+            out.extend((start..(start + chunk).min(len)).map(&answer));
+        }
+        // An answer given up on the way is no answer.
+        go_on(stop)?;
+        return Ok(out);
     }
     let next = AtomicUsize::new(0);
     let mut parts: Vec<(usize, Vec<R>)> = std::thread::scope(|scope| {
@@ -195,7 +219,7 @@ where
                     let mut done = Vec::new();
                     loop {
                         let start = next.fetch_add(chunk, Ordering::Relaxed);
-                        if start >= len {
+                        if start >= len || stopped(stop) {
                             return done;
                         }
                         let end = (start + chunk).min(len);
@@ -212,11 +236,21 @@ where
             })
             .collect()
     });
+    // A worker that saw the flag left its chunks unfinished, or gave up
+    // on an answer.
+    go_on(stop)?;
     parts.sort_unstable_by_key(|&(start, _)| start);
-    parts.into_iter().flat_map(|(_, part)| part).collect()
+    out.extend(parts.into_iter().flat_map(|(_, part)| part));
+    Ok(out)
 }
 
 /// Reads every board of `input` on `jobs` threads.
-pub fn read_all(input: &Input, jobs: usize) -> Vec<Result<Entry, Bad>> {
-    map(input.len(), jobs, 256, |index| input.read(index))
+pub fn read_all(
+    input: &Input,
+    jobs: usize,
+    stop: &AtomicBool,
+) -> PyResult<Vec<Result<Entry, Bad>>> {
+    map(input.len(), jobs, 256, stop, "boards read", |index| {
+        input.read(index)
+    })
 }

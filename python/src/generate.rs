@@ -1,9 +1,11 @@
 //! `generate`: the CLI's `sudoku generate --format json`, with its options
 //! as keywords.
 
+use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -12,11 +14,48 @@ use sudoku_engine::ReadError;
 use sudoku_output::generation::{run, RunOptions};
 use sudoku_output::{Format, Report};
 
-/// Generation reads no input, so it has nothing to report.
-struct Silent;
+use crate::interrupt::{halted, interruptible, stopped};
+use crate::memory;
 
-impl Report for Silent {
+/// What each puzzle takes: its record, the dict Python makes of it, and
+/// the fingerprint that keeps the puzzles distinct.
+const PUZZLE_BYTES: u64 = memory::RECORD_BYTES + 16;
+
+/// Generation reads no input, so it has nothing to report; asked while it
+/// waits on its workers whether its reader has gone, it says so once the
+/// call was interrupted, which ends the run.
+struct Watch<'a>(&'a AtomicBool);
+
+impl Report for Watch<'_> {
     fn error(&mut self, _: &ReadError) {}
+
+    fn output_closed(&mut self) -> bool {
+        stopped(self.0)
+    }
+}
+
+/// The records as they are written: a write fails once the call was
+/// interrupted (which ends the run), or where more memory is refused.
+struct Records<'a> {
+    bytes: Vec<u8>,
+    stop: &'a AtomicBool,
+}
+
+impl Write for Records<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if stopped(self.stop) {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
+        self.bytes
+            .try_reserve(buf.len())
+            .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))?;
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 fn usage(message: impl std::fmt::Display) -> PyErr {
@@ -92,10 +131,26 @@ pub fn generate<'py>(
         quiet: false,
         timeout,
     };
-    let (out, made) = py.detach(|| {
-        let mut out = Vec::new();
-        let made = run(&recipe, &options, |_| true, &mut out, &mut Silent);
-        made.map(|made| (out, made))
+    memory::check("generate", n, "puzzles", PUZZLE_BYTES)?;
+    // Made with the GIL released, and stopped at Ctrl-C: the run's workers
+    // end at their next attempt.
+    let (out, made) = interruptible(py, false, move |stop| {
+        let mut out = Records {
+            bytes: Vec::new(),
+            stop,
+        };
+        match run(&recipe, &options, |_| true, &mut out, &mut Watch(stop)) {
+            Ok(made) => Ok((out.bytes, made)),
+            Err(_) if stopped(stop) => Err(halted()),
+            Err(error) if error.kind() == io::ErrorKind::OutOfMemory => {
+                Err(PyMemoryError::new_err(format!(
+                    "generate: cannot allocate more than {} for {} puzzles",
+                    memory::human(out.bytes.len() as u128),
+                    memory::grouped(n.into())
+                )))
+            }
+            Err(error) => Err(error.into()),
+        }
     })?;
-    Ok((PyBytes::new(py, &out), made.seed, made.found))
+    Ok((memory::bytes(py, &out)?, made.seed, made.found))
 }

@@ -6,10 +6,19 @@
 //! status codes (indices into [`STATUS_WORDS`]), cells, numbers, or the
 //! library's JSON Lines records. The Python wrapper (`sudoku_cli/__init__.py`)
 //! turns them into NumPy arrays and dicts; it is the documented API.
+//!
+//! A call whose answer cannot fit in memory raises `MemoryError` before it
+//! starts ([`memory`]), and Ctrl-C stops a call within a tick
+//! ([`interrupt`]).
 
 mod answers;
 mod batch;
 mod generate;
+mod interrupt;
+mod memory;
+
+use std::mem::size_of;
+use std::sync::atomic::AtomicBool;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -18,15 +27,60 @@ use pyo3::types::{PyBytes, PyList, PyString};
 use sudoku_engine::canon::Order;
 use sudoku_engine::generate::fresh_seed;
 use sudoku_engine::transform::{Transform, TransformError};
-use sudoku_engine::{Entry, HintLevel, Look, Request, Status};
+use sudoku_engine::{Answer, Entry, HintLevel, Look, Request, Status, Transformed};
 use sudoku_output::{Format, Record, RecordWriter};
 
 use crate::answers::{status_code, STATUS_WORDS};
 use crate::batch::{Bad, Input};
+use crate::interrupt::{go_on, interruptible};
+
+/// What any board of a batch takes: its cells copied out, where its string
+/// ends, its entry once read, its answer, its status code here and its
+/// status word in Python (a 12-character NumPy string).
+const BOARD_BYTES: u64 =
+    (81 + 8 + size_of::<Result<Entry, Bad>>() + size_of::<Result<Answer, Bad>>() + 1 + 48) as u64;
+
+/// What a batch call's answer takes: the call's name (for messages), and
+/// the bytes each board takes, [`BOARD_BYTES`] and what the call adds (its
+/// arrays, or its records and the dicts Python makes of them).
+#[derive(Clone, Copy)]
+struct Cost {
+    what: &'static str,
+    per_board: u64,
+}
+
+impl Cost {
+    const fn new(what: &'static str, extra: u64) -> Cost {
+        Cost {
+            what,
+            per_board: BOARD_BYTES + extra,
+        }
+    }
+
+    /// Refuses a batch of `boards` boards that cannot fit.
+    fn check(self, boards: usize) -> PyResult<()> {
+        memory::check(self.what, boards as u64, "boards", self.per_board)
+    }
+}
+
+/// At most this many boards of a [`quick`] request are answered on the
+/// calling thread (see [`interruptible`]).
+const QUICK_BOARDS: usize = 16;
+
+/// Whether a few boards of `request` take a moment whatever they are: the
+/// logic ladder is not run, nor a long count.
+fn quick(request: Request) -> bool {
+    match request {
+        Request::Rate | Request::Explain | Request::Hint { .. } => false,
+        Request::Count { limit } => limit <= 1000,
+        _ => true,
+    }
+}
 
 /// Copies a batch out of Python: `bytes` of `N * 81` cells, or a sequence
-/// of `str` (or `bytes`), one board each.
-fn input(boards: &Bound<'_, PyAny>) -> PyResult<Input> {
+/// of `str` (or `bytes`), one board each. A batch too big for `cost` is
+/// refused first (a sequence by its length, before a board is copied).
+fn input(boards: &Bound<'_, PyAny>, cost: Cost) -> PyResult<Input> {
     if let Ok(cells) = boards.cast::<PyBytes>() {
         let cells = cells.as_bytes();
         if cells.len() % 81 != 0 {
@@ -35,30 +89,48 @@ fn input(boards: &Bound<'_, PyAny>) -> PyResult<Input> {
                 cells.len()
             )));
         }
-        return Ok(Input::Cells(cells.to_vec()));
+        cost.check(cells.len() / 81)?;
+        let mut copy = Vec::new();
+        memory::append(&mut copy, cells, cost.what)?;
+        return Ok(Input::Cells(copy));
     }
-    let (mut bytes, mut ends) = (Vec::new(), Vec::new());
+    // A list may repeat one string many times: its length says how big
+    // the batch is before anything is copied.
+    let length = boards.len().ok();
+    if let Some(length) = length {
+        cost.check(length)?;
+    }
+    let mut bytes = Vec::new();
+    let mut ends = memory::with_capacity(length.unwrap_or(0), cost.what)?;
     for (index, item) in boards.try_iter()?.enumerate() {
         let item = item?;
         if let Ok(text) = item.cast::<PyString>() {
-            bytes.extend_from_slice(text.to_cow()?.as_bytes());
+            memory::append(&mut bytes, text.to_cow()?.as_bytes(), cost.what)?;
         } else if let Ok(text) = item.cast::<PyBytes>() {
-            bytes.extend_from_slice(text.as_bytes());
+            memory::append(&mut bytes, text.as_bytes(), cost.what)?;
         } else {
             let kind = item.get_type().name()?;
             return Err(PyTypeError::new_err(format!(
                 "boards[{index}] is a {kind}, not a str: each board is one string"
             )));
         }
+        memory::reserve(&mut ends, 1, cost.what)?;
         ends.push(bytes.len());
     }
+    // An iterable without a length, now counted.
+    cost.check(ends.len())?;
     Ok(Input::Texts { bytes, ends })
 }
 
 /// Every board of a batch, read; or the error for the first bad one when
 /// errors are raised rather than recorded.
-fn read(input: &Input, jobs: usize, record: bool) -> PyResult<Vec<Result<Entry, Bad>>> {
-    let entries = batch::read_all(input, jobs);
+fn read(
+    input: &Input,
+    jobs: usize,
+    record: bool,
+    stop: &AtomicBool,
+) -> PyResult<Vec<Result<Entry, Bad>>> {
+    let entries = batch::read_all(input, jobs, stop)?;
     if !record {
         if let Some(Err(bad)) = entries.iter().find(|entry| entry.is_err()) {
             return Err(PyValueError::new_err(bad.message.clone()));
@@ -75,38 +147,56 @@ fn errors(entries: &[Result<Entry, Bad>]) -> Vec<(usize, String)> {
 }
 
 /// The status code of every board: answered, or `error`.
-fn codes<T>(answered: &[Result<T, Bad>], status: impl Fn(&T) -> u8) -> Vec<u8> {
+fn codes<T>(answered: &[Result<T, Bad>], status: impl Fn(&T) -> u8) -> PyResult<Vec<u8>> {
     let error = status_code(sudoku_engine::Status::Error);
-    answered
-        .iter()
-        .map(|answer| answer.as_ref().map_or(error, &status))
-        .collect()
+    let mut codes = memory::with_capacity(answered.len(), "statuses")?;
+    codes.extend(
+        answered
+            .iter()
+            .map(|answer| answer.as_ref().map_or(error, &status)),
+    );
+    Ok(codes)
 }
 
-/// Answers `request` for every board, `chunk` boards at a time per worker.
+/// Answers `request` for every board, `chunk` boards at a time per worker,
+/// until `stop` is set.
 fn answer_all(
     entries: &[Result<Entry, Bad>],
     request: Request,
     jobs: usize,
     chunk: usize,
-) -> Vec<Result<sudoku_engine::Answer, Bad>> {
-    batch::map(entries.len(), jobs, chunk, |i| match &entries[i] {
-        Ok(entry) => Ok(request.answer_marked(&entry.board, entry.candidates.as_deref())),
-        Err(bad) => Err(bad.clone()),
+    stop: &AtomicBool,
+) -> PyResult<Vec<Result<Answer, Bad>>> {
+    batch::map(entries.len(), jobs, chunk, stop, "answers", |i| {
+        match &entries[i] {
+            // Given up on (`None`) only once `stop` is set, and then the
+            // map fails: the stand-in is never seen.
+            Ok(entry) => Ok(request
+                .answer_until(&entry.board, entry.candidates.as_deref(), stop)
+                .unwrap_or(Answer::Stuck)),
+            Err(bad) => Err(bad.clone()),
+        }
     })
 }
 
 /// The records of a batch as the CLI's `--format json` writes them (each
 /// board named `boards[I]`), one line each: `records` gives each one's
-/// board index and answer.
+/// board index and answer. Ends early once `stop` is set.
 fn json_lines<'a>(
     entries: &[Result<Entry, Bad>],
     request: Request,
-    records: impl IntoIterator<Item = (usize, &'a Result<sudoku_engine::Answer, Bad>)>,
-) -> Vec<u8> {
+    records: impl IntoIterator<Item = (usize, &'a Result<Answer, Bad>)>,
+    stop: &AtomicBool,
+) -> PyResult<Vec<u8>> {
     let writer = RecordWriter::new(Format::Json, request);
-    let mut out = Vec::new();
-    for (index, answer) in records {
+    // Each record is written on its own, then added to the whole, whose
+    // growth may fail (a `MemoryError`) where the writer's could not.
+    let (mut out, mut line) = (Vec::new(), Vec::new());
+    for (n, (index, answer)) in records.into_iter().enumerate() {
+        if n.is_multiple_of(1024) {
+            go_on(stop)?;
+        }
+        line.clear();
         match (&entries[index], answer) {
             (Ok(entry), Ok(answer)) => {
                 let source = batch::source(index);
@@ -116,12 +206,13 @@ fn json_lines<'a>(
                     shape: entry.shape,
                     puzzle: &entry.board,
                     candidates: entry.candidates.as_deref(),
+                    label: entry.label.as_deref(),
                     answer,
                 };
-                writer.write(&mut out, &record);
+                writer.write(&mut line, &record);
             }
             (Err(bad), _) | (_, Err(bad)) => match &bad.malformed {
-                Some(malformed) => writer.write(&mut out, &Record::Malformed(malformed)),
+                Some(malformed) => writer.write(&mut line, &Record::Malformed(malformed)),
                 None => {
                     let record = serde_json::json!({
                         "source": batch::source(index),
@@ -129,40 +220,48 @@ fn json_lines<'a>(
                         "status": "error",
                         "error": bad.problem,
                     });
-                    out.extend_from_slice(record.to_string().as_bytes());
-                    out.push(b'\n');
+                    line.extend_from_slice(record.to_string().as_bytes());
+                    line.push(b'\n');
                 }
             },
         }
+        memory::append(&mut out, &line, "JSON records")?;
     }
-    out
+    Ok(out)
 }
 
 /// Status codes and errors: what every batch function returns first.
 type Coded<'py> = (Bound<'py, PyBytes>, Vec<(usize, String)>);
 
-/// Runs `request` over a batch with the GIL released; returns the status
-/// codes, the errors, and what `extra` makes of the answers.
-fn run<'py, T: Send>(
+/// Runs `request` over a batch with the GIL released, stopping at Ctrl-C;
+/// returns the status codes, the errors, and what `extra` makes of the
+/// entries and answers (given the stop flag, so that it may give up).
+/// `cost` refuses a batch too big first.
+fn run<'py, T: Send + 'static>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     request: Request,
     jobs: Option<usize>,
     record: bool,
-    extra: impl Fn(&[Result<Entry, Bad>], &[Result<sudoku_engine::Answer, Bad>]) -> T + Send + Sync,
+    cost: Cost,
+    extra: impl Fn(&[Result<Entry, Bad>], &[Result<Answer, Bad>], &AtomicBool) -> PyResult<T>
+        + Send
+        + 'static,
 ) -> PyResult<(Coded<'py>, T)> {
-    let input = input(boards)?;
+    let input = input(boards, cost)?;
     let jobs = batch::threads(jobs);
     // Slow requests are shared out board by board.
     let chunk = if request.may_be_slow() { 1 } else { 64 };
-    let (entries, answers, extra) = py.detach(|| -> PyResult<_> {
-        let entries = read(&input, jobs, record)?;
-        let answers = answer_all(&entries, request, jobs, chunk);
-        let extra = extra(&entries, &answers);
-        Ok((entries, answers, extra))
+    let quick = quick(request) && input.len() <= QUICK_BOARDS;
+    let (codes, errors, extra) = interruptible(py, quick, move |stop| {
+        let entries = read(&input, jobs, record, stop)?;
+        drop(input);
+        let answers = answer_all(&entries, request, jobs, chunk, stop)?;
+        let extra = extra(&entries, &answers, stop)?;
+        let codes = codes(&answers, answers::status_of)?;
+        Ok((codes, errors(&entries), extra))
     })?;
-    let codes = codes(&answers, answers::status_of);
-    Ok(((PyBytes::new(py, &codes), errors(&entries)), extra))
+    Ok(((memory::bytes(py, &codes)?, errors), extra))
 }
 
 /// `solve`: status codes, the solutions' cells (zeros where none), errors.
@@ -176,16 +275,19 @@ fn solve<'py>(
     record: bool,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Solve { unique };
-    let ((codes, errors), cells) = run(py, boards, request, jobs, record, |_, answers| {
-        let mut cells = vec![0u8; answers.len() * 81];
+    // The solutions' cells, here and in Python.
+    let cost = Cost::new("solve", 2 * 81);
+    let solutions = |_: &[_], answers: &[Result<Answer, Bad>], _: &_| {
+        let mut cells = memory::zeroed(answers.len() * 81, "solutions")?;
         for (row, answer) in cells.chunks_exact_mut(81).zip(answers) {
             if let Some(solution) = answer.as_ref().ok().and_then(answers::solution) {
                 row.copy_from_slice(solution.cells());
             }
         }
-        cells
-    })?;
-    Ok((codes, PyBytes::new(py, &cells), errors))
+        Ok(cells)
+    };
+    let ((codes, errors), cells) = run(py, boards, request, jobs, record, cost, solutions)?;
+    Ok((codes, memory::bytes(py, &cells)?, errors))
 }
 
 type Counted<'py> = (
@@ -202,30 +304,37 @@ type Counted<'py> = (
 fn count<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
-    limit: u32,
+    limit: u64,
     jobs: Option<usize>,
     record: bool,
 ) -> PyResult<Counted<'py>> {
-    if limit < 1 {
-        return Err(PyValueError::new_err("limit must be at least 1"));
-    }
-    let request = Request::Count { limit };
-    let ((codes, errors), (counts, reached)) =
-        run(py, boards, request, jobs, record, |_, answers| {
-            let counts = answers
-                .iter()
-                .map(|a| a.as_ref().ok().and_then(answers::count));
-            let (mut solutions, mut reached) = (Vec::new(), Vec::new());
-            for count in counts {
-                solutions.extend_from_slice(&count.map_or(0, |c| c.solutions).to_ne_bytes());
-                reached.push(u8::from(count.is_some_and(|c| c.limit_reached)));
-            }
-            (solutions, reached)
+    let limit = u32::try_from(limit)
+        .ok()
+        .filter(|&limit| limit >= 1)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("limit must be from 1 to {}, not {limit}", u32::MAX))
         })?;
+    let request = Request::Count { limit };
+    // Counts and limits reached, here and in Python (the limits as bools).
+    let cost = Cost::new("count", 2 * 5 + 1);
+    let counted = |_: &[_], answers: &[Result<Answer, Bad>], _: &_| {
+        let counts = answers
+            .iter()
+            .map(|a| a.as_ref().ok().and_then(answers::count));
+        let mut solutions = memory::with_capacity(4 * answers.len(), "counts")?;
+        let mut reached = memory::with_capacity(answers.len(), "counts")?;
+        for count in counts {
+            solutions.extend_from_slice(&count.map_or(0, |c| c.solutions).to_ne_bytes());
+            reached.push(u8::from(count.is_some_and(|c| c.limit_reached)));
+        }
+        Ok((solutions, reached))
+    };
+    let ((codes, errors), (counts, reached)) =
+        run(py, boards, request, jobs, record, cost, counted)?;
     Ok((
         codes,
-        PyBytes::new(py, &counts),
-        PyBytes::new(py, &reached),
+        memory::bytes(py, &counts)?,
+        memory::bytes(py, &reached)?,
         errors,
     ))
 }
@@ -237,17 +346,20 @@ type Answered<'py> = (
     Vec<(usize, String)>,
 );
 
+/// Status codes, each board's JSON record, errors.
 fn recorded<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     request: Request,
     jobs: Option<usize>,
     record: bool,
+    cost: Cost,
 ) -> PyResult<Answered<'py>> {
-    let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
-        json_lines(entries, request, answers.iter().enumerate())
-    })?;
-    Ok((codes, PyBytes::new(py, &json), errors))
+    let lines = move |entries: &[_], answers: &[Result<Answer, Bad>], stop: &_| {
+        json_lines(entries, request, answers.iter().enumerate(), stop)
+    };
+    let ((codes, errors), json) = run(py, boards, request, jobs, record, cost, lines)?;
+    Ok((codes, memory::bytes(py, &json)?, errors))
 }
 
 /// `validate`: status codes, the invalid boards' JSON records (for their
@@ -263,14 +375,17 @@ fn validate<'py>(
     record: bool,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
+    // Each board's list of conflicts in Python (most empty).
+    let cost = Cost::new("validate", 64);
     // Only the invalid boards' records: they alone carry conflicts, and
     // turning every record into a dict would cost more than validating.
-    let ((codes, errors), json) = run(py, boards, request, jobs, record, |entries, answers| {
+    let invalid_lines = move |entries: &[_], answers: &[Result<Answer, Bad>], stop: &_| {
         let invalid = |i: &usize| matches!(&answers[*i], Ok(a) if a.status() == Status::Invalid);
         let chosen = (0..answers.len()).filter(invalid);
-        json_lines(entries, request, chosen.map(|i| (i, &answers[i])))
-    })?;
-    Ok((codes, PyBytes::new(py, &json), errors))
+        json_lines(entries, request, chosen.map(|i| (i, &answers[i])), stop)
+    };
+    let ((codes, errors), json) = run(py, boards, request, jobs, record, cost, invalid_lines)?;
+    Ok((codes, memory::bytes(py, &json)?, errors))
 }
 
 /// `explain`: status codes, JSON records, errors.
@@ -282,7 +397,8 @@ fn explain<'py>(
     jobs: Option<usize>,
     record: bool,
 ) -> PyResult<Answered<'py>> {
-    recorded(py, boards, Request::Explain, jobs, record)
+    let cost = Cost::new("explain", memory::EXPLAINED_BYTES);
+    recorded(py, boards, Request::Explain, jobs, record, cost)
 }
 
 /// `hint`: status codes, JSON records, errors. `level` is `technique`,
@@ -307,13 +423,9 @@ fn hint<'py>(
             )))
         }
     };
-    recorded(
-        py,
-        boards,
-        Request::Hint { candidates, level },
-        jobs,
-        record,
-    )
+    let request = Request::Hint { candidates, level };
+    let cost = Cost::new("hint", memory::RECORD_BYTES);
+    recorded(py, boards, request, jobs, record, cost)
 }
 
 /// `canon`: status codes, JSON records (`canonical`, `transform`,
@@ -332,13 +444,9 @@ fn canon<'py>(
     } else {
         Order::Minlex
     };
-    recorded(
-        py,
-        boards,
-        Request::Canon { order, maps: true },
-        jobs,
-        record,
-    )
+    let request = Request::Canon { order, maps: true };
+    let cost = Cost::new("canon", memory::RECORD_BYTES);
+    recorded(py, boards, request, jobs, record, cost)
 }
 
 /// `transform` with named maps, applied in the CLI's order (rotate,
@@ -374,14 +482,15 @@ fn transform<'py>(
     if let Some(digits) = relabel {
         map = map.then(&Transform::relabel(digits).map_err(bad)?);
     }
-    recorded(
-        py,
-        boards,
-        Request::Transform(Look::Fixed(map)),
-        jobs,
-        record,
-    )
+    let request = Request::Transform(Look::Fixed(map));
+    let cost = Cost::new("transform", memory::RECORD_BYTES);
+    recorded(py, boards, request, jobs, record, cost)
 }
+
+/// What each look-alike of `transform --random` takes: its answer, its
+/// status code, its record and the dict Python makes of it.
+const LOOK_ALIKE_BYTES: u64 =
+    (size_of::<Result<Answer, Bad>>() + size_of::<Transformed>() + 1) as u64 + memory::RECORD_BYTES;
 
 /// `transform --random`: `copies` look-alikes of every board, drawn as
 /// the CLI draws them (copy k of the n-th good board from
@@ -394,44 +503,70 @@ fn transform_random<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     seed: Option<u64>,
-    copies: u32,
+    copies: u64,
     jobs: Option<usize>,
     record: bool,
 ) -> PyResult<Answered<'py>> {
-    if copies < 1 {
-        return Err(PyValueError::new_err("n must be at least 1"));
-    }
+    let copies = u32::try_from(copies)
+        .ok()
+        .filter(|&copies| copies >= 1)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "n must be from 1 to {} look-alikes of each board, not {copies}",
+                u32::MAX
+            ))
+        })?;
     let seed = seed.unwrap_or_else(fresh_seed);
     let request = Request::Transform(Look::Random { seed, copies });
-    let input = input(boards)?;
+    // Each board's place among the good ones and its first record, besides
+    // its look-alikes (checked once the boards are read).
+    let input = input(boards, Cost::new("transform", 16))?;
     let jobs = batch::threads(jobs);
+    let quick = input.len() <= QUICK_BOARDS && copies <= 64;
     // Read, drawn and written with the GIL released, as every batch is.
-    let (codes, json, errors) = py.detach(|| -> PyResult<_> {
-        let entries = read(&input, jobs, record)?;
+    let (codes, json, errors) = interruptible(py, quick, move |stop| {
+        let entries = read(&input, jobs, record, stop)?;
+        drop(input);
         // Each board's place among the good boards before it, as the CLI
-        // numbers the boards of a run.
-        let ordinals: Vec<u64> = entries
-            .iter()
-            .scan(0u64, |good, entry| {
-                let ordinal = *good;
-                *good += u64::from(entry.is_ok());
-                Some(ordinal)
-            })
-            .collect();
-        let drawn = batch::map(entries.len(), jobs, 64, |i| match &entries[i] {
-            Ok(entry) => {
-                let marks = entry.candidates.as_deref();
-                let copy = |k| request.answer_copy(&entry.board, marks, ordinals[i], k);
-                (0..copies).map(|k| (i, Ok(copy(k)))).collect()
+        // numbers the boards of a run, and its first record: a good board
+        // has `copies`, a bad one one.
+        let mut ordinals = memory::with_capacity(entries.len(), "transform")?;
+        let mut firsts = memory::with_capacity(entries.len(), "transform")?;
+        let (mut good, mut records) = (0u64, 0u64);
+        for entry in &entries {
+            ordinals.push(good);
+            firsts.push(records);
+            good += u64::from(entry.is_ok());
+            records += if entry.is_ok() { u64::from(copies) } else { 1 };
+        }
+        memory::check("transform", records, "look-alikes", LOOK_ALIKE_BYTES)?;
+        // Below the machine's memory in bytes, so a usize.
+        let records = records as usize;
+        // Each record's board and copy: records are shared out among the
+        // workers, so that one board's many copies are drawn on all of them.
+        let place = |record: usize| {
+            let board = firsts.partition_point(|&first| first <= record as u64) - 1;
+            (board, (record as u64 - firsts[board]) as u32)
+        };
+        let looks = batch::map(records, jobs, 64, stop, "look-alikes", |record| {
+            let (board, copy) = place(record);
+            match &entries[board] {
+                Ok(entry) => {
+                    let marks = entry.candidates.as_deref();
+                    Ok(request.answer_copy(&entry.board, marks, ordinals[board], copy))
+                }
+                Err(bad) => Err(bad.clone()),
             }
-            Err(bad) => vec![(i, Err(bad.clone()))],
-        });
-        // Each record's board, and its answer.
-        let (boards, looks): (Vec<usize>, Vec<_>) = drawn.into_iter().flatten().unzip();
-        let json = json_lines(&entries, request, boards.into_iter().zip(&looks));
-        Ok((codes(&looks, answers::status_of), json, errors(&entries)))
+        })?;
+        let all = (0..records).map(|record| (place(record).0, &looks[record]));
+        let json = json_lines(&entries, request, all, stop)?;
+        Ok((codes(&looks, answers::status_of)?, json, errors(&entries)))
     })?;
-    Ok((PyBytes::new(py, &codes), PyBytes::new(py, &json), errors))
+    Ok((
+        memory::bytes(py, &codes)?,
+        memory::bytes(py, &json)?,
+        errors,
+    ))
 }
 
 type Rated<'py> = (
@@ -451,25 +586,28 @@ fn rate<'py>(
     jobs: Option<usize>,
     record: bool,
 ) -> PyResult<Rated<'py>> {
-    let ((codes, errors), (numbers, hardest)) =
-        run(py, boards, Request::Rate, jobs, record, |_, answers| {
-            let mut numbers = Vec::with_capacity(answers.len() * 12);
-            let mut hardest = Vec::with_capacity(answers.len());
-            for answer in answers {
-                let rating = answer.as_ref().ok().and_then(answers::rating);
-                let triple = rating.map_or([f32::NAN; 3], |r| {
-                    [r.er, r.ep, r.ed].map(|d| d.value() as f32)
-                });
-                for number in triple {
-                    numbers.extend_from_slice(&number.to_ne_bytes());
-                }
-                hardest.push(rating.and_then(|r| r.hardest).map(|t| t.name()));
+    // ER, EP, ED and the hardest technique, here and in Python.
+    let cost = Cost::new("rate", 2 * (12 + 8 + 8));
+    let ratings = |_: &[_], answers: &[Result<Answer, Bad>], _: &_| {
+        let mut numbers = memory::with_capacity(answers.len() * 12, "ratings")?;
+        let mut hardest = memory::with_capacity(answers.len(), "ratings")?;
+        for answer in answers {
+            let rating = answer.as_ref().ok().and_then(answers::rating);
+            let triple = rating.map_or([f32::NAN; 3], |r| {
+                [r.er, r.ep, r.ed].map(|d| d.value() as f32)
+            });
+            for number in triple {
+                numbers.extend_from_slice(&number.to_ne_bytes());
             }
-            (numbers, hardest)
-        })?;
+            hardest.push(rating.and_then(|r| r.hardest).map(|t| t.name()));
+        }
+        Ok((numbers, hardest))
+    };
+    let ((codes, errors), (numbers, hardest)) =
+        run(py, boards, Request::Rate, jobs, record, cost, ratings)?;
     Ok((
         codes,
-        PyBytes::new(py, &numbers),
+        memory::bytes(py, &numbers)?,
         PyList::new(py, hardest)?,
         errors,
     ))
@@ -485,20 +623,27 @@ fn cells<'py>(
     jobs: Option<usize>,
     record: bool,
 ) -> PyResult<Answered<'py>> {
-    let input = input(boards)?;
+    // The cells, here and in Python.
+    let input = input(boards, Cost::new("to_array", 2 * 81))?;
     let jobs = batch::threads(jobs);
-    let entries = py.detach(|| read(&input, jobs, record))?;
-    let mut cells = vec![0u8; entries.len() * 81];
-    for (row, entry) in cells.chunks_exact_mut(81).zip(&entries) {
-        if let Ok(entry) = entry {
-            row.copy_from_slice(entry.board.cells());
+    // Reading is quick: a microsecond or so a board.
+    let quick = input.len() <= 64 * QUICK_BOARDS;
+    let (codes, cells, errors) = interruptible(py, quick, move |stop| {
+        let entries = read(&input, jobs, record, stop)?;
+        drop(input);
+        let mut cells = memory::zeroed(entries.len() * 81, "cells")?;
+        for (row, entry) in cells.chunks_exact_mut(81).zip(&entries) {
+            if let Ok(entry) = entry {
+                row.copy_from_slice(entry.board.cells());
+            }
         }
-    }
-    let codes = codes(&entries, |_| status_code(sudoku_engine::Status::Valid));
+        let codes = codes(&entries, |_| status_code(sudoku_engine::Status::Valid))?;
+        Ok((codes, cells, errors(&entries)))
+    })?;
     Ok((
-        PyBytes::new(py, &codes),
-        PyBytes::new(py, &cells),
-        errors(&entries),
+        memory::bytes(py, &codes)?,
+        memory::bytes(py, &cells)?,
+        errors,
     ))
 }
 

@@ -20,6 +20,12 @@ the CLI's stderr names a file::
 With ``errors="record"`` it is answered with status ``error`` instead (the
 message in the result's ``errors``, by index), and the batch goes on.
 
+A call whose answer could not fit in this machine's memory (say a billion
+look-alikes) raises ``MemoryError`` naming its size before it starts. Ctrl-C
+interrupts any call within a tenth of a second (``KeyboardInterrupt``), and
+its work stops: a search (``solve``, ``count``) at once, a batch between
+boards (a board being rated finishes in the background).
+
 >>> import sudoku_cli
 >>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 >>> result = sudoku_cli.solve([puzzle, "55" + "." * 79])
@@ -32,6 +38,7 @@ message in the result's ``errors``, by index), and the batch goes on.
 from __future__ import annotations
 
 import json
+import operator
 import warnings
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 
@@ -152,6 +159,23 @@ def _jobs(jobs: Optional[int]) -> Optional[int]:
     return jobs
 
 
+#: The largest count and the most look-alikes of each board: the CLI's
+#: ``--limit`` and ``-n`` are 32-bit.
+_MOST = 2**32 - 1
+
+
+def _whole(name: str, value: Any, least: int, most: int, what: str = "") -> int:
+    """``value`` as an int from ``least`` to ``most``, else ``ValueError``
+    naming it (an int out of range would be an ``OverflowError`` below)."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        number = least - 1
+    if not least <= number <= most:
+        raise ValueError(f"{name} must be a whole number{what} from {least} to {most}, not {value!r}")
+    return number
+
+
 def _record(errors: str) -> bool:
     if errors not in ("raise", "record"):
         raise ValueError(f'errors must be "raise" or "record", not {errors!r}')
@@ -194,6 +218,7 @@ def count(
     >>> counted.solutions.tolist(), counted.limit_reached.tolist(), counted.statuses.tolist()
     ([10, 0], [True, False], ['multiple', 'unsolvable'])
     """
+    limit = _whole("limit", limit, 1, _MOST)
     codes, numbers, reached, bad = _native.count(_batch(boards), limit, _jobs(jobs), _record(errors))
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
@@ -343,8 +368,7 @@ def transform(
     if random:
         if rotate is not None or mirror or flip or transpose or relabel is not None:
             raise ValueError("random look-alikes take no named map (rotate, mirror, flip, transpose, relabel)")
-        if not isinstance(n, int) or n < 1:
-            raise ValueError(f"n must be a whole number of look-alikes, at least 1, not {n!r}")
+        n = _whole("n", n, 1, _MOST, " of look-alikes")
         if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 1 << 64):
             raise ValueError(f"seed must be a whole number from 0 to 2^64-1, not {seed!r}")
         _codes, data, _bad = _native.transform_random(_batch(boards), seed, n, _jobs(jobs), _record(errors))
@@ -386,6 +410,7 @@ def generate(
     >>> made == generate(2, seed=7, symmetry="rotate180", givens="24..30", jobs=1)
     True
     """
+    n = _whole("n", n, 0, 2**64 - 1, " of puzzles")
     data, _seed, found = _native.generate(
         n,
         seed,

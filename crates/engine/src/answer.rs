@@ -1,12 +1,14 @@
 //! What a user asks of each board, and the answer: a status, and the
 //! solution, count or conflicts that go with it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::canon::{self, Canonical, Order};
 use crate::generate::{puzzle_seed, Symmetry};
 use crate::logic::{self, Grid, Rating, Step};
-use crate::solver::{solve, solve_marked, InvalidGivens, Solutions};
+use crate::solver::{solve, solve_marked, solve_until, InvalidGivens, Solutions};
 use crate::transform::Transform;
 use crate::validate::{conflicts, Conflict};
 
@@ -343,6 +345,39 @@ impl Request {
         self.answer_copy(board, marks, 0, 0)
     }
 
+    /// [`Request::answer_marked`] that gives up once `stop` is set, so that
+    /// another thread can cancel a long answer: `None` then. The solver's
+    /// searches (solving, counting, the uniqueness check before the logic
+    /// ladder) look at `stop` as they go ([`solve_until`]); the ladder of
+    /// `rate`, `explain` and `hint` does not, but it starts only if `stop`
+    /// was not set before.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use sudoku_engine::{Board, Request};
+    ///
+    /// let count = Request::Count { limit: u32::MAX };
+    /// assert_eq!(count.answer_until(&Board::EMPTY, None, &AtomicBool::new(true)), None);
+    /// let solve = Request::Solve { unique: false };
+    /// let go_on = AtomicBool::new(false);
+    /// let answer = solve.answer_until(&Board::EMPTY, None, &go_on);
+    /// assert_eq!(answer, Some(solve.answer(&Board::EMPTY)));
+    /// ```
+    pub fn answer_until(
+        &self,
+        board: &Board,
+        marks: Option<&Candidates>,
+        stop: &AtomicBool,
+    ) -> Option<Answer> {
+        let position = Position {
+            board,
+            marks,
+            stop: Some(stop),
+        };
+        let answer = self.answer_at(position, 0, 0);
+        (!stop.load(Ordering::Relaxed)).then_some(answer)
+    }
+
     /// How many records each board yields: `transform --random -n N`
     /// yields N, every other request one.
     pub fn copies(&self) -> u32 {
@@ -363,7 +398,16 @@ impl Request {
         ordinal: u64,
         copy: u32,
     ) -> Answer {
-        let position = Position { board, marks };
+        let position = Position {
+            board,
+            marks,
+            stop: None,
+        };
+        self.answer_at(position, ordinal, copy)
+    }
+
+    /// [`Request::answer_copy`] for a position.
+    fn answer_at(&self, position: Position, ordinal: u64, copy: u32) -> Answer {
         match *self {
             Request::Canon { order, maps } => canon_board(position, order, maps),
             Request::Transform(Look::Fixed(map)) => transform_board(position, map, None),
@@ -410,10 +454,21 @@ impl Request {
 struct Position<'a> {
     board: &'a Board,
     marks: Option<&'a Candidates>,
+    /// When set, searches end ([`Request::answer_until`]).
+    stop: Option<&'a AtomicBool>,
 }
 
 impl Position<'_> {
     fn solve(self, limit: u32) -> Result<Solutions, InvalidGivens> {
+        if let Some(stop) = self.stop {
+            // A search cut short answers as if it met the limit, so that
+            // nothing slow follows; `answer_until` drops the answer.
+            let gave_up = Solutions {
+                count: limit,
+                first: None,
+            };
+            return solve_until(self.board, self.marks, limit, stop).unwrap_or(Ok(gave_up));
+        }
         match self.marks {
             Some(marks) => solve_marked(self.board, marks, limit),
             None => solve(self.board, limit),
@@ -434,7 +489,10 @@ impl Position<'_> {
         match self.solve(2) {
             Err(_) => Err(Answer::invalid(self.board)),
             Ok(found) => match (found.count, found.first) {
-                (1, Some(solution)) => Ok(solution),
+                // Stopped, the ladder is not started.
+                (1, Some(solution)) if !self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) => {
+                    Ok(solution)
+                }
                 (0, _) => Err(Answer::Refused(Verdict::Unsolvable)),
                 _ => Err(Answer::Refused(Verdict::Multiple)),
             },

@@ -1289,7 +1289,7 @@ mod tests {
                 let whole = read(&text);
                 assert_eq!(
                     whole,
-                    [expected.clone()],
+                    std::slice::from_ref(&expected),
                     "{:?}",
                     line.escape_ascii().to_string()
                 );

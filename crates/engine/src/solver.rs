@@ -51,6 +51,8 @@
 
 mod lanes;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::board::Board;
 use crate::candidates::Candidates;
 use lanes::Lanes;
@@ -121,7 +123,56 @@ pub fn solve_with_effort(board: &Board, limit: u32) -> Result<(Solutions, Effort
         // SAFETY: the CPU has the features `solve_fast` is compiled for.
         return unsafe { solve_fast(board, limit) };
     }
-    solve_with::<false>(board, None, limit)
+    solve_with::<false>(board, None, limit, None)
+}
+
+/// [`solve`], or [`solve_marked`] when `marks` are given, that gives up
+/// once `stop` is set: `None` then, whatever the search found. The search
+/// looks at `stop` every few thousand choices (a millisecond or so), and at
+/// every choice it makes looking ahead, so that another thread can cancel
+/// a long count. With `stop` never set it answers as [`solve`] and
+/// [`solve_marked`] do.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use sudoku_engine::solver::solve_until;
+/// use sudoku_engine::Board;
+///
+/// let go_on = AtomicBool::new(false);
+/// let found = solve_until(&Board::EMPTY, None, 3, &go_on).unwrap().unwrap();
+/// assert_eq!(found.count, 3);
+/// let stop = AtomicBool::new(true);
+/// assert_eq!(solve_until(&Board::EMPTY, None, u32::MAX, &stop), None);
+/// ```
+pub fn solve_until(
+    board: &Board,
+    marks: Option<&Candidates>,
+    limit: u32,
+    stop: &AtomicBool,
+) -> Option<Result<Solutions, InvalidGivens>> {
+    #[cfg(target_arch = "x86_64")]
+    let found = if has_fast_features() {
+        // SAFETY: the CPU has the features `solve_until_fast` is compiled for.
+        unsafe { solve_until_fast(board, marks, limit, stop) }
+    } else {
+        solve_with::<false>(board, marks, limit, Some(stop))
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let found = solve_with::<false>(board, marks, limit, Some(stop));
+    // A search cut short may have counted anything: it is no answer.
+    (!stop.load(Ordering::Relaxed)).then(|| found.map(|(solutions, _)| solutions))
+}
+
+/// [`solve_until`] in the fast build.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn solve_until_fast(
+    board: &Board,
+    marks: Option<&Candidates>,
+    limit: u32,
+    stop: &AtomicBool,
+) -> Result<(Solutions, Effort), InvalidGivens> {
+    solve_with::<true>(board, marks, limit, Some(stop))
 }
 
 /// [`solve`] for a position with pencil marks: each open cell of `board`
@@ -150,7 +201,7 @@ pub fn solve_marked(
         // SAFETY: the CPU has the features `solve_marked_fast` is compiled for.
         return unsafe { solve_marked_fast(board, marks, limit) }.map(|(solutions, _)| solutions);
     }
-    solve_with::<false>(board, Some(marks), limit).map(|(solutions, _)| solutions)
+    solve_with::<false>(board, Some(marks), limit, None).map(|(solutions, _)| solutions)
 }
 
 /// [`solve_marked`] in the fast build.
@@ -161,7 +212,7 @@ fn solve_marked_fast(
     marks: &Candidates,
     limit: u32,
 ) -> Result<(Solutions, Effort), InvalidGivens> {
-    solve_with::<true>(board, Some(marks), limit)
+    solve_with::<true>(board, Some(marks), limit, None)
 }
 
 /// Whether this CPU has what the fast build of the solver uses (POPCNT,
@@ -199,17 +250,19 @@ fn slow_pext() -> bool {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn solve_fast(board: &Board, limit: u32) -> Result<(Solutions, Effort), InvalidGivens> {
-    solve_with::<true>(board, None, limit)
+    solve_with::<true>(board, None, limit, None)
 }
 
 /// The solver's body, inlined into each build: `FAST` selects which build
 /// the recursive search calls back into; `marks`, when given, narrow the
-/// open cells before the search starts.
+/// open cells before the search starts; `stop`, when given and set, ends
+/// the search where it is (see [`solve_until`]).
 #[inline(always)]
 fn solve_with<const FAST: bool>(
     board: &Board,
     marks: Option<&Candidates>,
     limit: u32,
+    stop: Option<&AtomicBool>,
 ) -> Result<(Solutions, Effort), InvalidGivens> {
     let mut grid = Grid::with_givens(board)?;
     if let Some(marks) = marks {
@@ -224,10 +277,13 @@ fn solve_with<const FAST: bool>(
         count: 0,
         first: None,
         effort: Effort::default(),
+        stop,
     };
     if grid.propagate::<FAST>(Pending::ALL) {
         search.descend::<FAST>(&mut grid);
-        if search.limit == 0 {
+        // A limit of 0 ends every frame: the board proved stubborn, or
+        // the search was stopped.
+        if search.limit == 0 && !search.stopped() {
             search.restart::<FAST>(board, marks, limit);
         }
     }
@@ -1251,8 +1307,13 @@ fn lookahead_portable(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> 
     grid.lookahead::<false>(effort)
 }
 
+/// How often, in choices made, a search that can be stopped looks at its
+/// `stop` flag ([`solve_until`]): rarely enough to cost nothing measurable,
+/// often enough (about a millisecond) to end at once.
+const STOP_POLL_NODES: u64 = 1 << 12;
+
 /// A depth-first search counting solutions up to a limit.
-struct Search {
+struct Search<'a> {
     limit: u32,
     /// Whether to score bivalue cells (see [`SCORED_CHOICE_BELOW_GIVENS`]).
     scored: bool,
@@ -1265,9 +1326,11 @@ struct Search {
     count: u32,
     first: Option<[u8; 81]>,
     effort: Effort,
+    /// Set from another thread to end the search ([`solve_until`]).
+    stop: Option<&'a AtomicBool>,
 }
 
-impl Search {
+impl Search<'_> {
     /// Searches a propagated, consistent grid, which it may use up, in the
     /// build `FAST` selects.
     #[inline(always)]
@@ -1325,7 +1388,7 @@ impl Search {
     /// is nothing to branch on (the grid failed, or was solved and counted).
     #[inline(never)]
     fn stubborn<const FAST: bool>(&mut self, grid: &mut Grid) -> Option<Branches> {
-        if !self.lookahead {
+        if !self.lookahead || self.poll() {
             self.limit = 0;
             return None;
         }
@@ -1339,6 +1402,24 @@ impl Search {
             }
             branches => branches,
         }
+    }
+
+    /// Whether the search was told to stop.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// Looks at the stop flag (every [`STOP_POLL_NODES`] choices, and at
+    /// each choice looking ahead): when it is set, a limit of 0 ends every
+    /// frame. True then.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        if self.stopped() {
+            self.limit = 0;
+            return true;
+        }
+        false
     }
 
     /// [`Grid::lookahead`] in the build `FAST` selects, kept out of line:
@@ -1379,6 +1460,9 @@ impl Search {
             grid.choose(self.scored)
         };
         self.effort.nodes += 1;
+        if self.effort.nodes.is_multiple_of(STOP_POLL_NODES) && self.poll() {
+            return;
+        }
         let mut left = branches.len;
         for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
             if self.count >= self.limit {
@@ -1605,7 +1689,7 @@ mod tests {
         for at in [0, 40, 80] {
             for digit in 1..=9 {
                 let marks = without(&puzzle, at, digit);
-                let portable = solve_with::<false>(&puzzle, Some(&marks), 2);
+                let portable = solve_with::<false>(&puzzle, Some(&marks), 2, None);
                 assert_eq!(solve_marked(&puzzle, &marks, 2), portable.map(|(s, _)| s));
                 let count = portable.unwrap().0.count;
                 let removed_solution = puzzle.cell(at) == 0 && solution.cell(at) == digit;
@@ -1629,7 +1713,7 @@ mod tests {
         for puzzle in puzzles {
             let board = board(puzzle);
             for limit in [1, 2, 50] {
-                let portable = solve_with::<false>(&board, None, limit);
+                let portable = solve_with::<false>(&board, None, limit, None);
                 assert_eq!(solve(&board, limit), portable.map(|(s, _)| s));
                 #[cfg(target_arch = "x86_64")]
                 if has_fast_features() {
@@ -1682,7 +1766,7 @@ mod tests {
             "...............3.1............5.7.2...1.....5..5.......3..52..457..6...8.2.......",
         );
         for limit in [1, 2, 1000] {
-            let portable = solve_with::<false>(&board, None, limit).unwrap();
+            let portable = solve_with::<false>(&board, None, limit, None).unwrap();
             assert_eq!(portable.0.count, limit);
             assert_solves(&board, &portable.0.first.unwrap());
             #[cfg(target_arch = "x86_64")]
@@ -1691,6 +1775,40 @@ mod tests {
                 assert_eq!(unsafe { solve_fast(&board, limit) }.unwrap(), portable);
             }
         }
+    }
+
+    #[test]
+    fn a_search_that_can_be_stopped_answers_as_the_others_until_stopped() {
+        let go_on = AtomicBool::new(false);
+        let puzzle = board(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let mut masks = [Candidates::ALL; 81];
+        masks[2] = 0b11;
+        let marks = Candidates::new(masks).unwrap();
+        for (board, limit) in [(&puzzle, 2), (&Board::EMPTY, 5000), (&board(STUBBORN), 2)] {
+            let found = solve_until(board, None, limit, &go_on);
+            assert_eq!(found, Some(solve(board, limit)));
+            let found = solve_until(board, Some(&marks), limit, &go_on);
+            assert_eq!(found, Some(solve_marked(board, &marks, limit)));
+        }
+        // Counting the empty board to 2^32 - 1 would take minutes.
+        let stop = AtomicBool::new(false);
+        let started = std::time::Instant::now();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            });
+            assert_eq!(solve_until(&Board::EMPTY, None, u32::MAX, &stop), None);
+        });
+        assert!(
+            started.elapsed().as_secs_f64() < 5.0,
+            "{:?}",
+            started.elapsed()
+        );
+        // A stubborn board, stopped while it looks ahead.
+        assert_eq!(solve_until(&board(STUBBORN), None, 2, &stop), None);
     }
 
     #[test]
