@@ -35,6 +35,7 @@ const CRATES: &[Crate] = &[
 /// large enough to be read as crates of their own.
 const NESTED: &[&str] = &[
     "crates/engine/src/logic",
+    "crates/engine/src/logic/chains",
     "crates/engine/src/generate",
 ];
 
@@ -143,17 +144,23 @@ fn first_names(code: &str, prefix: &str) -> BTreeSet<String> {
             let mut depth = 0;
             let mut token = String::new();
             let mut expecting = true;
+            // Each element's first name: the identifier that starts it, up
+            // to the first other character.
             for ch in group.chars() {
+                let is_name = ch.is_alphanumeric() || ch == '_';
+                if expecting && is_name {
+                    token.push(ch);
+                    continue;
+                }
+                if !token.is_empty() {
+                    names.insert(std::mem::take(&mut token));
+                    expecting = false;
+                }
                 match ch {
                     '{' => depth += 1,
                     '}' if depth == 0 => break,
                     '}' => depth -= 1,
                     ',' if depth == 0 => expecting = true,
-                    c if expecting && (c.is_alphanumeric() || c == '_') => token.push(c),
-                    _ if expecting && !token.is_empty() => {
-                        names.insert(std::mem::take(&mut token));
-                        expecting = false;
-                    }
                     _ => {}
                 }
             }
@@ -346,10 +353,10 @@ fn the_check_finds_a_cycle_and_reads_grouped_paths() {
         "a\n\nb\n\nc"
     );
     let names = first_names(
-        "use crate::{board::Board, reader::{Boards, Entry}, validate};\nlet x = crate::solver::solve(b);\n$crate::no",
+        "use crate::{board::Board, reader::{Boards, Entry}, validate};\nlet x = crate::solver::solve(b);\n$crate::no\nuse crate::{a, b,c};",
         "crate::",
     );
-    let expected: BTreeSet<String> = ["board", "reader", "validate", "solver"]
+    let expected: BTreeSet<String> = ["board", "reader", "validate", "solver", "a", "b", "c"]
         .iter()
         .map(|s| s.to_string())
         .collect();

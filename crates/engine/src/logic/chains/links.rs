@@ -4,10 +4,9 @@
 //! A candidate is `cell * 9 + digit - 1` (0-728); a state is a candidate
 //! and a flag, `candidate * 2 + on` (0-1457).
 
-#[cfg(test)]
-use crate::logic::grid::{bits, houses_of};
-use crate::logic::grid::{cells_of, count, two_cells};
+use crate::logic::grid::{bits, cells_of, count, houses_of, two_cells};
 use crate::logic::grid::{houses_at, Cells, Grid, CELL_PEER_GROUPS, HOUSE_MASKS};
+use crate::logic::proof::{Candidate, Rule};
 
 /// A candidate state: `(cell * 9 + digit - 1) * 2 + on`.
 pub type State = u16;
@@ -129,6 +128,87 @@ impl Cands {
                         .any(|house| two_cells(self.digits[d0] & HOUSE_MASKS[house]))
             })
         })
+    }
+}
+
+/// Why state `s` follows from state `p` in the fixed position `cands`: the
+/// same cell, or the first house (box, row, column) linking them; from an
+/// "off" state only a house where the digit has two places links.
+///
+/// Static chains keep a state's parent but not why it follows: the cause
+/// is read back from the two states when a hint's parents or proof need it.
+pub fn link_cause(cands: &Cands, s: State, p: State) -> Cause {
+    let (cell, other) = (cell_of(s), cell_of(p));
+    if cell == other {
+        return Cause::Cell;
+    }
+    let d0 = digit_of(s);
+    for house in houses_of(cell) {
+        if HOUSE_MASKS[house] >> other & 1 == 0 {
+            continue;
+        }
+        if !is_on(s) || two_cells(cands.places(house, d0)) {
+            return Cause::House(house as u8);
+        }
+    }
+    Cause::Assumption
+}
+
+/// Adds the candidates removed since `source` (`work` lacks them) that an
+/// "on" state `s` resting on `cause` needs: its cell's, or its digit's in
+/// the house. A nested chain's hint holds only while the enclosing chain
+/// has removed them (`ChainingHint.collectRuleParents`).
+pub fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, out: &mut Vec<u16>) {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    match cause {
+        Cause::Cell => {
+            for d in bits(source.cells[cell] & !work.cells[cell]) {
+                out.push((cell * 9 + d) as u16);
+            }
+        }
+        Cause::House(house) => {
+            let gone = source.places(usize::from(house), d0) & !work.digits[d0];
+            for c in cells_of(gone) {
+                out.push((c * 9 + d0) as u16);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The candidates (`cell * 9 + d0`) that concluding state `s` removes: its
+/// cell's other candidates for an "on" state, its own for "off". Producers
+/// bound a hint's size by what it removes before sizing it.
+pub fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
+    let (cell, d0) = (cell_of(s), digit_of(s));
+    let digits = if is_on(s) {
+        cands.cells[cell] & !(1 << d0)
+    } else {
+        1 << d0
+    };
+    bits(digits).map(move |d| cell * 9 + d)
+}
+
+/// A chain state as the library shows it (steps' patterns and proofs).
+pub fn candidate(s: State) -> Candidate {
+    Candidate {
+        cell: cell_of(s) as u8,
+        digit: digit_of(s) as u8 + 1,
+        on: is_on(s),
+    }
+}
+
+/// The chain state of a candidate as the library shows it: the inverse of
+/// [`candidate`], for proving a step from its pattern.
+pub fn state_of(c: Candidate) -> State {
+    state(usize::from(c.cell), usize::from(c.digit) - 1, c.on)
+}
+
+/// The rule the library shows for a plain link's cause.
+pub fn rule_of(cause: Cause) -> Rule {
+    match cause {
+        Cause::House(house) => Rule::House(house),
+        _ => Rule::Cell,
     }
 }
 

@@ -18,6 +18,7 @@ mod forcing;
 mod graph;
 mod links;
 mod multiple;
+mod nesting;
 mod prove;
 mod recall;
 
@@ -26,14 +27,14 @@ pub use cycles::forcing_chains_and_cycles;
 pub use cycles::{forcing_chains_and_cycles_along, Quiet};
 #[cfg(test)]
 pub use forcing::nishio_forcing_chains;
-pub use forcing::{
-    dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_forcing_chains,
-    nishio_forcing_chains_of,
-};
+pub use forcing::{dynamic_forcing_chains, dynamic_forcing_chains_plus, nishio_forcing_chains_of};
 pub use multiple::multiple_forcing_chains;
+pub use nesting::nested_forcing_chains;
 pub use prove::prove;
 
-use super::step::{Difficulty, Step};
+use super::proof::Chains;
+use super::step::{Difficulty, Pattern, Step, Technique};
+use links::{cell_of, digit_of, is_on, Cands, State};
 
 /// What Sudoku Explainer adds to a chain's base difficulty for its size
 /// (`ChainingHint.getLengthDifficulty`): 0.1 for each threshold 4, 6, 8,
@@ -81,6 +82,37 @@ impl Key {
         }
         (self.size, self.kind) < (other.size, other.kind)
     }
+}
+
+/// A step concluding `target`, the state a hint's chains all reach: a
+/// placement for an "on" state (None when the cell has no other candidate
+/// to lose), an elimination for "off". Forcing chains of every kind
+/// conclude so, static and dynamic alike.
+fn conclude(
+    cands: &Cands,
+    target: State,
+    technique: Technique,
+    pattern: Pattern,
+    difficulty: Difficulty,
+) -> Option<Step> {
+    let (cell, d0) = (cell_of(target), digit_of(target));
+    let digit = d0 as u8 + 1;
+    let (placed, eliminated) = if is_on(target) {
+        if cands.cells[cell] & !(1 << d0) == 0 {
+            return None;
+        }
+        (Some((cell as u8, digit)), Vec::new())
+    } else {
+        (None, vec![(cell as u8, digit)])
+    };
+    Some(Step {
+        technique,
+        difficulty,
+        pattern,
+        placed,
+        eliminated,
+        chains: Chains::NONE,
+    })
 }
 
 /// A hint of a nested chain producer: what it removes and the candidates

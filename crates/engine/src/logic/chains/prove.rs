@@ -13,12 +13,14 @@
 //! position before the step and its own earlier states alone.
 
 use super::advanced::Origin;
+use super::cycles;
 use super::engine::Arena;
-use super::links::{cell_of, digit_of, is_on, state, Cands, Cause, State};
+use super::forcing;
+use super::links::{candidate, rule_of, state, Cands, Cause, State, STATES};
+use super::links::{cell_of, digit_of, is_on};
+use super::nesting::PRODUCERS;
 use crate::logic::grid::{bits, cells_of, houses_of, Grid, HOUSE_CELLS, HOUSE_MASKS};
-pub(super) use crate::logic::proof::Branch;
-use crate::logic::proof::Candidate;
-use crate::logic::proof::{Implication, Rule};
+use crate::logic::proof::{Branch, Candidate, Implication, Rule};
 use crate::logic::step::{Step, Technique};
 
 /// The branches that prove `step`, a step the ladder took from `grid`;
@@ -50,49 +52,35 @@ pub fn prove(grid: &Grid, step: &Step) -> Vec<Branch> {
 /// The branches that prove `step` on position `cands`, None when it is
 /// not a chain step (or, which would be a bug, its chains are not found
 /// again).
-pub(super) fn prove_in(cands: &Cands, step: &Step) -> Option<Vec<Branch>> {
+///
+/// Nishio, multiple and dynamic forcing chains are propagated again by
+/// their producer (nesting what the ladder's rungs nest), and each branch
+/// read off its propagation here, nested steps proved by this in turn.
+fn prove_in(cands: &Cands, step: &Step) -> Option<Vec<Branch>> {
     use Technique::*;
     match step.technique {
         BidirectionalXCycle | GeneralizedXWing | BidirectionalYCycle | BidirectionalCycle => {
-            super::cycles::prove_cycle(cands, step)
+            cycles::prove_cycle(cands, step)
         }
-        ForcingXChain | TurbotFish | ForcingChain => super::cycles::prove_chain(cands, step),
+        ForcingXChain | TurbotFish | ForcingChain => cycles::prove_chain(cands, step),
         NishioForcingChains
         | CellForcingChains
         | RegionForcingChains
         | DynamicCellForcingChains(_)
         | DynamicRegionForcingChains(_)
         | DynamicDoubleForcingChains(_)
-        | DynamicContradictionForcingChains(_) => super::forcing::prove(cands, step),
+        | DynamicContradictionForcingChains(_) => {
+            let proved = forcing::prove(cands, step, PRODUCERS)?;
+            let branch = |(arena, ends): &forcing::Ends| branch_of(arena, ends, cands);
+            Some(proved.iter().map(branch).collect())
+        }
         _ => None,
-    }
-}
-
-/// A chain state as the library shows it.
-pub(super) fn candidate(s: State) -> Candidate {
-    Candidate {
-        cell: cell_of(s) as u8,
-        digit: digit_of(s) as u8 + 1,
-        on: is_on(s),
-    }
-}
-
-/// The chain state of a candidate.
-pub(super) fn state_of(c: Candidate) -> State {
-    state(usize::from(c.cell), usize::from(c.digit) - 1, c.on)
-}
-
-/// The rule of a plain link.
-pub(super) fn rule_of(cause: Cause) -> Rule {
-    match cause {
-        Cause::House(house) => Rule::House(house),
-        _ => Rule::Cell,
     }
 }
 
 /// The branch of `arena` (one assumption's propagation from `source`)
 /// that leads to its nodes `targets`: their ancestors in the order found.
-pub(super) fn branch_of(arena: &Arena, targets: &[u32], source: &Cands) -> Branch {
+fn branch_of(arena: &Arena, targets: &[u32], source: &Cands) -> Branch {
     let len = arena.nodes.len();
     let mut kept = vec![false; len];
     // Advanced nodes: their nested proof and the removals it needs.
@@ -240,7 +228,7 @@ fn shortest(work: &Cands, start: State, target: State) -> Option<Branch> {
     const NONE: u32 = u32::MAX;
     // (state, parent node, cause) in breadth-first order.
     let mut nodes: Vec<(State, u32, Cause)> = vec![(start, NONE, Cause::Assumption)];
-    let mut seen = vec![false; super::links::STATES];
+    let mut seen = vec![false; STATES];
     seen[usize::from(start)] = true;
     let mut next = 0;
     let mut end = (start == target).then_some(0);

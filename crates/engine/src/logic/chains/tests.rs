@@ -20,24 +20,10 @@ fn length_difficulty_follows_the_thresholds() {
 
 use crate::logic::explain;
 use crate::Board;
-use std::path::PathBuf;
 
-/// Bank puzzles with their published rating, when `../shared` is there.
-pub(super) fn bank() -> Vec<(Board, String)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/se_bank_sample.serate.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: ../shared/puzzles/ is absent; skipping the bank checks");
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|line| {
-            let mut fields = line.split_whitespace();
-            let board = fields.next()?.parse().ok()?;
-            Some((board, fields.next()?.to_string()))
-        })
-        .collect()
-}
+/// Bank puzzles with their published rating (the one loader, in
+/// `logic/testing.rs`: it panics when the file is missing).
+pub(super) use crate::logic::testing::bank_rated as bank;
 
 pub(super) fn er(rating: &str) -> f64 {
     rating.split('/').next().unwrap().parse().unwrap()
@@ -60,9 +46,13 @@ fn assert_sound(board: &Board) {
 #[test]
 fn chain_steps_on_bank_puzzles_are_sound() {
     let hard: Vec<_> = bank().into_iter().filter(|(_, r)| er(r) >= 6.5).collect();
+    assert_eq!(hard.len(), 927, "bank puzzles of ER 6.5 and up");
+    let mut checked = 0;
     for (board, _) in hard.iter().step_by(24) {
         assert_sound(board);
+        checked += 1;
     }
+    assert_eq!(checked, 39);
 }
 
 /// The position of `board` (values) with `removed` candidates taken out.
@@ -403,7 +393,10 @@ fn nested_chains_rate_a_forum_hardest_puzzle_soundly() {
 fn link_tables_agree_with_the_link_functions() {
     use super::links::{off_to_on, on_to_off, state, Cands};
     let hard: Vec<_> = bank().into_iter().filter(|(_, r)| er(r) >= 7.0).collect();
+    assert_eq!(hard.len(), 767, "bank puzzles of ER 7.0 and up");
+    let mut checked = 0;
     for (board, _) in hard.iter().step_by(40) {
+        checked += 1;
         let mut grid = crate::logic::Grid::new(board);
         for step in explain(board).steps {
             let cands = Cands::of(&grid);
@@ -453,6 +446,7 @@ fn link_tables_agree_with_the_link_functions() {
             step.apply(&mut grid);
         }
     }
+    assert_eq!(checked, 20);
 }
 
 /// Writes what every chain producer returns on the positions the bank's
@@ -460,13 +454,10 @@ fn link_tables_agree_with_the_link_functions() {
 /// before/after check for changes that must not change any hint.
 /// `cargo test --lib chains::tests::digest -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "a diagnostic: writes the file CHAINS_DIGEST names"]
 fn digest() {
     use std::fmt::Write as _;
-    let Ok(path) = std::env::var("CHAINS_DIGEST") else {
-        eprintln!("set CHAINS_DIGEST to the file to write");
-        return;
-    };
+    let path = std::env::var("CHAINS_DIGEST").expect("set CHAINS_DIGEST to the file to write");
     type Producer = fn(&crate::logic::Grid) -> Option<Step>;
     let producers: [(&str, Producer); 5] = [
         ("cycles", forcing_chains_and_cycles),
