@@ -1,8 +1,9 @@
 //! `sudoku_cli._native`: the engine behind the Python package.
 //!
 //! Each function takes a batch (a list of strings, or the bytes of a
-//! `(N, 81)` `uint8` array), copies it out, releases the GIL, reads and
-//! answers the boards on `jobs` threads, and hands back plain buffers:
+//! `(N, 81)` `uint8` array, which an `(N, 9, 9)` array's bytes in C order
+//! are too), copies it out, releases the GIL, reads and answers the boards
+//! on `jobs` threads, and hands back plain buffers:
 //! status codes (indices into [`STATUS_WORDS`]), cells, numbers, or the
 //! library's JSON Lines records. The Python wrapper (`sudoku_cli/__init__.py`)
 //! turns them into NumPy arrays and dicts; it is the documented API.

@@ -2,15 +2,19 @@
 
 Every function takes a batch of boards: a list of strings, each one board in
 any form the `sudoku` command reads (81-character lines, 9-line grids, boxed
-grids, LeetCode's array forms, 729-cell pencilmark lines), or a NumPy array of
-shape ``(N, 81)`` (``uint8``, 0 for an empty cell). It releases the GIL, works
+grids, LeetCode's array forms, 729-cell pencilmark lines), or a NumPy integer
+array of shape ``(N, 81)`` or ``(N, 9, 9)`` (0 for an empty cell; the two read
+alike, and results come as ``(N, 81)`` either way). It releases the GIL, works
 on ``jobs`` threads (default: every CPU), and answers in input order.
 
 Numbers and fixed-size results are NumPy arrays; statuses are arrays of the
 CLI's status words; explanations and hints are lists of dicts holding the
 very objects ``sudoku explain --format json`` and ``sudoku hint --format json``
 print, a board being named ``boards[I]`` (its index) where the CLI names a
-file, and ``line`` counting lines within its string.
+file, and ``line`` counting lines within its string. A one-line board may
+carry a label after it (``PUZZLE 7.2``, ``PUZZLE,SOLUTION``), which the
+record keeps as ``label``; ``solve``, ``count``, ``validate`` and ``rate``,
+which answer in arrays, drop it.
 
 A malformed board raises ``ValueError`` naming its index, line and column, as
 the CLI's stderr names a file::
@@ -77,7 +81,8 @@ Boards = Union[Sequence[str], np.ndarray]
 class Solved(NamedTuple):
     """What :func:`solve` answers."""
 
-    #: ``(N, 81)`` ``uint8``: each solution, givens kept; zeros where none.
+    #: ``(N, 81)`` ``uint8``: each solution, givens kept; zeros where none
+    #: (``solutions.reshape(-1, 9, 9)`` is a view of them as grids).
     solutions: np.ndarray
     #: ``(N,)`` status words: solved, invalid, unsolvable, multiple, error.
     statuses: np.ndarray
@@ -127,9 +132,27 @@ class Rated(NamedTuple):
     errors: Dict[int, str]
 
 
+#: The shapes an array of cells may have, as messages name them.
+_CELL_SHAPES = "(N, 81) or (N, 9, 9)"
+
+
+def _cell_shape(shape: tuple) -> bool:
+    """Whether ``shape`` is a batch of cells: ``(N, 81)``, or ``(N, 9, 9)``
+    (the same cells, row after row, so the same bytes in C order)."""
+    return (len(shape) == 2 and shape[1] == 81) or (len(shape) == 3 and shape[1:] == (9, 9))
+
+
+def _bad_cell_shape(what: str, shape: tuple) -> ValueError:
+    single = shape in ((81,), (9, 9))
+    hint = "; a single board is a batch of one: pass board[None]" if single else ""
+    return ValueError(f"{what} must have shape {_CELL_SHAPES}, got {shape}{hint}")
+
+
 def _batch(boards: Boards) -> Any:
     """The batch as the engine takes it: a list of strings, or bytes of
-    ``N * 81`` cells."""
+    ``N * 81`` cells (an ``(N, 9, 9)`` array's bytes in C order are its
+    ``(N, 81)`` reshape's: no reshape is made, and a non-contiguous array
+    is copied once, as ``tobytes`` copies any array)."""
     if isinstance(boards, (str, bytes)):
         raise TypeError("pass a list of boards (one string each), not a single string")
     if isinstance(boards, np.ndarray):
@@ -137,19 +160,22 @@ def _batch(boards: Boards) -> Any:
             if boards.ndim != 1:
                 raise ValueError(f"an array of strings must be 1-D, not of shape {boards.shape}")
             return boards.tolist()
-        if boards.ndim != 2 or boards.shape[1] != 81:
-            raise ValueError(f"an array of cells must have shape (N, 81), not {boards.shape}")
+        if not _cell_shape(boards.shape):
+            raise _bad_cell_shape("an array of cells", boards.shape)
         if boards.dtype.kind not in "ui" and boards.dtype != np.bool_:
             raise ValueError(f"cells must be integers 0-9, not {boards.dtype}")
         if boards.dtype != np.uint8:
             bad = np.argwhere((boards < 0) | (boards > 9))
             if len(bad):
-                index, cell = (int(x) for x in bad[0])
+                index = int(bad[0][0])
+                # The cell's place on its board, 0-80, whichever the shape.
+                cell = int(np.ravel_multi_index(tuple(bad[0][1:]), boards.shape[1:]))
                 raise ValueError(
                     f"boards[{index}]:1: cell {cell + 1} (r{cell // 9 + 1}c{cell % 9 + 1}) "
-                    f"holds {boards[index, cell]}: cells are 0 (empty) to 9"
+                    f"holds {boards[tuple(bad[0])]}: cells are 0 (empty) to 9"
                 )
-        return np.ascontiguousarray(boards, dtype=np.uint8).tobytes()
+        # C order whatever the array's layout: the cells row after row.
+        return boards.astype(np.uint8, copy=False).tobytes()
     return boards
 
 
@@ -445,14 +471,18 @@ def to_array(boards: Sequence[str], *, errors: str = "raise") -> np.ndarray:
 
 
 def to_strings(cells: np.ndarray) -> List[str]:
-    """``(N, 81)`` cells as 81-character lines, ``.`` for empty.
+    """``(N, 81)`` or ``(N, 9, 9)`` cells as 81-character lines, ``.`` for empty.
 
     >>> to_strings(np.array([[1] + [0] * 80], dtype=np.uint8))[0][:3]
     '1..'
+    >>> grids = np.zeros((1, 9, 9), dtype=np.uint8)
+    >>> grids[0, 1, 0] = 7                                # r2c1
+    >>> to_strings(grids)[0][:12]
+    '.........7..'
     """
     table = np.frombuffer(b".123456789", dtype=np.uint8)
     cells = np.asarray(cells)
-    if cells.ndim != 2 or cells.shape[1] != 81:
-        raise ValueError(f"cells must have shape (N, 81), not {cells.shape}")
+    if not _cell_shape(cells.shape):
+        raise _bad_cell_shape("cells", cells.shape)
     text = table[cells.astype(np.intp)].tobytes().decode("ascii")
     return [text[i : i + 81] for i in range(0, len(text), 81)]

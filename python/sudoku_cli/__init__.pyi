@@ -7,7 +7,8 @@ import numpy.typing as npt
 __version__: str
 STATUS_WORDS: tuple[str, ...]
 
-#: A batch: one string per board (any form the CLI reads), or an (N, 81)
+#: A batch: one string per board (any form the CLI reads, a label after a
+#: one-line board kept in records as "label"), or an (N, 81) or (N, 9, 9)
 #: integer array of cells, 0 for empty.
 Boards = Union[Sequence[str], npt.NDArray[Any]]
 Errors = str  # "raise" (default) or "record"
@@ -96,4 +97,5 @@ def generate(
     jobs: Optional[int] = None,
 ) -> List[Dict[str, Any]]: ...
 def to_array(boards: Sequence[str], *, errors: Errors = "raise") -> npt.NDArray[np.uint8]: ...
+# cells: (N, 81) or (N, 9, 9).
 def to_strings(cells: npt.NDArray[Any]) -> List[str]: ...
