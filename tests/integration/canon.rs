@@ -7,7 +7,7 @@ use crate::common;
 use common::{data, run, FULL, HARD, PUZZLE};
 use serde_json::Value;
 use sudoku_cli::transform::Transform;
-use sudoku_cli::Board;
+use sudoku_cli::{Board, Candidates};
 
 fn json_lines(stdout: &str) -> Vec<Value> {
     stdout
@@ -231,6 +231,62 @@ fn pencilmark_positions_move_and_canonicalise_as_positions() {
     assert_eq!(a.code, 0, "{}", a.stderr);
     assert_eq!(a.stdout.trim().len(), 729);
     assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn pencilmark_look_alikes_share_the_form_and_the_automorphisms() {
+    // Every candidate everywhere: every map and relabelling fixes it, and
+    // the first map is the identity.
+    let full = "123456789".repeat(81);
+    let out = run(&["canon", "--format", "json"], full.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let record = &json_lines(&out.stdout)[0];
+    assert_eq!(record["canonical"].as_str(), Some(full.as_str()));
+    assert_eq!(record["automorphisms"].as_u64(), Some(3_359_232 * 362_880));
+    let identity: Vec<u64> = (0..9).collect();
+    assert_eq!(record["transform"]["rows"], serde_json::json!(identity));
+    assert_eq!(record["transform"]["cols"], serde_json::json!(identity));
+    // A solution's single digits, a few cells holding one more: the first
+    // rows read alike under every column order. Its look-alikes share the
+    // form and the automorphisms, and each one's map maps it onto the form.
+    let marks = run(&["solve", "--format", "candidates"], HARD).stdout;
+    let mut position = marks.trim().as_bytes().to_vec();
+    for at in [40, 301, 555] {
+        position[at] = b'1' + (at % 9) as u8;
+    }
+    let looks = run(
+        &["transform", "--random", "-n", "6", "--seed", "4"],
+        &position[..],
+    );
+    assert_eq!(looks.code, 0, "{}", looks.stderr);
+    let input = format!("{}\n{}", String::from_utf8(position).unwrap(), looks.stdout);
+    let out = run(&["canon", "--format", "json"], input.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let records = json_lines(&out.stdout);
+    assert_eq!(records.len(), 7);
+    for record in &records {
+        assert_eq!(record["canonical"], records[0]["canonical"]);
+        assert_eq!(record["automorphisms"], records[0]["automorphisms"]);
+        let text = record["candidates"].as_str().unwrap().as_bytes();
+        let masks = std::array::from_fn(|cell| {
+            (0..9).fold(0, |mask, d| match text[cell * 9 + d] {
+                b'.' => mask,
+                _ => mask | 1 << d,
+            })
+        });
+        let form = map_of(record).apply_marks(&Candidates::new(masks).unwrap());
+        let form: String = form
+            .masks()
+            .iter()
+            .flat_map(|&mask| {
+                (0..9u8).map(move |d| match mask >> d & 1 {
+                    0 => '.',
+                    _ => char::from(b'1' + d),
+                })
+            })
+            .collect();
+        assert_eq!(record["canonical"].as_str(), Some(form.as_str()));
+    }
 }
 
 #[test]
