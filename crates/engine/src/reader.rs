@@ -508,8 +508,11 @@ struct LineScan {
     label_at: [Option<usize>; 2],
     /// The column where the kept bytes passed [`MAX_LABEL`].
     long_label: Option<u64>,
-    /// The label of the line just classified as a board, for its entry.
+    /// The label of the line just classified as a board, for its entry
+    /// (taken by it).
     found_label: Option<Box<[u8]>>,
+    /// Whether this line's label state left its reset values.
+    label_touched: bool,
 }
 
 impl LineScan {
@@ -534,6 +537,7 @@ impl LineScan {
             label_at: [None; 2],
             long_label: None,
             found_label: None,
+            label_touched: false,
         }
     }
 
@@ -548,12 +552,15 @@ impl LineScan {
         self.seen_nonblank = false;
         self.comment = false;
         self.pending_cr = None;
-        self.seeking_label = false;
-        self.keeping_label = false;
-        self.label.clear();
-        self.label_at = [None; 2];
-        self.long_label = None;
-        self.found_label = None;
+        // Most lines never reach a label: their state is left as it was.
+        if self.label_touched {
+            self.label_touched = false;
+            self.seeking_label = false;
+            self.keeping_label = false;
+            self.label.clear();
+            self.label_at = [None; 2];
+            self.long_label = None;
+        }
     }
 
     /// The fast path for the commonest line: at the very start of a line,
@@ -751,6 +758,7 @@ impl LineScan {
             && self.unexpected == 0
         {
             self.seeking_label = true;
+            self.label_touched = true;
         }
     }
 

@@ -513,7 +513,14 @@ impl Items {
     }
 
     fn next(&mut self) -> Option<Item> {
-        if let Some((input, entry, ordinal, copy)) = self.repeating.take() {
+        // Only `transform --random -n N` repeats a board: test before
+        // taking, so that other requests write nothing here.
+        if let Some((input, entry, ordinal, copy)) = self
+            .repeating
+            .is_some()
+            .then(|| self.repeating.take())
+            .flatten()
+        {
             if copy + 1 < self.copies {
                 self.repeating = Some((input, entry.clone(), ordinal, copy + 1));
             }
