@@ -12,7 +12,9 @@ from typing import Dict, List
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-BANK = ROOT.parent / "shared" / "puzzles" / "se_bank_sample.txt"
+#: The Sudoku Exchange bank sample, carried by the repository
+#: (tests/data/SOURCES.md): `PUZZLE ER/EP/ED` lines.
+BANK = ROOT / "tests" / "data" / "se_bank_sample.serate.txt"
 
 
 def _binary() -> Path | None:
@@ -101,10 +103,10 @@ def cli(sudoku: Path, tmp_path: Path) -> Cli:
 
 @pytest.fixture(scope="session")
 def bank() -> List[str]:
-    """The Sudoku Exchange bank sample's 1,991 puzzles (skipped when absent)."""
-    if not BANK.exists():
-        pytest.skip(f"{BANK} is absent")
-    return [line[:81] for line in BANK.read_text().splitlines() if line.strip()]
+    """The Sudoku Exchange bank sample's 1,991 puzzles (a missing file fails)."""
+    puzzles = [line[:81] for line in BANK.read_text().splitlines() if line.strip()]
+    assert len(puzzles) == 1991, f"{BANK}: {len(puzzles)} puzzles"
+    return puzzles
 
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -406,7 +406,8 @@ def test_the_gil_is_released_during_a_long_rate():
     try:
         time.sleep(0.05)
         started = time.perf_counter()
-        rated = sudoku_cli.rate(HARD, jobs=1)
+        # Three times over: long enough to tell on a fast machine too.
+        rated = sudoku_cli.rate(HARD * 3, jobs=1)
         ended = time.perf_counter()
     finally:
         stop.set()

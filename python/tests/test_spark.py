@@ -68,8 +68,6 @@ def test_spark_reads_the_bank_as_printed(spark):
     """The bank prints a rating after each board: `first=81` drops it."""
     from conftest import BANK
 
-    if not BANK.exists():
-        pytest.skip(f"{BANK} is absent")
     frame = spark_rate.read_puzzles(spark, str(BANK), first=81).limit(50)
     puzzles = [r.puzzle for r in frame.collect()]
     assert len(puzzles) == 50 and all(len(p) == 81 for p in puzzles)
