@@ -500,10 +500,17 @@ impl Position<'_> {
     }
 }
 
+/// A stopped rating's answer: any will do, as [`Request::answer_until`]
+/// drops it.
+const STOPPED: Answer = Answer::Stuck;
+
 fn rate_board(position: Position) -> Answer {
-    match position.proper() {
-        Ok(_) => Answer::Rated(logic::rate_position(&position.grid())),
-        Err(refused) => refused,
+    match (position.proper(), position.stop) {
+        (Err(refused), _) => refused,
+        (Ok(_), None) => Answer::Rated(logic::rate_position(&position.grid())),
+        (Ok(_), Some(stop)) => {
+            logic::rate_position_until(&position.grid(), stop).map_or(STOPPED, Answer::Rated)
+        }
     }
 }
 
@@ -512,7 +519,13 @@ fn explain_board(position: Position) -> Answer {
         Ok(solution) => solution,
         Err(refused) => return refused,
     };
-    let explained = logic::explain_position(&position.grid());
+    let explained = match position.stop {
+        None => logic::explain_position(&position.grid()),
+        Some(stop) => match logic::explain_position_until(&position.grid(), stop) {
+            Some(explained) => explained,
+            None => return STOPPED,
+        },
+    };
     Answer::Explained(Explained {
         rating: explained.rating,
         steps: explained.steps,

@@ -33,5 +33,8 @@ pub use chains::prove;
 pub use grid::Grid;
 pub use ladder::next_step;
 pub use proof::{Branch, Candidate, Chains, Implication, Rule, StateName};
-pub use rate::{explain, explain_position, rate, rate_position, rate_within, Explanation, Rating};
+pub use rate::{
+    explain, explain_position, explain_position_until, rate, rate_position, rate_position_until,
+    rate_within, Explanation, Rating,
+};
 pub use step::{Difficulty, LoopDetail, Pattern, Step, Technique};

@@ -1,6 +1,8 @@
 //! Rating: run the ladder to the end and read ER, EP and ED off its steps,
 //! as Sudoku Explainer's `serate` does.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::grid::Grid;
 use super::ladder::Ladder;
 use super::step::{Difficulty, Step, Technique};
@@ -115,7 +117,7 @@ pub fn rate(board: &Board) -> Rating {
 /// assert_eq!(rate_within(&board, Difficulty(11)), None);
 /// ```
 pub fn rate_within(board: &Board, max: Difficulty) -> Option<Rating> {
-    run_from(Grid::new(board), max, |_, _| {}).map(|(rating, _)| rating)
+    run_from(Grid::new(board), max, None, |_, _| {}).map(|(rating, _)| rating)
 }
 
 /// Solves from a position (e.g. a player's pencil marks) the way Sudoku
@@ -138,26 +140,49 @@ pub fn rate_position(grid: &Grid) -> Rating {
     run(grid.clone(), |_, _| {}).0
 }
 
+/// [`rate_position`], giving up once `stop` is set: `None` then. The flag
+/// is read before each step, so another thread can end a long rating
+/// (Ctrl-C in the Python package) within one step.
+pub fn rate_position_until(grid: &Grid, stop: &AtomicBool) -> Option<Rating> {
+    run_from(grid.clone(), UNCAPPED, Some(stop), |_, _| {}).map(|(rating, _)| rating)
+}
+
+/// [`explain_position`], giving up once `stop` is set, as
+/// [`rate_position_until`] does.
+pub fn explain_position_until(grid: &Grid, stop: &AtomicBool) -> Option<Explanation> {
+    let mut steps = Vec::new();
+    let (rating, end) = run_from(grid.clone(), UNCAPPED, Some(stop), |before, step| {
+        let mut step = step.clone();
+        step.chains = super::chains::prove(before, &step).into();
+        steps.push(step);
+    })?;
+    Some(Explanation { rating, steps, end })
+}
+
 /// No step is this hard, nor is a stuck ladder's 20.0: a run capped by it
 /// always ends with a rating.
 const UNCAPPED: Difficulty = Difficulty(u16::MAX);
 
 fn run(grid: Grid, taken: impl FnMut(&Grid, &Step)) -> (Rating, Board) {
-    run_from(grid, UNCAPPED, taken).expect("an uncapped run always ends")
+    run_from(grid, UNCAPPED, None, taken).expect("an uncapped run always ends")
 }
 
 /// The ladder's steps from `grid` to the end, each shown to `taken` with
 /// the position before it, and the rating they give; `None` as soon as a
 /// step harder than `max` is needed, or the ladder gets stuck (ER 20.0)
-/// with `max` below that.
+/// with `max` below that, or once `stop` is set.
 fn run_from(
     mut grid: Grid,
     max: Difficulty,
+    stop: Option<&AtomicBool>,
     mut taken: impl FnMut(&Grid, &Step),
 ) -> Option<(Rating, Board)> {
     let mut tracker = Tracker::default();
     let mut ladder = Ladder::default();
     while !grid.is_solved() {
+        if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            return None;
+        }
         // Rungs whose every step is harder than `max` are not tried: a step
         // from them, or none at all (20.0), fails the cap just the same.
         let Some(step) = ladder.next_step_within(&grid, max) else {
@@ -186,6 +211,36 @@ mod tests {
         ".5..4..7.48.7...52..2..14....7....8.8.......7.6....2....68..5..91...3.68.7..1..4.",
         ".7.4......2..3.6..1....5.9.58...79....3...1....45...83.5.8....2..6.7..1......3.6.",
     ];
+
+    #[test]
+    fn a_rating_that_may_be_stopped_is_the_rating_unless_stopped() {
+        let go_on = AtomicBool::new(false);
+        let stopped = AtomicBool::new(true);
+        for puzzle in PUZZLES {
+            let grid = Grid::new(&puzzle.parse().unwrap());
+            assert_eq!(
+                rate_position_until(&grid, &go_on),
+                Some(rate_position(&grid))
+            );
+            let explained = explain_position_until(&grid, &go_on).unwrap();
+            assert_eq!(explained.steps, explain_position(&grid).steps);
+            assert_eq!(rate_position_until(&grid, &stopped), None);
+            assert!(explain_position_until(&grid, &stopped).is_none());
+        }
+        // Set from another thread while a long rating runs: it ends
+        // before its last step.
+        let hard =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let grid = Grid::new(&hard.parse().unwrap());
+        let stop = AtomicBool::new(false);
+        let stopped_early = std::thread::scope(|scope| {
+            let rating = scope.spawn(|| rate_position_until(&grid, &stop));
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            stop.store(true, Ordering::Relaxed);
+            rating.join().unwrap()
+        });
+        assert_eq!(stopped_early, None);
+    }
 
     #[test]
     fn a_capped_rating_is_the_rating_when_it_fits_and_none_when_not() {
