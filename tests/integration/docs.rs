@@ -466,7 +466,7 @@ fn color_is_listed_only_where_it_works() {
 
 #[test]
 fn the_rate_page_says_what_er_ep_and_ed_are() {
-    // As ../shared/se-rating.md has them from Sudoku Explainer's source.
+    // As Sudoku Explainer's source defines them (docs/rating.md, "ER, EP, ED").
     let definitions = [
         "ER  the rating: the largest difficulty of any step",
         "EP  the largest difficulty of the steps up to and including the first\n      step that places a digit",

@@ -1,5 +1,5 @@
 //! Sudoku Explainer's technique ladder: the producers in the order it tries
-//! them (`../shared/se-rating.md`, "The ladder"). The first producer that
+//! them (`docs/rating.md`, "The ladder"). The first producer that
 //! finds a step wins, even when a later one would offer an easier step.
 
 use super::grid::{Cells, Digits, Grid, ALL_CELLS, ALL_DIGITS};

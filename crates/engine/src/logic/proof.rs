@@ -1,6 +1,6 @@
 //! The proof a chain step carries: its branches, each an assumption and
 //! every implication that follows from it, with the states each rests on
-//! and its rule (`../shared/cli-contract.md`, "Explanations in full").
+//! and its rule (`docs/rating.md`, "Chains in full").
 //!
 //! Text, JSON and pictures all print this same data; a program can check
 //! every link against the position before the step.
