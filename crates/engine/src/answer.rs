@@ -564,7 +564,7 @@ fn hint_board(position: Position, candidates: bool) -> Answer {
             let mut after = grid.clone();
             step.apply(&mut after);
             Answer::Hint(Box::new(Hint {
-                after: position_marks(&after),
+                after: after.marks(),
                 step,
             }))
         }
@@ -578,15 +578,6 @@ fn erased_marks(marks: &Candidates, solution: &Board) -> Vec<(u8, u8)> {
         .filter(|&cell| !marks.contains(cell, solution.cell(cell)))
         .map(|cell| (cell as u8, solution.cell(cell)))
         .collect()
-}
-
-/// A position's pencil marks: a placed cell holds its one digit.
-fn position_marks(grid: &Grid) -> Candidates {
-    let masks = std::array::from_fn(|cell| match grid.value(cell) {
-        0 => grid.candidates(cell),
-        digit => 1 << (digit - 1),
-    });
-    Candidates::new(masks).expect("a grid's masks have nine bits")
 }
 
 fn canon_board(position: Position, order: Order, maps: bool) -> Answer {

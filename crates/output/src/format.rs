@@ -14,7 +14,7 @@ use crate::render::{ansi, html};
 use sudoku_engine::answer::{Answer, Explained, HintLevel, Request, Status, Verdict};
 use sudoku_engine::board::{Board, Cell, Shape};
 use sudoku_engine::candidates::Candidates;
-use sudoku_engine::logic::{Branch, Grid, Rating, Rule, StateName, Step};
+use sudoku_engine::logic::{Branch, Rating, Rule, StateName, Step};
 use sudoku_engine::reader::Malformed;
 
 pub mod page;
@@ -293,7 +293,7 @@ impl RecordWriter {
             Answer::Hint(hint) if self.format == Format::Candidates => {
                 let marks = match hint_level(self.request) {
                     HintLevel::Step => hint.after,
-                    _ => marks_of(&start()),
+                    _ => start().marks(),
                 };
                 out.extend_from_slice(&marks.to_line());
                 out.push(b'\n');
@@ -325,16 +325,6 @@ impl RecordWriter {
             }
         }
     }
-}
-
-/// The pencil marks of a logic engine's position: a placed cell's one
-/// digit, an open cell's candidates.
-fn marks_of(grid: &Grid) -> Candidates {
-    let masks = std::array::from_fn(|cell| match grid.value(cell) {
-        0 => grid.candidates(cell),
-        digit => 1 << (digit - 1),
-    });
-    Candidates::new(masks).unwrap_or_else(|| Candidates::from_board(&grid.board()))
 }
 
 /// Adds `label` to the record written from `start` on: before its line end

@@ -9,6 +9,7 @@
 //! `HOUSE_CELLS[h][p]`.
 
 use crate::board::Board;
+use crate::candidates::Candidates;
 use crate::geometry::{self, SIZE};
 
 /// A set of digits 1-9 as bits 0-8.
@@ -445,6 +446,16 @@ impl Grid {
     /// The values as a board.
     pub fn board(&self) -> Board {
         Board::new(self.values).expect("values are digits")
+    }
+
+    /// The position as pencil marks: a placed cell holds its one digit,
+    /// an open cell its candidates.
+    pub fn marks(&self) -> Candidates {
+        let masks = std::array::from_fn(|cell| match self.value(cell) {
+            0 => self.candidates(cell),
+            digit => 1 << (digit - 1),
+        });
+        Candidates::new(masks).expect("a grid's masks have nine bits")
     }
 
     /// Removes `digit` (1-9) from `cell`'s candidates; whether it was one.
