@@ -582,16 +582,7 @@ impl LineScan {
             }
             _ => return self.whole_marks_line(chunk),
         };
-        // Classify every byte without branching (see `cell_class`); any
-        // class above 9 is not a cell, and the slow path will say what it
-        // is.
-        let mut worst = 0;
-        for (slot, &byte) in self.cells.iter_mut().zip(cells) {
-            let class = cell_class(byte);
-            worst = worst.max(class);
-            *slot = class;
-        }
-        if worst > 9 {
+        if !self.take_cells(cells) {
             return None;
         }
         self.any = true;
@@ -600,6 +591,21 @@ impl LineScan {
             kind: LineKind::Board(self.cells),
         };
         Some((81 + end, Some(line)))
+    }
+
+    /// Reads 81 bytes as the line's cells; false if one is not a cell (the
+    /// byte-by-byte scan will then say what it is). Every byte is
+    /// classified without branching (see `cell_class`): any class above 9
+    /// is not a cell.
+    #[inline(always)]
+    fn take_cells(&mut self, cells: &[u8; 81]) -> bool {
+        let mut worst = 0;
+        for (slot, &byte) in self.cells.iter_mut().zip(cells) {
+            let class = cell_class(byte);
+            worst = worst.max(class);
+            *slot = class;
+        }
+        worst <= 9
     }
 
     /// The fast path for a labelled board: at the very start of a line, 81
@@ -622,13 +628,7 @@ impl LineScan {
         if text.len() > MAX_LABEL || more_cells >= 729 - 81 {
             return None;
         }
-        let mut worst = 0;
-        for (slot, &byte) in self.cells.iter_mut().zip(cells) {
-            let class = cell_class(byte);
-            worst = worst.max(class);
-            *slot = class;
-        }
-        if worst > 9 {
+        if !self.take_cells(cells) {
             return None;
         }
         self.any = true;
