@@ -513,14 +513,8 @@ impl Items {
     }
 
     fn next(&mut self) -> Option<Item> {
-        // Only `transform --random -n N` repeats a board: test before
-        // taking, so that other requests write nothing here.
-        if let Some((input, entry, ordinal, copy)) = self
-            .repeating
-            .is_some()
-            .then(|| self.repeating.take())
-            .flatten()
-        {
+        // Only `transform --random -n N` repeats a board.
+        if let Some((input, entry, ordinal, copy)) = self.repeating.take() {
             if copy + 1 < self.copies {
                 self.repeating = Some((input, entry.clone(), ordinal, copy + 1));
             }
