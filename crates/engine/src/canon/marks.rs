@@ -174,11 +174,9 @@ struct Partial {
     used_rows: u16,
     /// Input row of each placed output row.
     rows: [u8; 9],
-    /// Input column at each output position, once a row is placed (one of
-    /// the maps the partial map stands for).
-    cols: [u8; 9],
     /// The input columns each output position may hold (bit per column):
-    /// those of its stack that every row so far reads as its column does.
+    /// those of its stack that every row so far reads alike (see
+    /// [`Partial::first_cols`] for one column order they stand for).
     blocks: [u16; 9],
     /// The digits' partition the rows so far leave.
     partition: Partition,
@@ -191,7 +189,6 @@ impl Partial {
             depth: 0,
             used_rows: 0,
             rows: [0; 9],
-            cols: [0; 9],
             blocks: [0; 9],
             partition: Partition::START,
         }
@@ -201,14 +198,8 @@ impl Partial {
     /// band's start, else an unused row of the current band.
     fn next_rows(&self) -> u16 {
         let depth = usize::from(self.depth);
-        let used = self.used_rows;
-        if depth.is_multiple_of(3) {
-            // Bit 3b: band b has a used row; times 7 fills the band.
-            let used_bands = (used | used >> 1 | used >> 2) & 0o111;
-            !(used_bands * 7) & 0o777
-        } else {
-            TRIPLES[usize::from(self.rows[depth - 1] / 3)] & !used
-        }
+        // At depth 0 the last row is not read.
+        rows_after(depth, self.used_rows, self.rows[depth.saturating_sub(1)])
     }
 
     /// How many column orders the partial map stands for: every order of
@@ -237,6 +228,19 @@ impl Partial {
             *col = c;
         }
         cols
+    }
+}
+
+/// The input rows that may come at output row `depth`, rows `used` (bit
+/// per row) placed and `last` the one before it: any row of an unused band
+/// at a band's start, else an unused row of `last`'s band.
+fn rows_after(depth: usize, used: u16, last: u8) -> u16 {
+    if depth.is_multiple_of(3) {
+        // Bit 3b: band b has a used row; times 7 fills the band.
+        let used_bands = (used | used >> 1 | used >> 2) & 0o111;
+        !(used_bands * 7) & 0o777
+    } else {
+        TRIPLES[usize::from(last / 3)] & !used
     }
 }
 
@@ -530,13 +534,7 @@ impl Level<'_> {
             None => return false,
         }
         let t = usize::from(st.t);
-        let mut rows = if (usize::from(st.depth) + 1).is_multiple_of(3) {
-            let used = st.used_rows | 1 << r;
-            let used_bands = (used | used >> 1 | used >> 2) & 0o111;
-            !(used_bands * 7) & 0o777
-        } else {
-            TRIPLES[usize::from(r / 3)] & !(st.used_rows | 1 << r)
-        };
+        let mut rows = rows_after(usize::from(st.depth) + 1, st.used_rows | 1 << r, r);
         while rows != 0 {
             let next = &self.input.grid[t][rows.trailing_zeros() as usize];
             rows &= rows - 1;
@@ -576,7 +574,6 @@ impl Level<'_> {
         next.rows[usize::from(st.depth)] = r;
         next.depth += 1;
         next.used_rows |= 1 << r;
-        next.cols = w.cols;
         next.partition = w.partition;
         for (p, block) in next.blocks.iter_mut().enumerate() {
             let c = usize::from(w.cols[p]);
