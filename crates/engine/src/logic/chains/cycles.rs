@@ -30,7 +30,6 @@ use super::links::{cell_of, digit_of, is_on, Cands, State};
 use super::{tenths, Best, Key};
 use crate::logic::grid::count;
 use crate::logic::grid::{cells_of, Grid, PEERS};
-use crate::logic::proof::Candidate;
 use crate::logic::proof::Chains;
 use crate::logic::proof::{Branch, Implication};
 use crate::logic::step::{Difficulty, Pattern, Step, Technique};
@@ -1131,11 +1130,7 @@ fn chain_step(s: State, size: u32, y: bool, x: bool, difficulty: Difficulty) -> 
         technique,
         difficulty,
         pattern: Pattern::ForcingChain {
-            target: Candidate {
-                cell: cell as u8,
-                digit,
-                on: is_on(s),
-            },
+            target: candidate(s),
         },
         placed,
         eliminated,
