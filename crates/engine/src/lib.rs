@@ -34,6 +34,7 @@ pub mod solver;
 pub mod symmetry;
 pub mod transform;
 pub mod validate;
+pub mod variant;
 
 pub use answer::{
     Answer, CanonAnswer, Count, Explained, Hint, HintLevel, Look, Request, Status, Transformed,

@@ -1,0 +1,12 @@
+//! Boards of every size from 4x4 to 25x25, jigsaw regions and variant
+//! rules: a solver and checker of their own beside the classic 9x9 engine,
+//! which keeps classic boards at its speed.
+//!
+//! A [`Puzzle`] is a [`Layout`] (size and regions), its givens and its
+//! [`Rule`]s. Candidates are `u32` masks (bit `d - 1` for digit `d`).
+
+pub mod layout;
+pub mod rule;
+
+pub use layout::{CellName, Layout, LayoutError, MAX_CELLS, MAX_SIZE, MIN_SIZE};
+pub use rule::{PairKind, Rule};
