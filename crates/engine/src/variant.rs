@@ -7,6 +7,7 @@
 
 pub mod layout;
 pub mod rule;
+pub mod rules;
 
 pub use layout::{CellName, Layout, LayoutError, MAX_CELLS, MAX_SIZE, MIN_SIZE};
 pub use rule::{PairKind, Rule};
