@@ -95,6 +95,7 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
             board,
             candidates: None,
             label: None,
+            other: None,
         });
     }
     let mut boards = Boards::new(text, batch_name());
@@ -147,6 +148,7 @@ fn read_cells(index: usize, cells: &[u8]) -> Result<Entry, Bad> {
             board,
             candidates: None,
             label: None,
+            other: None,
         }),
         None => {
             let (cell, value) = cells

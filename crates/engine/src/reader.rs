@@ -34,6 +34,11 @@ use std::sync::Arc;
 use crate::board::{Board, Shape};
 use crate::candidates::Candidates;
 
+mod wide;
+
+use wide::Wide;
+pub use wide::{Symbols, SymbolsError};
+
 /// A board read from an input, with the line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -52,7 +57,42 @@ pub struct Entry {
     /// `7.2`), as bytes: a label need not be UTF-8. `None` when there is
     /// none, or it is empty once trimmed.
     pub label: Option<Box<[u8]>>,
+    /// A board that is not a classic 9x9 one (another size), or a line of
+    /// f-puzzles data; `board` is then empty and unused. Boxed so that
+    /// classic entries stay small.
+    pub other: Option<Box<Other>>,
 }
+
+/// A board the classic 9x9 reading does not cover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Other {
+    /// An N x N board (N from 4 to 25, not 9, or 9 in a `--size`d or
+    /// `--symbols` run).
+    Sized {
+        /// N.
+        size: u8,
+        /// N² values in reading order, 0 for empty.
+        cells: Box<[u8]>,
+        /// Whether its cells were written as numbers (`10 11 . 3`).
+        numbers: bool,
+    },
+    /// A line holding an f-puzzles link, SudokuPad link, payload or JSON
+    /// object, trimmed; read by the f-puzzles reader.
+    Payload(Box<[u8]>),
+}
+
+/// How a run reads its boards besides the classic rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// `--size N`: every board is N x N (a line of N cells is a grid row,
+    /// of N² cells a board).
+    pub size: Option<u8>,
+    /// `--symbols`: the size's symbols in order.
+    pub symbols: Option<Symbols>,
+}
+
+/// The longest line of f-puzzles data read, in bytes.
+pub const MAX_PAYLOAD: usize = 4 << 20;
 
 /// What is wrong with a malformed board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -92,6 +132,41 @@ pub enum Problem {
     /// a label is held in memory whole, so its size is bounded.
     #[error("a label longer than {MAX_LABEL} bytes")]
     LongLabel,
+    /// A grid row of an N x N grid with a cell count other than N.
+    #[error("expected {size} cells in a grid row, found {found}")]
+    SizedRowCells {
+        /// The grid's size.
+        size: u8,
+        /// Cells found.
+        found: u64,
+    },
+    /// In a `--size N` run, a line of neither N nor N² cells.
+    #[error("expected {size} or {} cells on a line (--size {size}), found {found}", u64::from(*.size) * u64::from(*.size))]
+    SizedLineCells {
+        /// The run's size.
+        size: u8,
+        /// Cells found.
+        found: u64,
+    },
+    /// A symbol whose value is above the board's size (cited at it).
+    #[error("a {size}x{size} board has no digit {value}")]
+    SymbolRange {
+        /// The symbol's value.
+        value: u8,
+        /// The board's size.
+        size: u8,
+    },
+    /// An N x N grid that ended before its N-th row.
+    #[error("grid cut short after {rows} of {size} rows")]
+    SizedGridCutShort {
+        /// Rows read.
+        rows: u8,
+        /// The grid's size.
+        size: u8,
+    },
+    /// A line of f-puzzles data longer than [`MAX_PAYLOAD`].
+    #[error("a line of f-puzzles data longer than {MAX_PAYLOAD} bytes")]
+    LongPayload,
 }
 
 /// The longest label kept after a board, in bytes.
@@ -167,8 +242,15 @@ pub struct Boards<R> {
     name: Arc<str>,
     scan: LineScan,
     grid: Option<Grid>,
-    /// An item held back while the grid it interrupted is reported.
-    pending: Option<Result<Entry, ReadError>>,
+    /// Items read and not yet returned (a grid cut short is reported
+    /// before the line that cut it).
+    pending: std::collections::VecDeque<Result<Entry, ReadError>>,
+    /// How boards of other sizes are read.
+    options: ReadOptions,
+    /// An N x N grid in progress (N not 9, or a sized run).
+    sized: Option<SizedGrid>,
+    /// A JSON array being joined, one cell a line.
+    joined: Option<Joined>,
     /// Bytes left in the input's buffer after the last line read.
     buffered: usize,
     finished: bool,
@@ -182,10 +264,26 @@ impl<R: BufRead> Boards<R> {
             name: name.into(),
             scan: LineScan::new(),
             grid: None,
-            pending: None,
+            pending: std::collections::VecDeque::new(),
+            options: ReadOptions::default(),
+            sized: None,
+            joined: None,
             buffered: 0,
             finished: false,
         }
+    }
+
+    /// Reads boards from `input` as [`Boards::new`] does, and boards of
+    /// other sizes as `options` say.
+    pub fn with_options(input: R, name: impl Into<Arc<str>>, options: ReadOptions) -> Boards<R> {
+        let mut boards = Boards::new(input, name);
+        boards.scan.sized_run =
+            options.size.is_some_and(|size| size != 9) || options.symbols.is_some();
+        if let Some(symbols) = &options.symbols {
+            boards.scan.symbols = symbols.clone();
+        }
+        boards.options = options;
+        boards
     }
 
     /// The input's name, as given to [`Boards::new`].
@@ -197,7 +295,7 @@ impl<R: BufRead> Boards<R> {
     /// which can block on a pipe or terminal: callers flush their output
     /// before that.
     pub fn needs_read(&self) -> bool {
-        self.pending.is_none() && !self.finished && self.buffered == 0
+        self.pending.is_empty() && !self.finished && self.buffered == 0
     }
 
     fn malformed(&self, start_line: u64, at: Spot) -> ReadError {
@@ -238,6 +336,17 @@ impl<R: BufRead> Boards<R> {
     /// Ends the grid in progress, if any, as cut short (or spoiled by a bad
     /// row found earlier).
     fn cut_grid(&mut self) -> Option<ReadError> {
+        if let Some(grid) = self.sized.take() {
+            let spot = grid.first_problem.unwrap_or(Spot {
+                line: grid.start_line,
+                column: None,
+                problem: Problem::SizedGridCutShort {
+                    rows: grid.rows,
+                    size: grid.size,
+                },
+            });
+            return Some(self.malformed(grid.start_line, spot));
+        }
         let grid = self.grid.take()?;
         let spot = grid.first_problem.unwrap_or(Spot {
             line: grid.start_line,
@@ -273,6 +382,7 @@ impl<R: BufRead> Boards<R> {
                 board: Board::from_checked(grid.cells),
                 candidates: None,
                 label: None,
+                other: None,
             }),
         })
     }
@@ -282,7 +392,7 @@ impl<R: BufRead> Boards<R> {
     fn one_line(&mut self, item: Result<Entry, ReadError>) -> Result<Entry, ReadError> {
         match self.cut_grid() {
             Some(error) => {
-                self.pending = Some(item);
+                self.pending.push_back(item);
                 Err(error)
             }
             None => item,
@@ -294,7 +404,7 @@ impl<R: BufRead> Iterator for Boards<R> {
     type Item = Result<Entry, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(item) = self.pending.take() {
+        if let Some(item) = self.pending.pop_front() {
             return Some(item);
         }
         while !self.finished {
@@ -302,54 +412,459 @@ impl<R: BufRead> Iterator for Boards<R> {
                 Ok(Some(line)) => line,
                 Ok(None) => {
                     self.finished = true;
-                    return self.cut_grid().map(Err);
+                    self.end_joined();
+                    if let Some(error) = self.cut_grid() {
+                        self.pending.push_back(Err(error));
+                    }
+                    return self.pending.pop_front();
                 }
                 Err(error) => {
                     // The input is unreadable from here on; a grid in
                     // progress is lost with it, and the error says so.
                     self.finished = true;
                     self.grid = None;
+                    self.sized = None;
+                    self.joined = None;
                     let input = self.name.clone();
                     return Some(Err(ReadError::Io { input, error }));
                 }
             };
             let number = line.number;
             match line.kind {
-                LineKind::Skip => {}
-                LineKind::Row(row) => {
-                    if let Some(item) = self.add_row(number, row) {
-                        return Some(item);
-                    }
-                }
-                LineKind::Board(cells) => {
+                // The commonest line goes straight to its entry.
+                LineKind::Board(cells) if self.joined.is_none() && !self.scan.sized_run => {
                     let entry = Entry {
                         line: number,
                         shape: Shape::Line,
                         board: Board::from_checked(cells),
                         candidates: None,
                         label: self.scan.found_label.take(),
+                        other: None,
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
-                LineKind::Marks => {
-                    let candidates = Candidates::from_checked(self.scan.marks);
-                    let entry = Entry {
-                        line: number,
-                        shape: Shape::Line,
-                        board: candidates.board(),
-                        candidates: Some(Box::new(candidates)),
-                        label: self.scan.found_label.take(),
-                    };
-                    return Some(self.one_line(Ok(entry)));
-                }
-                LineKind::BadBoard(spot) => {
-                    let error = self.malformed(number, spot);
-                    return Some(self.one_line(Err(error)));
-                }
+                kind => self.handle(number, kind),
+            }
+            if let Some(item) = self.pending.pop_front() {
+                return Some(item);
             }
         }
         None
     }
+}
+
+impl<R: BufRead> Boards<R> {
+    /// Reads a line of any kind into the items it makes, queued in
+    /// `pending`.
+    fn handle(&mut self, number: u64, kind: LineKind) {
+        if self.join(number, &kind) {
+            return;
+        }
+        let sized_run = self.scan.sized_run;
+        match kind {
+            LineKind::Payload => {
+                let item = match self.scan.long_payload {
+                    Some(column) => Err(self.malformed(
+                        number,
+                        Spot {
+                            line: number,
+                            column: Some(column),
+                            problem: Problem::LongPayload,
+                        },
+                    )),
+                    None => Ok(Entry {
+                        line: number,
+                        shape: Shape::Line,
+                        board: Board::EMPTY,
+                        candidates: None,
+                        label: None,
+                        other: Some(Box::new(Other::Payload(
+                            trim_payload(&self.scan.payload).into(),
+                        ))),
+                    }),
+                };
+                self.push_one_line(item);
+            }
+            LineKind::Skip => {}
+            _ if self.reads_wide(&kind) => self.wide_line(number),
+            LineKind::Row(row) => {
+                if let Some(item) = self.add_row(number, row) {
+                    self.pending.push_back(item);
+                }
+            }
+            LineKind::Board(cells) if !sized_run => {
+                let entry = Entry {
+                    line: number,
+                    shape: Shape::Line,
+                    board: Board::from_checked(cells),
+                    candidates: None,
+                    label: self.scan.found_label.take(),
+                    other: None,
+                };
+                self.push_one_line(Ok(entry));
+            }
+            LineKind::Marks if !sized_run => {
+                let candidates = Candidates::from_checked(self.scan.marks);
+                let entry = Entry {
+                    line: number,
+                    shape: Shape::Line,
+                    board: candidates.board(),
+                    candidates: Some(Box::new(candidates)),
+                    label: self.scan.found_label.take(),
+                    other: None,
+                };
+                self.push_one_line(Ok(entry));
+            }
+            LineKind::BadBoard(spot) => {
+                let error = self.malformed(number, spot);
+                self.push_one_line(Err(error));
+            }
+            LineKind::Board(_) | LineKind::Marks => self.wide_line(number),
+        }
+    }
+
+    /// Whether a line is read the wide way: in a sized run, inside an N x
+    /// N grid, or, outside any grid, when it is no classic line but a
+    /// board or grid row of another size.
+    fn reads_wide(&self, kind: &LineKind) -> bool {
+        if self.scan.sized_run || self.sized.is_some() {
+            return true;
+        }
+        if self.grid.is_some()
+            || !matches!(kind, LineKind::Row(Row::Bad(_)) | LineKind::BadBoard(_))
+        {
+            return false;
+        }
+        let wide = &self.scan.wide;
+        let (_, count, _) = wide.reading();
+        wide.unexpected == 0 && (sized_board(count).is_some() || sized_row(count))
+    }
+
+    /// Reads the line just scanned as a row or board of another size.
+    fn wide_line(&mut self, number: u64) {
+        let wide = &self.scan.wide;
+        let (cells, count, (max, max_column)) = wide.reading();
+        let cells = cells.to_vec();
+        let numbers = wide.as_tokens();
+        if let Some((column, byte)) = wide.first_unexpected {
+            let spot = Spot {
+                line: number,
+                column: Some(column),
+                problem: Problem::UnexpectedByte(byte),
+            };
+            let is_row = count.saturating_add(wide.unexpected) <= 40;
+            return self.bad_wide(number, spot, is_row);
+        }
+        if count == 0 {
+            return;
+        }
+        self.place(
+            number,
+            &cells,
+            count,
+            (max, Some(max_column)),
+            numbers,
+            Shape::Line,
+        );
+    }
+
+    /// Places a line's `cells` (`count` of them) of another size: a row of
+    /// the N x N grid in progress or starting one, or a one-line board.
+    fn place(
+        &mut self,
+        number: u64,
+        cells: &[u8],
+        count: u64,
+        max: (u8, Option<u64>),
+        numbers: bool,
+        shape: Shape,
+    ) {
+        let range = |size: u8| Spot {
+            line: number,
+            column: max.1,
+            problem: Problem::SymbolRange { value: max.0, size },
+        };
+        let size = self
+            .sized
+            .as_ref()
+            .map(|grid| grid.size)
+            .or(self.options.size);
+        let (size, board) = match size {
+            Some(n) if count == u64::from(n) => (n, false),
+            Some(n) if count == u64::from(n) * u64::from(n) => (n, true),
+            Some(n) => {
+                let problem = if self.sized.is_some() || count <= 40 {
+                    Problem::SizedRowCells {
+                        size: n,
+                        found: count,
+                    }
+                } else {
+                    Problem::SizedLineCells {
+                        size: n,
+                        found: count,
+                    }
+                };
+                let spot = Spot {
+                    line: number,
+                    column: None,
+                    problem,
+                };
+                return self.bad_wide(number, spot, self.sized.is_some() || count <= 40);
+            }
+            None => match sized_board(count) {
+                Some(n) => (n, true),
+                None => (count as u8, false),
+            },
+        };
+        if board {
+            let item = if max.0 > size {
+                Err(self.malformed(number, range(size)))
+            } else {
+                Ok(Entry {
+                    line: number,
+                    shape,
+                    board: Board::EMPTY,
+                    candidates: None,
+                    label: None,
+                    other: Some(Box::new(Other::Sized {
+                        size,
+                        cells: cells.into(),
+                        numbers,
+                    })),
+                })
+            };
+            return self.push_one_line(item);
+        }
+        let grid = self.sized.get_or_insert_with(|| SizedGrid {
+            start_line: number,
+            size,
+            rows: 0,
+            cells: Vec::with_capacity(usize::from(size) * usize::from(size)),
+            first_problem: None,
+            numbers: false,
+        });
+        grid.numbers |= numbers;
+        if max.0 > size {
+            grid.first_problem.get_or_insert(range(size));
+        }
+        grid.cells.extend_from_slice(cells);
+        self.sized_row_added();
+    }
+
+    /// A bad line of another size: a bad row of the grid in progress (or
+    /// of one it starts), or a bad one-line board.
+    fn bad_wide(&mut self, number: u64, spot: Spot, is_row: bool) {
+        if !is_row {
+            let error = self.malformed(number, spot);
+            return self.push_one_line(Err(error));
+        }
+        if self.sized.is_none() && self.options.size.is_none() {
+            // No size to give the grid: the classic grid takes the row.
+            if let Some(item) = self.add_row(number, Row::Bad(spot)) {
+                self.pending.push_back(item);
+            }
+            return;
+        }
+        let size = self
+            .sized
+            .as_ref()
+            .map_or(self.options.size.unwrap_or(9), |g| g.size);
+        let grid = self.sized.get_or_insert_with(|| SizedGrid {
+            start_line: number,
+            size,
+            rows: 0,
+            cells: Vec::new(),
+            first_problem: None,
+            numbers: false,
+        });
+        grid.first_problem.get_or_insert(spot);
+        grid.cells.extend(std::iter::repeat_n(0, usize::from(size)));
+        self.sized_row_added();
+    }
+
+    /// Counts the row just added to the N x N grid; after its N-th row,
+    /// queues the grid's item.
+    fn sized_row_added(&mut self) {
+        let Some(grid) = self.sized.as_mut() else {
+            return;
+        };
+        grid.rows += 1;
+        if grid.rows < grid.size {
+            return;
+        }
+        let Some(grid) = self.sized.take() else {
+            return;
+        };
+        let item = match grid.first_problem {
+            Some(spot) => Err(self.malformed(grid.start_line, spot)),
+            None => Ok(Entry {
+                line: grid.start_line,
+                shape: Shape::Grid,
+                board: Board::EMPTY,
+                candidates: None,
+                label: None,
+                other: Some(Box::new(Other::Sized {
+                    size: grid.size,
+                    cells: grid.cells.into(),
+                    numbers: grid.numbers,
+                })),
+            }),
+        };
+        self.pending.push_back(item);
+    }
+
+    /// Joins a JSON array written one cell a line (`json.dumps(board,
+    /// indent=2)`): a line of one cell and a trailing `,` continues on the
+    /// next; the array ends at a line of one cell without it. Lines that
+    /// hold no cells (its brackets) pass. True if the line was taken.
+    fn join(&mut self, number: u64, kind: &LineKind) -> bool {
+        let wide = &self.scan.wide;
+        let (cells, count, (max, _)) = wide.reading();
+        let single =
+            count == 1 && wide.unexpected == 0 && matches!(kind, LineKind::Row(Row::Bad(_)));
+        if single {
+            let value = cells[0];
+            let numbers = wide.as_tokens();
+            let trailing = wide.trailing_comma;
+            let joined = self.joined.get_or_insert_with(|| Joined {
+                start_line: number,
+                cells: Vec::new(),
+                max: 0,
+                numbers: false,
+            });
+            joined.numbers |= numbers;
+            joined.max = joined.max.max(max);
+            if joined.cells.len() < wide::MAX_WIDE {
+                joined.cells.push(value);
+            } else {
+                joined.cells.push(value);
+                joined.cells.truncate(wide::MAX_WIDE + 1);
+            }
+            if !trailing {
+                self.end_joined();
+            }
+            return true;
+        }
+        if self.joined.is_none() {
+            return false;
+        }
+        if matches!(kind, LineKind::Skip) {
+            return true;
+        }
+        self.end_joined();
+        false
+    }
+
+    /// Reads the cells joined so far as one line.
+    fn end_joined(&mut self) {
+        let Some(joined) = self.joined.take() else {
+            return;
+        };
+        let count = joined.cells.len() as u64;
+        let number = joined.start_line;
+        let classic = !self.scan.sized_run && self.sized.is_none() && joined.max <= 9;
+        if classic && count == 9 {
+            let mut row = [0; 9];
+            row.copy_from_slice(&joined.cells);
+            if let Some(item) = self.add_row(number, Row::Cells(row)) {
+                self.pending.push_back(item);
+            }
+        } else if classic && count == 81 {
+            let mut cells = [0; 81];
+            cells.copy_from_slice(&joined.cells);
+            let entry = Entry {
+                line: number,
+                shape: Shape::Line,
+                board: Board::from_checked(cells),
+                candidates: None,
+                label: None,
+                other: None,
+            };
+            self.push_one_line(Ok(entry));
+        } else if self.scan.sized_run
+            || self.sized.is_some()
+            || (self.grid.is_none() && (sized_board(count).is_some() || sized_row(count)))
+        {
+            let shape = Shape::Line;
+            self.place(
+                number,
+                &joined.cells,
+                count,
+                (joined.max, None),
+                joined.numbers,
+                shape,
+            );
+        } else {
+            let spot = Spot {
+                line: number,
+                column: None,
+                problem: if count <= 40 {
+                    Problem::RowCells(count)
+                } else if count < 81 {
+                    Problem::LineCells(count)
+                } else {
+                    Problem::MarkLineCells(count)
+                },
+            };
+            if count <= 40 {
+                if let Some(item) = self.add_row(number, Row::Bad(spot)) {
+                    self.pending.push_back(item);
+                }
+            } else {
+                let error = self.malformed(number, spot);
+                self.push_one_line(Err(error));
+            }
+        }
+    }
+
+    /// Queues a one-line board's item after the error of a grid it cuts
+    /// short, if any.
+    fn push_one_line(&mut self, item: Result<Entry, ReadError>) {
+        if let Some(error) = self.cut_grid() {
+            self.pending.push_back(Err(error));
+        }
+        self.pending.push_back(item);
+    }
+}
+
+/// The size of a one-line board of `count` cells that is not a classic
+/// one: 4 to 25 squared, but 81 (and 729, the pencilmark line).
+fn sized_board(count: u64) -> Option<u8> {
+    (4..=25u8).find(|&n| u64::from(n) * u64::from(n) == count && n != 9)
+}
+
+/// Whether `count` cells make a grid row of another size: 4 to 25 but 9,
+/// and 16 (a 4x4 board on one line: 16x16 grids need `--size 16`).
+fn sized_row(count: u64) -> bool {
+    (4..=25).contains(&count) && count != 9 && count != 16
+}
+
+/// f-puzzles data trimmed of blanks at its end.
+fn trim_payload(payload: &[u8]) -> &[u8] {
+    let end = payload
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    &payload[..end]
+}
+
+/// An N x N grid being collected row by row.
+struct SizedGrid {
+    start_line: u64,
+    size: u8,
+    rows: u8,
+    cells: Vec<u8>,
+    first_problem: Option<Spot>,
+    /// Whether some row was written as numbers.
+    numbers: bool,
+}
+
+/// A JSON array being joined from lines of one cell each.
+struct Joined {
+    start_line: u64,
+    cells: Vec<u8>,
+    max: u8,
+    numbers: bool,
 }
 
 /// Where a problem is, and what it is.
@@ -398,6 +913,8 @@ enum LineKind {
     Marks,
     /// A bad one-line board.
     BadBoard(Spot),
+    /// A line of f-puzzles data, kept in [`LineScan::payload`].
+    Payload,
 }
 
 struct Line {
@@ -513,6 +1030,22 @@ struct LineScan {
     found_label: Option<Box<[u8]>>,
     /// Whether this line's label state left its reset values.
     label_touched: bool,
+    /// The line read as a board of another size.
+    wide: Box<Wide>,
+    /// The run's cell symbols for that reading.
+    symbols: Symbols,
+    /// Whether every line is read the wide way (a `--size` other than 9,
+    /// or `--symbols`): the classic fast paths are then off.
+    sized_run: bool,
+    /// The line's first four non-blank bytes, to tell f-puzzles data.
+    head: [u8; 4],
+    head_len: u8,
+    /// The line is f-puzzles data: its bytes from the first non-blank
+    /// one are kept (up to [`MAX_PAYLOAD`]).
+    capturing: bool,
+    payload: Vec<u8>,
+    /// The column where the kept bytes passed [`MAX_PAYLOAD`].
+    long_payload: Option<u64>,
 }
 
 impl LineScan {
@@ -538,6 +1071,14 @@ impl LineScan {
             long_label: None,
             found_label: None,
             label_touched: false,
+            wide: Box::new(Wide::new()),
+            symbols: Symbols::default(),
+            sized_run: false,
+            head: [0; 4],
+            head_len: 0,
+            capturing: false,
+            payload: Vec::new(),
+            long_payload: None,
         }
     }
 
@@ -552,6 +1093,13 @@ impl LineScan {
         self.seen_nonblank = false;
         self.comment = false;
         self.pending_cr = None;
+        self.wide.start_line();
+        self.head_len = 0;
+        if self.capturing {
+            self.capturing = false;
+            self.payload.clear();
+            self.long_payload = None;
+        }
         // Most lines never reach a label: their state is left as it was.
         if self.label_touched {
             self.label_touched = false;
@@ -570,7 +1118,7 @@ impl LineScan {
     /// [`feed`]: LineScan::feed
     #[inline]
     fn whole_board_line(&mut self, chunk: &[u8]) -> Option<(usize, Option<Line>)> {
-        if self.any || self.bom < BOM.len() {
+        if self.any || self.bom < BOM.len() || self.sized_run {
             return None;
         }
         let (cells, rest) = chunk.split_first_chunk::<81>()?;
@@ -719,11 +1267,34 @@ impl LineScan {
             }
             self.keep_label_byte(b'\r');
             self.unexpected_byte(column, b'\r');
+            self.wide.byte(&self.symbols, b'\r', column, false);
         }
         self.column += 1;
         self.any = true;
         if self.comment {
             return class == LF;
+        }
+        if self.capturing {
+            if class == LF {
+                return true;
+            }
+            if class != CR {
+                self.keep_payload_byte(byte);
+            } else {
+                self.pending_cr = Some(self.column);
+            }
+            return false;
+        }
+        if self.head_len < 4 && class != BLANK && class != LF && class != CR {
+            self.head_byte(byte);
+        }
+        if class != LF && class != CR && !(class == HASH && !self.seen_nonblank) {
+            self.wide.byte(
+                &self.symbols,
+                byte,
+                self.column,
+                class == LAYOUT || class == BLANK,
+            );
         }
         if (self.seeking_label || self.keeping_label) && class != LF && class != CR {
             self.label_byte(byte, class);
@@ -738,6 +1309,37 @@ impl LineScan {
             _ => self.unexpected_byte(self.column, byte),
         }
         false
+    }
+
+    /// Notes one of the line's first four non-blank bytes; once there are
+    /// four, a line that starts like f-puzzles data (a link, a payload, a
+    /// JSON object) is kept whole from its first non-blank byte on.
+    fn head_byte(&mut self, byte: u8) {
+        self.head[usize::from(self.head_len)] = byte;
+        self.head_len += 1;
+        let starts_data = self.head[0] == b'{'
+            || (self.head_len == 4
+                && matches!(
+                    &self.head.map(|b| b.to_ascii_lowercase()),
+                    b"http" | b"www." | b"n4ig" | b"f-pu" | b"sudo" | b"app."
+                ));
+        if starts_data {
+            self.capturing = true;
+            self.payload.clear();
+            let head = self.head;
+            for &b in &head[..usize::from(self.head_len)] {
+                self.keep_payload_byte(b);
+            }
+        }
+    }
+
+    /// Keeps a byte of f-puzzles data, up to [`MAX_PAYLOAD`].
+    fn keep_payload_byte(&mut self, byte: u8) {
+        if self.payload.len() < MAX_PAYLOAD {
+            self.payload.push(byte);
+        } else if self.long_payload.is_none() {
+            self.long_payload = Some(self.column);
+        }
     }
 
     fn cell(&mut self, value: u8) {
@@ -836,6 +1438,10 @@ impl LineScan {
     fn finish_line(&mut self) -> Line {
         let number = self.number;
         let line = |kind| Line { number, kind };
+        self.wide.end_token();
+        if self.capturing {
+            return line(LineKind::Payload);
+        }
         if self.comment || (self.count == 0 && self.unexpected == 0) {
             return line(LineKind::Skip);
         }
@@ -1593,7 +2199,7 @@ mod tests {
     #[test]
     fn wrong_cell_counts_near_729() {
         let marks = marks_text();
-        for text in [&marks[..728], &marks[..400], &marks[..82]] {
+        for text in [&marks[..728], &marks[..401], &marks[..82]] {
             let n = text.len();
             let expected = format!("t:1: expected 81 or 729 cells on a line, found {n}");
             assert_eq!(read(text.as_bytes()), std::slice::from_ref(&expected));
@@ -1625,8 +2231,8 @@ mod tests {
         assert_eq!(read(&after), expected);
         // On a line that is not 729 cells long it is no problem of its own.
         assert_eq!(
-            read(&marks[..100]),
-            ["t:1: expected 81 or 729 cells on a line, found 100"]
+            read(&marks[..101]),
+            ["t:1: expected 81 or 729 cells on a line, found 101"]
         );
     }
 
@@ -1667,5 +2273,201 @@ mod tests {
         assert!(!boards.needs_read());
         boards.next().unwrap().unwrap();
         assert!(boards.needs_read());
+    }
+
+    /// Reads `text` with `options`, describing boards of other sizes as
+    /// `LINE:SHAPE:SIZE:CELLS` (cells as values joined by `,`).
+    fn read_sized(text: &[u8], options: ReadOptions) -> Vec<String> {
+        Boards::with_options(text, "t", options)
+            .map(|item| match item {
+                Ok(Entry {
+                    line,
+                    shape,
+                    other: Some(other),
+                    ..
+                }) => match *other {
+                    Other::Sized {
+                        size,
+                        cells,
+                        numbers,
+                    } => {
+                        let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+                        let numbers = if numbers { ":numbers" } else { "" };
+                        format!("{line}:{shape:?}:{size}:{}{numbers}", cells.join(","))
+                    }
+                    Other::Payload(text) => format!("{line}:payload:{}", text.escape_ascii()),
+                },
+                other => describe(other),
+            })
+            .collect()
+    }
+
+    fn values(text: &str) -> String {
+        text.bytes()
+            .map(|b| match b {
+                b'1'..=b'9' => (b - b'0').to_string(),
+                b'A'..=b'P' => (b - b'A' + 10).to_string(),
+                _ => "0".to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    #[test]
+    fn reads_other_sizes_on_one_line_and_as_grids() {
+        let four = "1234341221434321";
+        let six = "123456456123231564564231312645645312";
+        let six_grid: String = six
+            .as_bytes()
+            .chunks(6)
+            .map(|row| {
+                format!(
+                    "{} | {}\n",
+                    std::str::from_utf8(&row[..3]).unwrap(),
+                    std::str::from_utf8(&row[3..]).unwrap()
+                )
+            })
+            .collect();
+        let text = format!("{four}\n# a comment\n{six_grid}\n{PUZZLE}\n");
+        assert_eq!(
+            read_sized(text.as_bytes(), ReadOptions::default()),
+            [
+                format!("1:Line:4:{}", values(four)),
+                format!("3:Grid:6:{}", values(six)),
+                format!("10:Line:{PUZZLE}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn letters_and_numbers_name_digits_above_nine() {
+        let sixteen: String = (0..256)
+            .map(|i| b"123456789ABCDEFG"[(i + i / 16 * 4 + i / 64) % 16] as char)
+            .collect();
+        let lower = sixteen.to_lowercase();
+        let rows: String = sixteen
+            .as_bytes()
+            .chunks(16)
+            .map(|row| {
+                let numbers: Vec<String> = row
+                    .iter()
+                    .map(|&b| match b {
+                        b'1'..=b'9' => (b - b'0').to_string(),
+                        _ => (b - b'A' + 10).to_string(),
+                    })
+                    .collect();
+                format!("[{}],\n", numbers.join(", "))
+            })
+            .collect();
+        let text = format!("{sixteen}\n{lower}\n");
+        let expected = format!("1:Line:16:{}", values(&sixteen));
+        assert_eq!(
+            read_sized(text.as_bytes(), ReadOptions::default()),
+            [expected.clone(), expected.replace("1:", "2:")]
+        );
+        // Sixteen numbers a line make a row only once the size is known.
+        let options = ReadOptions {
+            size: Some(16),
+            symbols: None,
+        };
+        assert_eq!(
+            read_sized(rows.as_bytes(), options),
+            [format!("1:Grid:16:{}:numbers", values(&sixteen))]
+        );
+    }
+
+    #[test]
+    fn symbols_above_the_size_are_cited_where_they_stand() {
+        assert_eq!(
+            read_sized(b"12343412214343G1\n", ReadOptions::default()),
+            ["t:1:15: a 4x4 board has no digit 16"]
+        );
+        assert_eq!(
+            read_sized(b"12x4341221434321\n", ReadOptions::default()),
+            ["t:1:3: unexpected character 'x'"]
+        );
+    }
+
+    #[test]
+    fn a_sized_run_reads_every_line_at_its_size() {
+        let options = || ReadOptions {
+            size: Some(4),
+            symbols: None,
+        };
+        assert_eq!(
+            read_sized(b"1234\n3412\n2143\n4321\n", options()),
+            [format!("1:Grid:4:{}", values("1234341221434321"))]
+        );
+        assert_eq!(
+            read_sized(b"1234\n341\n2143\n4321\n", options()),
+            ["t:2: expected 4 cells in a grid row, found 3"]
+        );
+        assert_eq!(
+            read_sized(b"1234\n3412\n", options()),
+            ["t:1: grid cut short after 2 of 4 rows"]
+        );
+        let symbols = ReadOptions {
+            size: None,
+            symbols: Some(Symbols::custom(b"ABCD").unwrap()),
+        };
+        assert_eq!(
+            read_sized(b"ABCDCDABBADCDCBA\n", symbols),
+            [format!("1:Line:4:{}", values("1234341221434321"))]
+        );
+    }
+
+    #[test]
+    fn a_sized_grid_is_cut_short_by_a_classic_board() {
+        let text = format!("12 34\n34 12\n{PUZZLE}\n");
+        assert_eq!(
+            read_sized(text.as_bytes(), ReadOptions::default()),
+            [
+                "t:1: grid cut short after 2 of 4 rows".to_owned(),
+                format!("3:Line:{PUZZLE}")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_json_array_one_cell_a_line_reads_as_one_board() {
+        // json.dumps(board, indent=2) of a list of nine lists of nine.
+        let mut text = String::from("[\n");
+        for (r, row) in PUZZLE.as_bytes().chunks(9).enumerate() {
+            text.push_str("  [\n");
+            for (c, &cell) in row.iter().enumerate() {
+                let comma = if c < 8 { "," } else { "" };
+                text.push_str(&format!("    \"{}\"{comma}\n", cell as char));
+            }
+            text.push_str(if r < 8 { "  ],\n" } else { "  ]\n" });
+        }
+        text.push_str("]\n");
+        assert_eq!(read(text.as_bytes()), [format!("3:Grid:{PUZZLE}")]);
+        // A flat list of 81.
+        let flat: String = std::iter::once("[\n".to_owned())
+            .chain(PUZZLE.bytes().enumerate().map(|(i, cell)| {
+                let comma = if i < 80 { "," } else { "" };
+                format!("  \"{}\"{comma}\n", cell as char)
+            }))
+            .chain(std::iter::once("]\n".to_owned()))
+            .collect();
+        assert_eq!(read(flat.as_bytes()), [format!("2:Line:{PUZZLE}")]);
+        // One cell a line without the commas is no array.
+        assert_eq!(
+            read(b"5\n3\n"),
+            ["t:1: expected 9 cells in a grid row, found 1"]
+        );
+    }
+
+    #[test]
+    fn f_puzzles_lines_are_kept_whole() {
+        let text = b"https://f-puzzles.com/?load=N4IgzglgXpA \r\n  N4IgzglgXpA+/=\n{\"size\": 4}\n";
+        assert_eq!(
+            read_sized(text, ReadOptions::default()),
+            [
+                "1:payload:https://f-puzzles.com/?load=N4IgzglgXpA",
+                "2:payload:N4IgzglgXpA+/=",
+                "3:payload:{\\\"size\\\": 4}",
+            ]
+        );
     }
 }
