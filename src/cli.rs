@@ -13,6 +13,8 @@ use sudoku_cli::logic::Technique;
 use sudoku_cli::transform::Transform;
 use sudoku_cli::{Format, Input, Options};
 use sudoku_cli::{HintLevel, Look, Request};
+use sudoku_engine::reader::{ReadOptions, Symbols};
+use sudoku_engine::variant::setup::{Setup, VARIANTS};
 
 use clap_complete::Shell;
 
@@ -464,6 +466,15 @@ static NO_OUTPUT: Output = Output {
     color: ColorArg::Never,
 };
 
+/// No sizes or variants, for the commands that take classic boards only.
+static NO_VARIANTS: Variants = Variants {
+    size: None,
+    boxes: None,
+    symbols: None,
+    variant: Vec::new(),
+    regions: None,
+};
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Also prove the solution is the only one (status `multiple` if not).
@@ -477,6 +488,8 @@ pub struct SolveArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     limit: u32,
     #[command(flatten)]
+    variants: Variants,
+    #[command(flatten)]
     common: Common,
 }
 
@@ -489,7 +502,110 @@ pub struct ValidateArgs {
     #[arg(long)]
     unique: bool,
     #[command(flatten)]
+    variants: Variants,
+    #[command(flatten)]
     common: Common,
+}
+
+/// How `solve` and `validate` read boards of other sizes, and the rules
+/// they put on every board.
+#[derive(Debug, Default, Args)]
+#[command(next_help_heading = "Sizes and variants")]
+pub struct Variants {
+    /// Every board is N x N (4-25): a line of N cells is a grid row, of
+    /// N² cells a board (needed for 16x16 grids, whose rows of 16 cells
+    /// would read as 4x4 boards).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
+    size: Option<u8>,
+    /// Boxes of R rows by C columns (`--box 3x2`) instead of the size's
+    /// usual ones (2x3 for 6x6, 3x4 for 12x12, ...).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    boxes: Option<(u8, u8)>,
+    /// The size's symbols in order (`--symbols 0123456789ABCDEF`: `0` is
+    /// then a digit, and only `.` and `_` are empty); sets the size.
+    #[arg(long, value_name = "STRING", value_parser = parse_symbols)]
+    symbols: Option<Symbols>,
+    /// Rules for every board, comma-separated: x, windoku, disjoint,
+    /// anti-knight, anti-king, non-consecutive.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = VARIANTS)]
+    variant: Vec<String>,
+    /// Jigsaw regions instead of boxes: N² symbols, one per cell, naming
+    /// its region (`--regions 1122112233443344`), or a file of such lines,
+    /// one per board in order.
+    #[arg(long, value_name = "LAYOUT")]
+    regions: Option<String>,
+}
+
+impl Variants {
+    /// How boards are read: `--size` (or the number of `--symbols`).
+    pub fn read(&self) -> ReadOptions {
+        let size = self.size.or_else(|| self.symbols.as_ref().and_then(Symbols::size));
+        ReadOptions {
+            size,
+            symbols: self.symbols.clone(),
+        }
+    }
+
+    /// The rules and shape every board gets; an error (a usage error) for
+    /// a region layout that cannot be read.
+    pub fn setup(&self) -> Result<Setup, String> {
+        let mut setup = Setup {
+            boxes: self.boxes,
+            ..Setup::default()
+        };
+        for name in &self.variant {
+            let rules = Setup::variant(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
+            for rule in rules {
+                if !setup.rules.contains(&rule) {
+                    setup.rules.push(rule);
+                }
+            }
+        }
+        if let Some(layout) = &self.regions {
+            let path = std::path::Path::new(layout);
+            if path.is_file() {
+                let text = std::fs::read(path)
+                    .map_err(|e| format!("--regions {layout}: {e}"))?;
+                for (n, line) in text.split(|&b| b == b'\n').enumerate() {
+                    let line = line.trim_ascii();
+                    if line.is_empty() || line.starts_with(b"#") {
+                        continue;
+                    }
+                    let (_, regions) = Setup::read_regions(line)
+                        .map_err(|e| format!("--regions {layout}:{}: {e}", n + 1))?;
+                    setup.regions.push(regions);
+                }
+                if setup.regions.is_empty() {
+                    return Err(format!("--regions {layout}: no layout in the file"));
+                }
+            } else {
+                let (_, regions) = Setup::read_regions(layout.as_bytes())
+                    .map_err(|e| format!("--regions: {e}"))?;
+                setup.regions.push(regions);
+            }
+        }
+        Ok(setup)
+    }
+}
+
+/// `RxC`: rows and columns of a box, each 1 to 25.
+fn parse_box(text: &str) -> Result<(u8, u8), String> {
+    let (rows, columns) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected RxC (rows x columns, such as 3x2), found {text:?}"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=25).contains(n))
+            .ok_or_else(|| format!("expected RxC with R and C from 1 to 25, found {text:?}"))
+    };
+    Ok((number(rows)?, number(columns)?))
+}
+
+/// `--symbols`: 4 to 25 distinct symbols.
+fn parse_symbols(text: &str) -> Result<Symbols, String> {
+    Symbols::custom(text.as_bytes()).map_err(|e| e.to_string())
 }
 
 #[derive(Debug, Args)]
@@ -783,16 +899,29 @@ impl Cli {
         })
     }
 
-    /// The library's run options, for the subcommands that read boards.
-    pub fn options(&self) -> Option<Options> {
+    /// The library's run options, for the subcommands that read boards;
+    /// `Err` for a `--regions` layout that cannot be read.
+    pub fn options(&self) -> Option<Result<Options, String>> {
         let output = self.output();
-        Some(Options {
-            request: self.request()?,
+        let request = self.request()?;
+        let variants = match &self.command {
+            Command::Solve(args) => &args.variants,
+            Command::Validate(args) => &args.variants,
+            _ => &NO_VARIANTS,
+        };
+        let setup = match variants.setup() {
+            Ok(setup) => setup,
+            Err(message) => return Some(Err(message)),
+        };
+        Some(Ok(Options {
+            request,
             format: output.format(),
             jobs: output.jobs(),
             quiet: output.quiet,
             color: output.color(),
-        })
+            read: variants.read(),
+            setup: std::sync::Arc::new(setup),
+        }))
     }
 
     /// `--jobs` when it asks for more than [`MAX_THREADS`] threads.

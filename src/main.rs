@@ -44,7 +44,11 @@ fn main() -> ExitCode {
                 let (page, dir) = (args.command.as_deref(), args.dir.as_deref());
                 document(docs::man(Cli::command(), page, dir, out))
             }
-            (_, Some(options)) => run(&cli, &options),
+            (_, Some(Ok(options))) => run(&cli, &options),
+            (_, Some(Err(message))) => {
+                eprintln!("sudoku: {message}");
+                Outcome::Usage
+            }
             // Every other subcommand reads boards, so has options.
             (_, None) => Outcome::Usage,
         },

@@ -95,7 +95,7 @@ pub struct ReadOptions {
 pub const MAX_PAYLOAD: usize = 4 << 20;
 
 /// What is wrong with a malformed board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     /// A byte that is neither a cell nor layout.
     #[error("unexpected character '{}'", .0.escape_ascii())]
@@ -167,6 +167,11 @@ pub enum Problem {
     /// A line of f-puzzles data longer than [`MAX_PAYLOAD`].
     #[error("a line of f-puzzles data longer than {MAX_PAYLOAD} bytes")]
     LongPayload,
+    /// A board read whole that cannot be answered as it stands: f-puzzles
+    /// data that does not decode, a size without regions, a rule its
+    /// board cannot have, or a command that takes classic boards only.
+    #[error("{0}")]
+    Board(Box<str>),
 }
 
 /// The longest label kept after a board, in bytes.
@@ -868,7 +873,7 @@ struct Joined {
 }
 
 /// Where a problem is, and what it is.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Spot {
     line: u64,
     column: Option<u64>,
@@ -1480,7 +1485,7 @@ impl LineScan {
         let is_row = self.count.saturating_add(self.unexpected) <= 40;
         // A misplaced digit is a problem only on a 729-cell line; the
         // first in reading order (the lower column) is cited.
-        let first = match (self.first_problem, self.misplaced) {
+        let first = match (self.first_problem.take(), self.misplaced.take()) {
             (Some(a), Some(b)) if self.count == 729 => Some(if b.0 < a.0 { b } else { a }),
             (None, Some(b)) if self.count == 729 => Some(b),
             (first, _) => first,

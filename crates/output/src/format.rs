@@ -18,6 +18,9 @@ use sudoku_engine::logic::{Branch, Rating, Rule, StateName, Step};
 use sudoku_engine::reader::Malformed;
 
 pub mod page;
+pub mod variant;
+
+pub use variant::{About, VariantRecord};
 use sudoku_engine::transform::Transform;
 use sudoku_engine::validate::Conflict;
 
@@ -63,6 +66,8 @@ pub enum Record<'a> {
     },
     /// A malformed board.
     Malformed(&'a Malformed),
+    /// A board of another size or with variant rules, answered.
+    Variant(&'a VariantRecord<'a>),
 }
 
 impl Record<'_> {
@@ -70,7 +75,7 @@ impl Record<'_> {
     pub fn label(&self) -> Option<&[u8]> {
         match *self {
             Record::Answered { label, .. } => label,
-            Record::Malformed(_) => None,
+            Record::Malformed(_) | Record::Variant(_) => None,
         }
     }
 }
@@ -180,6 +185,14 @@ impl RecordWriter {
         if self.marks(record).is_some() {
             return Printed::Line;
         }
+        if let Record::Variant(variant) = record {
+            let grid = self.format == Format::Grid
+                || (self.format == Format::Auto && variant.shape == Shape::Grid);
+            return match variant.board() {
+                Some(_) if grid => Printed::Grid,
+                _ => Printed::Line,
+            };
+        }
         match (self.format, self.board(record)) {
             (Format::Grid, Some(_)) | (Format::Auto, Some((_, Shape::Grid))) => Printed::Grid,
             _ => Printed::Line,
@@ -224,6 +237,18 @@ impl RecordWriter {
     fn write_unlabelled(&self, out: &mut Vec<u8>, record: &Record) {
         if self.format == Format::Html {
             page::write_record(out, record, self.request);
+            return;
+        }
+        if let Record::Variant(variant) = record {
+            match (self.format, variant.board()) {
+                (Format::Json, _) => variant::write_json(out, variant, self.request.is_validate()),
+                (_, Some(board)) if self.printed(record) == Printed::Grid => {
+                    return variant.write_grid(out, board)
+                }
+                (_, Some(board)) => out.extend_from_slice(variant.line_of(board).as_bytes()),
+                (_, None) => return variant.write_text(out, self.request.lists_conflicts()),
+            }
+            out.push(b'\n');
             return;
         }
         if self.format == Format::Json {
@@ -681,6 +706,8 @@ impl Serialize for JsonRecord<'_> {
                 map.serialize_entry("status", Status::Error.word())?;
                 map.serialize_entry("error", &error.problem.to_string())?;
             }
+            // Written by `variant::write_json` before reaching here.
+            Record::Variant(_) => {}
         }
         map.end()
     }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sudoku_engine::reader::Boards;
+use sudoku_engine::reader::{Boards, ReadOptions};
 
 /// The read buffer of each input: large enough that a file is read in few
 /// system calls, small enough to keep memory flat.
@@ -49,7 +49,7 @@ impl Input {
 
     /// Opens the input, and says whether reading it may wait (a pipe or a
     /// terminal rather than a regular file).
-    pub(crate) fn open(&self) -> io::Result<(Boards<Source>, bool)> {
+    pub(crate) fn open(&self, read: &ReadOptions) -> io::Result<(Boards<Source>, bool)> {
         let (source, may_wait) = match &self.path {
             None => (
                 Source::Stdin(BufReader::with_capacity(BUFFER, io::stdin().lock())),
@@ -64,7 +64,8 @@ impl Input {
                 )
             }
         };
-        Ok((Boards::new(source, self.name.clone()), may_wait))
+        let boards = Boards::with_options(source, self.name.clone(), read.clone());
+        Ok((boards, may_wait))
     }
 }
 

@@ -35,9 +35,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use sudoku_engine::answer::Request;
-use sudoku_engine::reader::{Boards, Entry, ReadError};
+use sudoku_engine::reader::{Boards, Entry, Malformed, Other, Problem, ReadError, ReadOptions, Symbols};
+use sudoku_engine::variant::answer as variant_answer;
+use sudoku_engine::variant::setup::Setup;
+use sudoku_engine::variant::Puzzle;
 
-use crate::format::{Format, Printed, Record, RecordWriter, Text};
+use crate::format::{About, Format, Printed, Record, RecordWriter, Text, VariantRecord};
 use crate::input::{Input, Source};
 use crate::report::{wait_a_tick, Report, Tally, Waited};
 
@@ -88,7 +91,7 @@ impl Ticks {
 }
 
 /// How to run: what to ask of each board and how to print the answers.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// What to do with each board.
     pub request: Request,
@@ -100,6 +103,27 @@ pub struct Options {
     pub quiet: bool,
     /// Draw `hint` and `explain` steps in colour (`--format grid`).
     pub color: bool,
+    /// How boards of other sizes are read (`--size`, `--symbols`).
+    pub read: ReadOptions,
+    /// The rules and shape every board gets (`--variant`, `--regions`,
+    /// `--box`).
+    pub setup: Arc<Setup>,
+}
+
+impl Options {
+    /// Options for `request` with everything else at its default: auto
+    /// format, one job, records printed, no colour, classic reading.
+    pub fn new(request: Request) -> Options {
+        Options {
+            request,
+            format: Format::Auto,
+            jobs: 1,
+            quiet: false,
+            color: false,
+            read: ReadOptions::default(),
+            setup: Arc::default(),
+        }
+    }
 }
 
 /// Runs `options.request` over every board of `inputs`, writing records to
@@ -147,7 +171,7 @@ fn run_here<W: Write, R: Report>(
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
     let ticks = Ticks::start();
-    let mut items = Items::new(inputs, Items::copies(options));
+    let mut items = Items::new(inputs, Items::copies(options), options.read.clone());
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut part = Done::default();
     loop {
@@ -202,8 +226,9 @@ fn run_threads<W: Write, R: Report>(
     let reader_pace = Arc::clone(&pace);
     let reader_events = event_tx.clone();
     let copies = Items::copies(options);
+    let read = options.read.clone();
     thread::spawn(move || {
-        let mut items = Items::new(inputs, copies);
+        let mut items = Items::new(inputs, copies, read);
         loop {
             let size = reader_pace.chunk_size();
             if !reader_budget.take(size) {
@@ -228,7 +253,7 @@ fn run_threads<W: Write, R: Report>(
         let work_rx = Arc::clone(&work_rx);
         let events = event_tx.clone();
         let names = Arc::clone(&names);
-        let options = *options;
+        let options = options.clone();
         let ticks = ticks.clone();
         let pace = Arc::clone(&pace);
         let unwritten = Arc::clone(&unwritten);
@@ -489,16 +514,19 @@ struct Items {
     copies: u32,
     /// The board whose copies are still being yielded, with the next copy.
     repeating: Option<(usize, Entry, u64, u32)>,
+    /// How boards of other sizes are read.
+    read: ReadOptions,
 }
 
 impl Items {
-    fn new(inputs: Vec<Input>, copies: u32) -> Items {
+    fn new(inputs: Vec<Input>, copies: u32, read: ReadOptions) -> Items {
         Items {
             inputs: inputs.into_iter().enumerate(),
             current: None,
             boards: 0,
             copies,
             repeating: None,
+            read,
         }
     }
 
@@ -547,7 +575,7 @@ impl Items {
                 }
             }
             let (index, input) = self.inputs.next()?;
-            match input.open() {
+            match input.open(&self.read) {
                 Ok((boards, may_wait)) => self.current = Some((index, boards, may_wait)),
                 Err(error) => {
                     return Some(Item::Failed(
@@ -632,6 +660,15 @@ fn answer(
                 input,
                 entry,
                 ordinal,
+                ..
+            } if entry.other.is_some() || !options.setup.is_plain() => {
+                let source = &names[input];
+                answer_variant(source, input, &entry, ordinal, options, &writer, done);
+            }
+            Item::Board {
+                input,
+                entry,
+                ordinal,
                 copy,
             } => {
                 let marks = entry.candidates.as_deref();
@@ -679,6 +716,137 @@ fn answer(
         }
     }
     true
+}
+
+/// Answers a board of another size, with variant rules or from f-puzzles
+/// data: `solve` and `validate` with the variant engine; any other
+/// command, and a board that makes no puzzle, gives an `error` record.
+fn answer_variant(
+    source: &Arc<str>,
+    input: usize,
+    entry: &Entry,
+    ordinal: u64,
+    options: &Options,
+    writer: &RecordWriter,
+    done: &mut Done,
+) {
+    done.tally.boards += 1;
+    let default_symbols;
+    let symbols = match &options.read.symbols {
+        Some(symbols) => symbols,
+        None => {
+            default_symbols = Symbols::default();
+            &default_symbols
+        }
+    };
+    let built = variant_puzzle(entry, ordinal, &options.setup);
+    let answered = built.and_then(|(puzzle, numbers, about)| {
+        match variant_answer::answer(&options.request, &puzzle) {
+            Some(answer) => Ok((puzzle, numbers, about, answer)),
+            None => Err(format!(
+                "{}: classic 9x9 boards only; this is {}",
+                command(&options.request),
+                describe(&puzzle, about.is_some())
+            )),
+        }
+    });
+    match answered {
+        Ok((puzzle, numbers, about, answer)) => {
+            if answer.met {
+                done.tally.met += 1;
+            } else {
+                done.tally.not_met += 1;
+            }
+            if !options.quiet {
+                let record = VariantRecord {
+                    source,
+                    line: entry.line,
+                    shape: entry.shape,
+                    puzzle: &puzzle,
+                    symbols,
+                    numbers,
+                    answer: &answer,
+                    about: about.as_ref(),
+                };
+                done.text.push(writer, &Record::Variant(&record));
+            }
+        }
+        Err(message) => {
+            let malformed = Malformed {
+                input: Arc::clone(source),
+                start_line: entry.line,
+                line: entry.line,
+                column: None,
+                problem: Problem::Board(message.into()),
+            };
+            done.tally.malformed += 1;
+            if !options.quiet {
+                done.text.push(writer, &Record::Malformed(&malformed));
+            }
+            done.errors.push((input, ReadError::Malformed(malformed)));
+        }
+    }
+}
+
+/// The puzzle `entry` makes under `setup`, whether its cells were numbers,
+/// and what f-puzzles data says of itself.
+fn variant_puzzle(
+    entry: &Entry,
+    ordinal: u64,
+    setup: &Setup,
+) -> Result<(Puzzle, bool, Option<About>), String> {
+    let regions = setup.regions_for(ordinal)?;
+    match entry.other.as_deref() {
+        Some(Other::Sized {
+            size,
+            cells,
+            numbers,
+        }) => {
+            let puzzle = setup.puzzle(usize::from(*size), cells.to_vec(), regions)?;
+            Ok((puzzle, *numbers, None))
+        }
+        Some(Other::Payload(text)) => {
+            let read = sudoku_fpuzzles::parse(text).map_err(|e| e.to_string())?;
+            let about = About {
+                title: read.title,
+                author: read.author,
+                ignored: read.ignored,
+            };
+            let puzzle = Puzzle::new(read.layout, read.givens, read.rules).map_err(|e| e.to_string())?;
+            Ok((puzzle, false, Some(about)))
+        }
+        None => {
+            let puzzle = setup.puzzle(9, entry.board.cells().to_vec(), regions)?;
+            Ok((puzzle, false, None))
+        }
+    }
+}
+
+/// The command a request comes from, to name in messages.
+fn command(request: &Request) -> &'static str {
+    match request {
+        Request::Solve { .. } | Request::Count { .. } => "solve",
+        Request::Validate { .. } => "validate",
+        Request::Rate => "rate",
+        Request::Explain => "explain",
+        Request::Hint { .. } => "hint",
+        Request::Canon { .. } => "canon",
+        _ => "transform",
+    }
+}
+
+/// What a variant board is, for the message that refuses it: `a 6x6
+/// board`, `a 9x9 board with rules (diagonal)`, `an f-puzzles 6x6 board
+/// with rules (killer cage)`.
+fn describe(puzzle: &Puzzle, fpuzzles: bool) -> String {
+    let size = puzzle.layout().size();
+    let from = if fpuzzles { "an f-puzzles " } else { "a " };
+    let rules = puzzle.rule_names();
+    if rules.is_empty() {
+        format!("{from}{size}x{size} board")
+    } else {
+        format!("{from}{size}x{size} board with rules ({})", rules.join(", "))
+    }
 }
 
 /// Writes answered chunks in order, with the blank lines between them.

@@ -16,9 +16,19 @@ const NONE: u8 = u8::MAX;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symbols {
     value: [u8; 256],
+    /// The symbol written for each value, `.` for 0.
+    names: [u8; 26],
     /// Whether these are the default symbols, under which a run of
     /// digits between layout bytes may be one number.
     default: bool,
+}
+
+impl Symbols {
+    /// How many digits `--symbols` named; `None` for the default symbols,
+    /// which serve every size.
+    pub fn size(&self) -> Option<u8> {
+        (!self.default).then(|| self.names[1..].iter().take_while(|&&b| b != b'.').count() as u8)
+    }
 }
 
 impl Default for Symbols {
@@ -35,8 +45,13 @@ impl Default for Symbols {
         for empty in [b'.', b'0', b'_'] {
             value[usize::from(empty)] = 0;
         }
+        let mut names = [b'.'; 26];
+        for (v, name) in names.iter_mut().enumerate().skip(1) {
+            *name = if v <= 9 { b'0' + v as u8 } else { b'A' + v as u8 - 10 };
+        }
         Symbols {
             value,
+            names,
             default: true,
         }
     }
@@ -76,10 +91,19 @@ impl Symbols {
             }
             value[usize::from(symbol)] = i as u8 + 1;
         }
+        let mut names = [b'.'; 26];
+        names[1..=symbols.len()].copy_from_slice(symbols);
         Ok(Symbols {
             value,
+            names,
             default: false,
         })
+    }
+
+    /// The symbol written for `value` (`.` for 0, and for a value these
+    /// symbols do not name).
+    pub fn symbol(&self, value: u8) -> u8 {
+        self.names.get(usize::from(value)).copied().unwrap_or(b'.')
     }
 
     /// The value of `byte` as a cell (0 empty), or `None`.
@@ -283,6 +307,8 @@ mod tests {
         let symbols = Symbols::custom(b"0123456789ABCDEF").unwrap();
         let wide = scan(&symbols, b"0F._x");
         assert_eq!(wide.reading().0, [1, 16, 0, 0]);
+        assert_eq!([1, 16, 0].map(|v| symbols.symbol(v)), *b"0F.");
+        assert_eq!([9, 10, 25].map(|v| Symbols::default().symbol(v)), *b"9AP");
         assert_eq!(wide.first_unexpected, Some((5, b'x')));
         assert_eq!(Symbols::custom(b"ABA1"), Err(SymbolsError::Repeated(b'A')));
         assert_eq!(Symbols::custom(b"AB|1"), Err(SymbolsError::Reserved(b'|')));
