@@ -488,9 +488,9 @@ pub struct SolveArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     limit: u32,
     #[command(flatten)]
-    variants: Variants,
-    #[command(flatten)]
     common: Common,
+    #[command(flatten)]
+    variants: Variants,
 }
 
 #[derive(Debug, Args)]
@@ -502,15 +502,14 @@ pub struct ValidateArgs {
     #[arg(long)]
     unique: bool,
     #[command(flatten)]
-    variants: Variants,
-    #[command(flatten)]
     common: Common,
+    #[command(flatten)]
+    variants: Variants,
 }
 
 /// How `solve` and `validate` read boards of other sizes, and the rules
 /// they put on every board.
 #[derive(Debug, Default, Args)]
-#[command(next_help_heading = "Sizes and variants")]
 pub struct Variants {
     /// Every board is N x N (4-25): a line of N cells is a grid row, of
     /// N² cells a board (needed for 16x16 grids, whose rows of 16 cells
@@ -539,7 +538,9 @@ pub struct Variants {
 impl Variants {
     /// How boards are read: `--size` (or the number of `--symbols`).
     pub fn read(&self) -> ReadOptions {
-        let size = self.size.or_else(|| self.symbols.as_ref().and_then(Symbols::size));
+        let size = self
+            .size
+            .or_else(|| self.symbols.as_ref().and_then(Symbols::size));
         ReadOptions {
             size,
             symbols: self.symbols.clone(),
@@ -564,8 +565,7 @@ impl Variants {
         if let Some(layout) = &self.regions {
             let path = std::path::Path::new(layout);
             if path.is_file() {
-                let text = std::fs::read(path)
-                    .map_err(|e| format!("--regions {layout}: {e}"))?;
+                let text = std::fs::read(path).map_err(|e| format!("--regions {layout}: {e}"))?;
                 for (n, line) in text.split(|&b| b == b'\n').enumerate() {
                     let line = line.trim_ascii();
                     if line.is_empty() || line.starts_with(b"#") {

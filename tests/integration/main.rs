@@ -31,3 +31,4 @@ mod progress;
 mod properties;
 mod public_sets;
 mod se_ratings;
+mod variants;

@@ -24,6 +24,7 @@ use std::io::{self, BufReader, Read};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
 use sudoku_cli::format::write_grid;
+use sudoku_cli::reader::Other;
 use sudoku_cli::{conflicts, is_consistent, solve, Board, Boards, Problem, ReadError, Request};
 use sudoku_cli::{Shape, Status};
 
@@ -550,7 +551,14 @@ fn check_positions(input: &[u8]) -> Result<(), TestCaseError> {
         let start = match item {
             Ok(entry) => {
                 let line = lines[entry.line as usize - 1];
-                prop_assert!(line.iter().any(|&b| is_cell(b)), "a board starts at a cell");
+                if let Some(Other::Payload(text)) = entry.other.as_deref() {
+                    // f-puzzles data: the line from its first non-blank byte.
+                    let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap();
+                    prop_assert!(line[start..].starts_with(&text[..text.len().min(4)]));
+                } else {
+                    let symbol = |b: u8| is_cell(b) || b.is_ascii_alphabetic();
+                    prop_assert!(line.iter().any(|&b| symbol(b)), "a board starts at a cell");
+                }
                 entry.line
             }
             Err(ReadError::Io { .. }) => {
@@ -565,6 +573,10 @@ fn check_positions(input: &[u8]) -> Result<(), TestCaseError> {
                     match m.problem {
                         Problem::UnexpectedByte(b) => prop_assert_eq!(byte, b, "{:?}", m),
                         Problem::TooManyCells => prop_assert!(is_cell(byte), "{:?}", m),
+                        // A symbol above the board's size: a digit or letter.
+                        Problem::SymbolRange { .. } => {
+                            prop_assert!(byte.is_ascii_alphanumeric(), "{:?}", m)
+                        }
                         // A 729-cell line cites the stray digit itself.
                         Problem::MisplacedMark {
                             position, found, ..

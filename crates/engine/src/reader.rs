@@ -1270,6 +1270,9 @@ impl LineScan {
             if class == LF {
                 return true;
             }
+            if self.capturing {
+                self.keep_payload_byte(b'\r');
+            }
             self.keep_label_byte(b'\r');
             self.unexpected_byte(column, b'\r');
             self.wide.byte(&self.symbols, b'\r', column, false);

@@ -5,12 +5,14 @@
 //! A [`Puzzle`] is a [`Layout`] (size and regions), its givens and its
 //! [`Rule`]s. Candidates are `u32` masks (bit `d - 1` for digit `d`).
 
+pub mod answer;
 pub mod check;
 pub mod layout;
 pub mod puzzle;
 pub mod rule;
 pub mod rules;
 pub mod search;
+pub mod setup;
 
 pub use check::Conflict;
 pub use layout::{CellName, Layout, LayoutError, MAX_CELLS, MAX_SIZE, MIN_SIZE};

@@ -635,14 +635,38 @@ impl Board<'_> {
                     });
                 }
             }
-            "odd" | "even" | "minimum" | "maximum" => {
+            "odd" | "even" => {
                 for element in list(key, value)? {
                     let cell = self.single(key, object(key, element)?)?;
                     rules.push(match key {
                         "odd" => Rule::Odd { cell },
-                        "even" => Rule::Even { cell },
-                        "minimum" => Rule::Minimum { cell },
-                        _ => Rule::Maximum { cell },
+                        _ => Rule::Even { cell },
+                    });
+                }
+            }
+            "minimum" | "maximum" => {
+                let mut marked = Vec::new();
+                for element in list(key, value)? {
+                    marked.push(self.single(key, object(key, element)?)?);
+                }
+                // Each is compared with the neighbours not marked alike.
+                let n = self.size as u16;
+                for &cell in &marked {
+                    let (r, c) = (cell / n, cell % n);
+                    let around = [
+                        (r > 0).then(|| cell - n),
+                        (c > 0).then(|| cell - 1),
+                        (c + 1 < n).then(|| cell + 1),
+                        (r + 1 < n).then(|| cell + n),
+                    ];
+                    let than = around
+                        .into_iter()
+                        .flatten()
+                        .filter(|nb| !marked.contains(nb))
+                        .collect();
+                    rules.push(match key {
+                        "minimum" => Rule::Minimum { cell, than },
+                        _ => Rule::Maximum { cell, than },
                     });
                 }
             }

@@ -726,14 +726,25 @@ mod tests {
     fn single_cell_marks() {
         let rules = rules9(
             "\"odd\":[{\"cell\":\"R1C1\"}],\"even\":[{\"cell\":\"R1C2\"}],\
-             \"minimum\":[{\"cell\":\"R1C3\"}],\"maximum\":[{\"cell\":\"R1C4\"}]",
+             \"minimum\":[{\"cell\":\"R1C3\"}],\"maximum\":[{\"cell\":\"R1C4\"},{\"cell\":\"R1C5\"}]",
         );
         assert_eq!(
             rules,
             [
                 Rule::Even { cell: 1 },
-                Rule::Maximum { cell: 3 },
-                Rule::Minimum { cell: 2 },
+                // Two maximum cells side by side are not compared.
+                Rule::Maximum {
+                    cell: 3,
+                    than: vec![2, 12]
+                },
+                Rule::Maximum {
+                    cell: 4,
+                    than: vec![5, 13]
+                },
+                Rule::Minimum {
+                    cell: 2,
+                    than: vec![1, 3, 11]
+                },
                 Rule::Odd { cell: 0 },
             ]
         );

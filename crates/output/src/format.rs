@@ -20,9 +20,9 @@ use sudoku_engine::reader::Malformed;
 pub mod page;
 pub mod variant;
 
-pub use variant::{About, VariantRecord};
 use sudoku_engine::transform::Transform;
 use sudoku_engine::validate::Conflict;
+pub use variant::{About, VariantRecord};
 
 /// The output format, as `--format` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -35,7 +35,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use sudoku_engine::answer::Request;
-use sudoku_engine::reader::{Boards, Entry, Malformed, Other, Problem, ReadError, ReadOptions, Symbols};
+use sudoku_engine::reader::{
+    Boards, Entry, Malformed, Other, Problem, ReadError, ReadOptions, Symbols,
+};
 use sudoku_engine::variant::answer as variant_answer;
 use sudoku_engine::variant::setup::Setup;
 use sudoku_engine::variant::Puzzle;
@@ -812,7 +814,8 @@ fn variant_puzzle(
                 author: read.author,
                 ignored: read.ignored,
             };
-            let puzzle = Puzzle::new(read.layout, read.givens, read.rules).map_err(|e| e.to_string())?;
+            let puzzle =
+                Puzzle::new(read.layout, read.givens, read.rules).map_err(|e| e.to_string())?;
             Ok((puzzle, false, Some(about)))
         }
         None => {
@@ -845,7 +848,10 @@ fn describe(puzzle: &Puzzle, fpuzzles: bool) -> String {
     if rules.is_empty() {
         format!("{from}{size}x{size} board")
     } else {
-        format!("{from}{size}x{size} board with rules ({})", rules.join(", "))
+        format!(
+            "{from}{size}x{size} board with rules ({})",
+            rules.join(", ")
+        )
     }
 }
 

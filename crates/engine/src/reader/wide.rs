@@ -47,7 +47,11 @@ impl Default for Symbols {
         }
         let mut names = [b'.'; 26];
         for (v, name) in names.iter_mut().enumerate().skip(1) {
-            *name = if v <= 9 { b'0' + v as u8 } else { b'A' + v as u8 - 10 };
+            *name = if v <= 9 {
+                b'0' + v as u8
+            } else {
+                b'A' + v as u8 - 10
+            };
         }
         Symbols {
             value,

@@ -102,14 +102,25 @@ mod tests {
     use crate::variant::{Layout, Rule};
 
     fn four(givens: &str, rules: Vec<Rule>) -> Puzzle {
-        let cells = givens.bytes().map(|b| b.wrapping_sub(b'0').min(9)).map(|v| if v > 4 { 0 } else { v }).collect();
+        let cells = givens
+            .bytes()
+            .map(|b| b.wrapping_sub(b'0').min(9))
+            .map(|v| if v > 4 { 0 } else { v })
+            .collect();
         Puzzle::new(Layout::standard(4).unwrap(), cells, rules).unwrap()
     }
 
     #[test]
     fn solve_count_and_validate_agree() {
         let solved = four("1234341221434321", vec![]);
-        let valid = answer(&Request::Validate { complete: true, unique: true }, &solved).unwrap();
+        let valid = answer(
+            &Request::Validate {
+                complete: true,
+                unique: true,
+            },
+            &solved,
+        )
+        .unwrap();
         assert_eq!(valid.status, Status::Valid);
         let empty = four("................", vec![]);
         let count = answer_count(&empty, 1000);

@@ -357,11 +357,9 @@ pub(crate) fn named_cells(rule: &Rule) -> Vec<u16> {
         Rule::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
         Rule::Pair { cells, .. } => cells.to_vec(),
         Rule::Negative { marked, .. } => marked.iter().flatten().copied().collect(),
-        Rule::Odd { cell }
-        | Rule::Even { cell }
-        | Rule::Minimum { cell }
-        | Rule::Maximum { cell } => {
-            vec![*cell]
+        Rule::Odd { cell } | Rule::Even { cell } => vec![*cell],
+        Rule::Minimum { cell, than } | Rule::Maximum { cell, than } => {
+            std::iter::once(cell).chain(than).copied().collect()
         }
         Rule::Clone { cells, clones } => cells.iter().chain(clones).copied().collect(),
     }
@@ -374,9 +372,6 @@ fn affected_cells(rule: &Rule, layout: &Layout) -> Vec<usize> {
     let n = layout.size();
     let mut cells: Vec<usize> = named_cells(rule).into_iter().map(usize::from).collect();
     match rule {
-        Rule::Minimum { cell } | Rule::Maximum { cell } => {
-            cells.extend(orthogonal(layout, usize::from(*cell)));
-        }
         Rule::ColumnIndexer { cells: named } => {
             for &c in named {
                 let row = layout.row_of(usize::from(c));

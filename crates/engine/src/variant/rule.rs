@@ -129,15 +129,22 @@ pub enum Rule {
         /// The cell.
         cell: u16,
     },
-    /// The cell is lower than each orthogonal neighbour.
+    /// The cell is lower than each cell of `than`: its orthogonal
+    /// neighbours that are not minimum cells too (f-puzzles compares a
+    /// minimum only with the cells around it that are not).
     Minimum {
         /// The cell.
         cell: u16,
+        /// The cells it is lower than.
+        than: Vec<u16>,
     },
-    /// The cell is higher than each orthogonal neighbour.
+    /// The cell is higher than each cell of `than`: its orthogonal
+    /// neighbours that are not maximum cells too.
     Maximum {
         /// The cell.
         cell: u16,
+        /// The cells it is higher than.
+        than: Vec<u16>,
     },
     /// German whispers: neighbours on the line differ by at least `gap`.
     Whispers {

@@ -95,7 +95,10 @@ impl Setup {
         match self.regions.len() {
             0 => Ok(None),
             1 => Ok(Some(&self.regions[0])),
-            n => match usize::try_from(ordinal).ok().and_then(|i| self.regions.get(i)) {
+            n => match usize::try_from(ordinal)
+                .ok()
+                .and_then(|i| self.regions.get(i))
+            {
                 Some(regions) => Ok(Some(regions)),
                 None => Err(format!(
                     "--regions gives {n} layouts; this is board {}",
@@ -117,7 +120,9 @@ impl Setup {
         let layout = match (regions, self.boxes) {
             (Some(regions), _) => {
                 if regions.len() != size * size {
-                    let n = (1..=MAX_SIZE).find(|&n| n * n >= regions.len()).unwrap_or(0);
+                    let n = (1..=MAX_SIZE)
+                        .find(|&n| n * n >= regions.len())
+                        .unwrap_or(0);
                     return Err(format!(
                         "the regions are for a {n}x{n} board, this one is {size}x{size}"
                     ));
@@ -143,8 +148,12 @@ mod tests {
         let (size, regions) = Setup::read_regions(b"aabb aabb ccdd ccdd").unwrap();
         assert_eq!(size, 4);
         assert_eq!(&*regions, &[0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]);
-        assert!(Setup::read_regions(b"aabbaabbccddccd").unwrap_err().contains("found 15"));
-        assert!(Setup::read_regions(b"abcdeabbccddccdd").unwrap_err().contains("more than 4"));
+        assert!(Setup::read_regions(b"aabbaabbccddccd")
+            .unwrap_err()
+            .contains("found 15"));
+        assert!(Setup::read_regions(b"abcdeabbccddccdd")
+            .unwrap_err()
+            .contains("more than 4"));
     }
 
     #[test]
@@ -161,7 +170,10 @@ mod tests {
             rules: Setup::variant("x").unwrap(),
             ..Setup::default()
         };
-        assert_eq!(x.puzzle(9, vec![0; 81], None).unwrap().rule_names(), ["diagonal"]);
+        assert_eq!(
+            x.puzzle(9, vec![0; 81], None).unwrap().rule_names(),
+            ["diagonal"]
+        );
         assert!(Setup::variant("killer").is_none());
     }
 }

@@ -55,7 +55,10 @@ impl VariantRecord<'_> {
             let words: Vec<String> = cells.iter().map(|&v| self.number(v)).collect();
             words.join(" ")
         } else {
-            cells.iter().map(|&v| char::from(self.symbols.symbol(v))).collect()
+            cells
+                .iter()
+                .map(|&v| char::from(self.symbols.symbol(v)))
+                .collect()
         }
     }
 
@@ -96,7 +99,9 @@ impl VariantRecord<'_> {
             if let Some((r, _)) = shape {
                 if row > 0 && row % r == 0 {
                     let line = rule.get_or_insert_with(|| {
-                        text.chars().map(|c| if c == '|' { '+' } else { '-' }).collect::<String>()
+                        text.chars()
+                            .map(|c| if c == '|' { '+' } else { '-' })
+                            .collect::<String>()
                     });
                     out.extend_from_slice(line.as_bytes());
                     out.push(b'\n');
@@ -210,7 +215,11 @@ impl Serialize for JsonConflict<'_> {
         if let Some(digit) = conflict.digit {
             map.serialize_entry("digit", &digit)?;
         }
-        let cells: Vec<String> = conflict.cells.iter().map(|&c| layout.name(c).to_string()).collect();
+        let cells: Vec<String> = conflict
+            .cells
+            .iter()
+            .map(|&c| layout.name(c).to_string())
+            .collect();
         map.serialize_entry("cells", &cells)?;
         map.serialize_entry("text", &conflict.text)?;
         map.end()
@@ -224,11 +233,18 @@ mod tests {
     use sudoku_engine::variant::{answer, Layout};
 
     fn six() -> Puzzle {
-        let cells = "1.3...4.......2.......5.......6...1.".bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        let cells = "1.3...4.......2.......5.......6...1."
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
         Puzzle::new(Layout::standard(6).unwrap(), cells, vec![]).unwrap()
     }
 
-    fn record<'a>(puzzle: &'a Puzzle, answer: &'a Answer, symbols: &'a Symbols) -> VariantRecord<'a> {
+    fn record<'a>(
+        puzzle: &'a Puzzle,
+        answer: &'a Answer,
+        symbols: &'a Symbols,
+    ) -> VariantRecord<'a> {
         VariantRecord {
             source: "s",
             line: 3,
@@ -253,7 +269,10 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 8, "{text}");
         assert_eq!(lines[2], "------+-------");
-        assert!(lines[0].starts_with("1 ") && lines[0].contains(" | "), "{text}");
+        assert!(
+            lines[0].starts_with("1 ") && lines[0].contains(" | "),
+            "{text}"
+        );
         let back: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
         assert_eq!(back, record.line_of(record.board().unwrap()));
     }
@@ -262,7 +281,14 @@ mod tests {
     fn json_carries_size_box_and_named_conflicts() {
         let cells = vec![1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
         let puzzle = Puzzle::new(Layout::standard(4).unwrap(), cells, vec![]).unwrap();
-        let answer = answer::answer(&Request::Validate { complete: false, unique: false }, &puzzle).unwrap();
+        let answer = answer::answer(
+            &Request::Validate {
+                complete: false,
+                unique: false,
+            },
+            &puzzle,
+        )
+        .unwrap();
         let symbols = Symbols::default();
         let record = record(&puzzle, &answer, &symbols);
         let mut out = Vec::new();
@@ -272,9 +298,14 @@ mod tests {
         assert_eq!(json["box"], serde_json::json!([2, 2]));
         assert_eq!(json["puzzle"], "11..............");
         assert_eq!(json["conflicts"][0]["rule"], "row");
-        assert_eq!(json["conflicts"][0]["cells"], serde_json::json!(["r1c1", "r1c2"]));
+        assert_eq!(
+            json["conflicts"][0]["cells"],
+            serde_json::json!(["r1c1", "r1c2"])
+        );
         let mut text = Vec::new();
         record.write_text(&mut text, true);
-        assert!(String::from_utf8(text).unwrap().starts_with("invalid: 1 twice in row 1 (r1c1, r1c2)"));
+        assert!(String::from_utf8(text)
+            .unwrap()
+            .starts_with("invalid: 1 twice in row 1 (r1c1, r1c2)"));
     }
 }

@@ -1,9 +1,13 @@
-//! Minimum and maximum cells: lower (higher) than each orthogonal
-//! neighbour.
+//! Minimum and maximum cells: lower (higher) than each of the cells the
+//! rule compares them with (their orthogonal neighbours that are not of
+//! the same kind).
 
-use super::{hi, lo, span, Break, Cands, Grid, Layout, Step};
+#[cfg(test)]
+use super::Layout;
+use super::{hi, lo, span, Break, Cands, Grid, Step};
 
 /// The orthogonal neighbours of `cell` (up to four; the rest `None`).
+#[cfg(test)]
 fn neighbours(layout: &Layout, cell: usize) -> [Option<usize>; 4] {
     let n = layout.size();
     let (r, c) = (layout.row_of(cell), layout.column_of(cell));
@@ -18,10 +22,9 @@ fn neighbours(layout: &Layout, cell: usize) -> [Option<usize>; 4] {
 /// Prunes `cell` and its neighbours: a minimum stays below the least
 /// possible maximum of every neighbour, and each neighbour above the
 /// cell's least digit (mirrored for a maximum).
-pub(super) fn prune(e: &mut Cands, layout: &Layout, cell: u16, maximum: bool) -> Step {
+pub(super) fn prune(e: &mut Cands, cell: u16, than: &[u16], maximum: bool) -> Step {
     let cell = usize::from(cell);
-    let around = neighbours(layout, cell);
-    for &nb in around.iter().flatten() {
+    for nb in than.iter().map(|&c| usize::from(c)) {
         let m = e.get(nb);
         if m == 0 {
             return Err(super::Contradiction);
@@ -33,7 +36,7 @@ pub(super) fn prune(e: &mut Cands, layout: &Layout, cell: u16, maximum: bool) ->
         }
     }
     let own = e.get(cell);
-    for &nb in around.iter().flatten() {
+    for nb in than.iter().map(|&c| usize::from(c)) {
         if maximum {
             e.keep(nb, span(1, i64::from(hi(own)) - 1))?;
         } else {
@@ -44,15 +47,12 @@ pub(super) fn prune(e: &mut Cands, layout: &Layout, cell: u16, maximum: bool) ->
 }
 
 /// A filled cell with a filled neighbour not above (below) it.
-pub(super) fn check(g: &Grid, cell: u16, maximum: bool) -> Option<Break> {
+pub(super) fn check(g: &Grid, cell: u16, than: &[u16], maximum: bool) -> Option<Break> {
     let d = g.at(cell);
     if d == 0 {
         return None;
     }
-    for nb in neighbours(g.layout, usize::from(cell))
-        .into_iter()
-        .flatten()
-    {
+    for nb in than.iter().map(|&c| usize::from(c)) {
         let v = g.at(nb);
         if v == 0 {
             continue;
@@ -72,17 +72,31 @@ pub(super) fn check(g: &Grid, cell: u16, maximum: bool) -> Option<Break> {
     None
 }
 
+/// The orthogonal neighbours of `cell`, as a rule lists them.
+#[cfg(test)]
+fn around(layout: &Layout, cell: usize) -> Vec<u16> {
+    neighbours(layout, cell)
+        .into_iter()
+        .flatten()
+        .map(|c| c as u16)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
     use super::super::*;
+    use super::around;
 
     #[test]
     fn prunes_cell_and_neighbours() {
         let layout = nine();
         let mut cands = vec![all(9); 81];
         cands[1] = mask(&[3, 6]);
-        let rule = Rule::Minimum { cell: 10 };
+        let rule = Rule::Minimum {
+            cell: 10,
+            than: around(&layout, 10),
+        };
         assert_eq!(run(&rule, &layout, &mut cands), Pruned::Changed);
         assert_eq!(cands[10], span(1, 5));
         assert_eq!(cands[1], mask(&[3, 6]));
@@ -91,7 +105,10 @@ mod tests {
         let mut cands = vec![all(9); 81];
         cands[1] = mask(&[3, 6]);
         // A corner maximum has two neighbours.
-        let rule = Rule::Maximum { cell: 0 };
+        let rule = Rule::Maximum {
+            cell: 0,
+            than: around(&layout, 0),
+        };
         run(&rule, &layout, &mut cands);
         assert_eq!(cands[0], span(4, 9));
         assert_eq!(cands[9], span(1, 8));
@@ -122,11 +139,12 @@ mod tests {
                     d + 1 + rng.below(n - usize::from(d)) as u8
                 };
             }
+            let than = super::around(&layout, cell);
             let cell = cell as u16;
             let rule = if maximum {
-                Rule::Maximum { cell }
+                Rule::Maximum { cell, than }
             } else {
-                Rule::Minimum { cell }
+                Rule::Minimum { cell, than }
             };
             (layout, rule, grid)
         });
@@ -138,12 +156,22 @@ mod tests {
         let mut grid = vec![0u8; 81];
         grid[30] = 5;
         grid[31] = 3;
-        let b = check(&Rule::Minimum { cell: 30 }, &layout, &grid).unwrap();
+        let than = around(&layout, 30);
+        let b = check(
+            &Rule::Minimum {
+                cell: 30,
+                than: than.clone(),
+            },
+            &layout,
+            &grid,
+        )
+        .unwrap();
         assert_eq!(b.text, "minimum at r4c4: 5 not below 3");
         assert_eq!(b.cells, [30, 31]);
-        assert_eq!(check(&Rule::Maximum { cell: 30 }, &layout, &grid), None);
+        let maximum = Rule::Maximum { cell: 30, than };
+        assert_eq!(check(&maximum, &layout, &grid), None);
         grid[21] = 5;
-        let b = check(&Rule::Maximum { cell: 30 }, &layout, &grid).unwrap();
+        let b = check(&maximum, &layout, &grid).unwrap();
         assert_eq!(b.text, "maximum at r4c4: 5 not above 5");
         assert_eq!(b.cells, [21, 30]);
     }
