@@ -30,4 +30,6 @@ mod pipe;
 mod progress;
 mod properties;
 mod public_sets;
+mod puzzle_flag;
 mod se_ratings;
+mod walkthroughs;

@@ -92,6 +92,11 @@ pub enum Problem {
     /// a label is held in memory whole, so its size is bounded.
     #[error("a label longer than {MAX_LABEL} bytes")]
     LongLabel,
+    /// No board is paired with this one: the puzzle file of `--puzzle`
+    /// (whose n-th board is the n-th board's puzzle) ended after this many
+    /// boards. Not a problem of the board's own text.
+    #[error("no puzzle for this board: the puzzle file has {} board{}", .0, if *.0 == 1 { "" } else { "s" })]
+    NoPuzzle(u64),
 }
 
 /// The longest label kept after a board, in bytes.
