@@ -92,6 +92,12 @@ pub struct HintArgs {
     /// with every branch).
     #[arg(long, value_enum, default_value_t = LevelArg::Step)]
     level: LevelArg,
+    /// The puzzles the boards came from: the n-th board of FILE is the
+    /// n-th board's puzzle. Entries that differ from its solution are named
+    /// instead of a hint (`wrong: r1c1`), never the right digit; a board
+    /// that changed a given says so (`givens not kept: r3c4`).
+    #[arg(long, value_name = "FILE")]
+    puzzle: Option<PathBuf>,
     #[command(flatten)]
     common: Common,
 }
@@ -242,14 +248,25 @@ const VALIDATE_HELP: &str = concat!(
 Examples:
   sudoku validate board.txt                `valid` or `invalid: ` + conflicts
   sudoku validate --complete --unique a.txt   proper, filled-in check
+  sudoku validate --puzzle puzzles.txt answers.txt
+                                           each answer against its puzzle:
+                                           `wrong: r1c1, r5c7` names mistakes
+
+--puzzle FILE pairs the boards with FILE's in order. Before the rules, each
+board is checked against its puzzle: `improper puzzle: multiple` (or
+`unsolvable`, `invalid`) when the puzzle has no unique solution,
+`givens not kept: r3c4` when a given was changed or erased, `wrong: ` and
+every entry that differs from the solution. A malformed board in FILE, or
+none left in it, is an `error` record in that board's place.
 
 ",
     formats_help!(),
     "
 
 Exit status: 0 every board valid under the options asked; 1 some board
-invalid, incomplete, unsolvable or multiple; 2 usage error, unreadable file
-or malformed input."
+invalid, incomplete, unsolvable or multiple (with --puzzle: also wrong,
+givens not kept, improper puzzle); 2 usage error, unreadable file or
+malformed input."
 );
 
 /// `sudoku --help`'s epilogue (and the EXAMPLES and EXIT STATUS of
@@ -353,6 +370,9 @@ Examples:
                                            with one line per branch:
     7.1  Forcing Chain (r8c1.4 off): r8c1<>4
         r8c1=4 -> r8c1<>8 (cell) -> r9c1=8 (box 7) -> ... -> r8c1<>4 (row 8)
+  sudoku hint --puzzle puzzle.txt game.txt the entries that differ from the
+                                           puzzle's solution, `wrong: r1c1`,
+                                           else the next step
 
 Reading a branch: its assumption, then each state that follows (`=` the cell
 holds the digit, `<>` it does not) with its reason in brackets: `cell`, a
@@ -367,8 +387,9 @@ on, when not just the one before it, follow the reason:
     "
 
 Exit status: 0 a hint for every board (or it is solved); 1 some board
-invalid, unsolvable, multiple, with an erased mark (--candidates) or beyond
-the ladder; 2 usage error, unreadable file or malformed input."
+invalid, unsolvable, multiple, with an erased mark (--candidates), beyond
+the ladder, or (--puzzle) wrong, givens not kept or an improper puzzle; 2
+usage error, unreadable file or malformed input."
 );
 
 const GENERATE_HELP: &str = "\
@@ -501,6 +522,12 @@ pub struct ValidateArgs {
     /// Also require exactly one solution (statuses `unsolvable`, `multiple`).
     #[arg(long)]
     unique: bool,
+    /// The puzzles the boards came from: the n-th board of FILE is the
+    /// n-th board's puzzle. Entries that differ from its solution are named
+    /// (`wrong: r1c1, r5c7`), never the right digit; a board that changed a
+    /// given says so (`givens not kept: r3c4`).
+    #[arg(long, value_name = "FILE")]
+    puzzle: Option<PathBuf>,
     #[command(flatten)]
     common: Common,
     #[command(flatten)]
@@ -921,7 +948,31 @@ impl Cli {
             color: output.color(),
             read: variants.read(),
             setup: std::sync::Arc::new(setup),
+            puzzles: self.puzzles(),
         }))
+    }
+
+    /// `--puzzle FILE` (`validate`, `hint`): `-` is standard input.
+    fn puzzles(&self) -> Option<Input> {
+        let path = match &self.command {
+            Command::Validate(args) => args.puzzle.as_ref(),
+            Command::Hint(args) => args.puzzle.as_ref(),
+            _ => None,
+        }?;
+        Some(if path.as_os_str() == "-" {
+            Input::stdin()
+        } else {
+            Input::path(path)
+        })
+    }
+
+    /// A usage error the parser cannot see: `--puzzle -` while the boards
+    /// are read from standard input too.
+    pub fn usage_error(&self) -> Option<String> {
+        let stdin = Input::stdin();
+        (self.puzzles().as_ref() == Some(&stdin) && self.inputs().contains(&stdin)).then(|| {
+            "--puzzle - reads standard input, so the boards must come from files".to_owned()
+        })
     }
 
     /// `--jobs` when it asks for more than [`MAX_THREADS`] threads.
@@ -1066,6 +1117,37 @@ mod tests {
         let inputs = cli.inputs();
         let names: Vec<&str> = inputs.iter().map(Input::name).collect();
         assert_eq!(names, ["a.txt", "<stdin>", "b.txt"]);
+    }
+
+    #[test]
+    fn puzzle_files_pair_with_validate_and_hint() {
+        let cli = parse(&["validate", "--puzzle", "p.txt", "a.txt"]).unwrap();
+        assert_eq!(
+            cli.options().unwrap().unwrap().puzzles,
+            Some(Input::path("p.txt"))
+        );
+        assert_eq!(cli.usage_error(), None);
+        let cli = parse(&["hint", "--puzzle", "-", "a.txt"]).unwrap();
+        assert_eq!(
+            cli.options().unwrap().unwrap().puzzles,
+            Some(Input::stdin())
+        );
+        assert_eq!(cli.usage_error(), None);
+        assert!(parse(&["hint", "--puzzle", "-"])
+            .unwrap()
+            .usage_error()
+            .is_some());
+        assert_eq!(
+            parse(&["hint", "a.txt"])
+                .unwrap()
+                .options()
+                .unwrap()
+                .unwrap()
+                .puzzles,
+            None
+        );
+        assert!(parse(&["solve", "--puzzle", "p.txt"]).is_err());
+        assert!(parse(&["rate", "--puzzle", "p.txt"]).is_err());
     }
 
     #[test]

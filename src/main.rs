@@ -44,6 +44,7 @@ fn main() -> ExitCode {
                 let (page, dir) = (args.command.as_deref(), args.dir.as_deref());
                 document(docs::man(Cli::command(), page, dir, out))
             }
+            (_, Some(_)) if cli.usage_error().is_some() => usage(&cli),
             (_, Some(Ok(options))) => run(&cli, &options),
             (_, Some(Err(message))) => {
                 eprintln!("sudoku: {message}");
@@ -95,6 +96,24 @@ fn note_jobs_cap(cli: &Cli) -> &Cli {
         );
     }
     cli
+}
+
+/// Prints a usage error the parser could not see, as clap prints its own
+/// (with the subcommand's usage line).
+fn usage(cli: &Cli) -> Outcome {
+    let mut command = Cli::command();
+    command.build();
+    let message = cli.usage_error().unwrap_or_default();
+    let name = match cli.command {
+        Command::Hint(_) => "hint",
+        _ => "validate",
+    };
+    let error = match command.find_subcommand_mut(name) {
+        Some(sub) => sub.error(ClapErrorKind::ArgumentConflict, message),
+        None => command.error(ClapErrorKind::ArgumentConflict, message),
+    };
+    let _ = error.print();
+    Outcome::Usage
 }
 
 /// The outcome of printing a completion script or man page.

@@ -6,7 +6,7 @@ use sudoku_engine::{Answer, Board, Count, Status};
 
 /// Every status word, in the order of [`status_code`]; Python maps codes
 /// back to words through this list.
-pub const STATUS_WORDS: [&str; 13] = [
+pub const STATUS_WORDS: [&str; 16] = [
     "solved",
     "invalid",
     "unsolvable",
@@ -20,6 +20,9 @@ pub const STATUS_WORDS: [&str; 13] = [
     "erased",
     "canonical",
     "transformed",
+    "wrong",
+    "givens-not-kept",
+    "improper-puzzle",
 ];
 
 /// The index of `status`'s word in [`STATUS_WORDS`].
@@ -39,6 +42,9 @@ pub fn status_code(status: Status) -> u8 {
         Status::Erased => 10,
         Status::Canonical => 11,
         Status::Transformed => 12,
+        Status::Wrong => 13,
+        Status::GivensNotKept => 14,
+        Status::ImproperPuzzle => 15,
     }
 }
 

@@ -116,6 +116,19 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
         }
         Some(Ok(entry)) => entry,
     };
+    if found.other.is_some() {
+        // Boards of other sizes and f-puzzles data are the CLI's for now;
+        // read as a classic board, one would get a wrong answer.
+        let problem = "classic 9x9 boards only in Python for now; this board has another size \
+                       or its own rules (the sudoku command solves and validates it)"
+            .to_owned();
+        return Err(Bad {
+            line: found.line,
+            message: format!("{}:{}: {problem}", source(index), found.line),
+            problem,
+            malformed: None,
+        });
+    }
     match boards.next() {
         None => Ok(found),
         Some(next) => {

@@ -189,3 +189,13 @@ def test_a_malformed_labelled_board_is_recorded_as_the_cli(cli):
     assert [r["status"] for r in got][:2] == ["error", "error"]
     assert got == cli.json(["explain"], boards)
     assert got[2]["label"] == "7.2"
+
+
+def test_boards_of_other_sizes_are_refused_not_misread():
+    # A 4x4 board and f-puzzles JSON are the CLI's for now: Python must
+    # refuse them rather than answer an empty 9x9 board.
+    for board in ["1234341221434321", '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}']:
+        with pytest.raises(ValueError, match="classic 9x9 boards only"):
+            sudoku_cli.solve([board])
+        got = sudoku_cli.solve([board], errors="record")
+        assert got.statuses.tolist() == ["error"]

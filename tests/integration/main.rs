@@ -30,5 +30,7 @@ mod pipe;
 mod progress;
 mod properties;
 mod public_sets;
+mod puzzle_flag;
 mod se_ratings;
 mod variants;
+mod walkthroughs;

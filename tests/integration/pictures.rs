@@ -94,8 +94,10 @@ fn assert_self_contained(page: &str) {
         );
         for attribute in node.attributes() {
             let n = attribute.name();
+            // A `<use>` of the page's own shared drawing fetches nothing.
+            let local = name == "use" && n == "href" && attribute.value().starts_with('#');
             assert!(
-                !(n == "href" || n == "src" || n.starts_with("on")),
+                local || !(n == "href" || n == "src" || n.starts_with("on")),
                 "attribute {n} on <{name}>"
             );
         }
@@ -114,7 +116,8 @@ fn assert_self_contained(page: &str) {
         .filter(|n| n.has_tag_name("style"))
         .filter_map(|n| n.text())
         .collect();
-    assert!(!style.contains("url(") && !style.contains("@import"));
+    // Only the page's own arrowheads: `url(#...)`.
+    assert!(!style.replace("url(#", "").contains("url(") && !style.contains("@import"));
     assert!(page.starts_with("<!DOCTYPE html>\n"));
     assert!(page.ends_with("</html>\n"));
 }
@@ -129,15 +132,21 @@ fn svg_element_is_valid(node: &Node) {
         "circle" => &["cx", "cy", "r"],
         "line" => &["x1", "y1", "x2", "y2"],
         "text" => &["x", "y"],
-        "g" | "path" | "polygon" => &[],
+        "g" | "path" | "polygon" | "defs" | "use" => &[],
+        "marker" => &["markerWidth", "markerHeight"],
         other => panic!("unexpected SVG element <{other}>"),
     };
     for attribute in required {
         let value = node
             .attribute(*attribute)
             .unwrap_or_else(|| panic!("<{name}> without {attribute}"));
+        // A text places each glyph on its own with a list of numbers.
+        let numbers = match name {
+            "text" => value.split(' ').collect(),
+            _ => vec![value],
+        };
         assert!(
-            value.parse::<f64>().is_ok(),
+            numbers.iter().all(|n| n.parse::<f64>().is_ok()),
             "<{name} {attribute}={value:?}>"
         );
     }
@@ -214,15 +223,32 @@ fn digits_of(section: &Node, index: usize) -> String {
         .nth(index)
         .unwrap();
     let mut cells = vec!['.'; 81];
+    let list = |text: &Node, name| -> Vec<u32> {
+        let value = text.attribute(name).unwrap();
+        value.split(' ').map(|n| n.parse().unwrap()).collect()
+    };
     for text in svg.descendants().filter(|n| n.has_tag_name("text")) {
-        if !class_has(&text, "v") {
-            continue;
+        let glyphs: Vec<char> = text.text().unwrap().chars().collect();
+        let (xs, ys) = (list(&text, "x"), list(&text, "y"));
+        if class_has(&text, "v") {
+            // One digit where the layout puts it.
+            let column = (xs[0] - Layout::MARGIN) / Layout::CELL;
+            let row = (ys[0] - Layout::MARGIN) / Layout::CELL;
+            cells[(row * 9 + column) as usize] = glyphs[0];
+        } else if class_has(&text, "vs") {
+            // Digits in units of a cell, scaled back to the layout's centres.
+            let expected = format!(
+                "matrix({0} 0 0 {0} {1} {2})",
+                Layout::CELL,
+                Layout::cell_center(0).0,
+                Layout::cell_center(0).1
+            );
+            assert_eq!(text.attribute("transform"), Some(expected.as_str()));
+            assert_eq!((xs.len(), ys.len()), (glyphs.len(), glyphs.len()));
+            for ((x, y), glyph) in xs.iter().zip(&ys).zip(&glyphs) {
+                cells[(y * 9 + x) as usize] = *glyph;
+            }
         }
-        let x: u32 = text.attribute("x").unwrap().parse().unwrap();
-        let y: u32 = text.attribute("y").unwrap().parse().unwrap();
-        let column = (x - Layout::MARGIN) / Layout::CELL;
-        let row = (y - Layout::MARGIN) / Layout::CELL;
-        cells[(row * 9 + column) as usize] = text.text().unwrap().chars().next().unwrap();
     }
     cells.into_iter().collect()
 }
@@ -328,7 +354,12 @@ fn explain_draws_every_elimination_and_placement_of_every_step() {
             .descendants()
             .filter(|n| n.has_tag_name("svg"))
             .count();
-        assert_eq!(pictures, steps.len() + 2);
+        // A long chain's later parts have pictures of their own.
+        let parts = section
+            .descendants()
+            .filter(|n| n.has_tag_name("figure") && class_has(n, "part"))
+            .count();
+        assert_eq!(pictures, steps.len() + 2 + parts);
         assert_eq!(
             digits_of(section, pictures - 1),
             record["solution"].as_str().unwrap()
@@ -609,9 +640,10 @@ fn drawn_links(figure: &Node) -> Vec<(String, String, bool)> {
         .map(|n| {
             let strong = class_has(&n, "strong");
             assert_ne!(strong, class_has(&n, "weak"), "a link is strong or weak");
-            let path = n.children().find(|c| c.has_tag_name("path")).unwrap();
-            // Weak links are dashed by the stylesheet's `.weak path` rule.
-            assert!(path.attribute("d").unwrap().starts_with('M'));
+            // A link is one path; weak ones are dashed by the stylesheet's
+            // `.link.weak` rule.
+            assert!(n.has_tag_name("path"));
+            assert!(n.attribute("d").unwrap().starts_with('M'));
             (
                 n.attribute("data-from").unwrap().to_string(),
                 n.attribute("data-to").unwrap().to_string(),
@@ -631,7 +663,7 @@ fn chain_steps_draw_every_link_strong_solid_and_weak_dashed() {
 .......581.....4...6472...39..8...25..79...4.5...3......9.7..3........17..2...8..
 ";
     let page = html(&["explain"], input);
-    assert!(page.contains(".board .link.weak path{stroke-dasharray:"));
+    assert!(page.contains(".board .link.weak{stroke-dasharray:"));
     assert_self_contained(&page);
     let doc = parse(&page);
     let records = json(&["explain"], input);

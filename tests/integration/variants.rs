@@ -289,9 +289,8 @@ fn variant_rules_change_the_answers_and_name_their_conflicts() {
     assert_eq!(x.stdout, "0\n");
     let diagonal = run(
         &["validate", "--variant", "x", "--format", "json"],
-        format!(
-            "1...............................................................................1\n"
-        ),
+        "1...............................................................................1\n"
+            .to_owned(),
     );
     let json: Value = serde_json::from_str(diagonal.stdout.trim_end()).unwrap();
     assert_eq!(json["conflicts"][0]["rule"], "diagonal");

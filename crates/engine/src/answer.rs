@@ -8,6 +8,9 @@ use crate::candidates::Candidates;
 use crate::canon::{self, Canonical, Order};
 use crate::generate::{puzzle_seed, Symmetry};
 use crate::logic::{self, Grid, Rating, Step};
+pub mod mistakes;
+
+use self::mistakes::{mistakes, Mistake};
 use crate::solver::{solve, solve_marked, solve_until, InvalidGivens, Solutions};
 use crate::transform::Transform;
 use crate::validate::{conflicts, Conflict};
@@ -116,6 +119,12 @@ pub enum Status {
     Canonical,
     /// `transform`: a look-alike.
     Transformed,
+    /// `--puzzle`: entries that differ from the puzzle's solution.
+    Wrong,
+    /// `--puzzle`: the position does not keep the puzzle's givens.
+    GivensNotKept,
+    /// `--puzzle`: the puzzle has no unique solution.
+    ImproperPuzzle,
 }
 
 impl Status {
@@ -135,6 +144,9 @@ impl Status {
             Status::Erased => "erased",
             Status::Canonical => "canonical",
             Status::Transformed => "transformed",
+            Status::Wrong => "wrong",
+            Status::GivensNotKept => "givens-not-kept",
+            Status::ImproperPuzzle => "improper-puzzle",
         }
     }
 }
@@ -262,6 +274,9 @@ pub enum Answer {
     Form(Board),
     /// `transform`: a look-alike.
     Transformed(Box<Transformed>),
+    /// `validate` and `hint` with `--puzzle`: what is wrong with the
+    /// position against its puzzle, and the position's own conflicts.
+    Mistaken(Mistake, Vec<Conflict>),
 }
 
 impl Answer {
@@ -277,13 +292,19 @@ impl Answer {
             Answer::Erased(_) => Status::Erased,
             Answer::Canonical(_) | Answer::Form(_) => Status::Canonical,
             Answer::Transformed(_) => Status::Transformed,
+            Answer::Mistaken(Mistake::Wrong(_), _) => Status::Wrong,
+            Answer::Mistaken(Mistake::GivensNotKept(_), _) => Status::GivensNotKept,
+            Answer::Mistaken(Mistake::Puzzle(_), _) => Status::ImproperPuzzle,
         }
     }
 
     /// Whether the board met the request (decides the exit status): a
     /// count always does.
     pub fn met(&self) -> bool {
-        !matches!(self, Answer::Refused(_) | Answer::Stuck | Answer::Erased(_))
+        !matches!(
+            self,
+            Answer::Refused(_) | Answer::Stuck | Answer::Erased(_) | Answer::Mistaken(..)
+        )
     }
 
     /// The solution, for the answers that report one.
@@ -299,6 +320,7 @@ impl Answer {
     pub fn conflicts(&self) -> &[Conflict] {
         match self {
             Answer::Counted(_, verdict) | Answer::Refused(verdict) => verdict.conflicts(),
+            Answer::Mistaken(_, conflicts) => conflicts,
             _ => &[],
         }
     }
@@ -404,6 +426,42 @@ impl Request {
             stop: None,
         };
         self.answer_at(position, ordinal, copy)
+    }
+
+    /// [`Request::answer_copy`] for a position that came from `puzzle`
+    /// (`validate` and `hint` with `--puzzle`): what is wrong with it
+    /// against the puzzle ([`Answer::Mistaken`], see [`mistakes`]: the
+    /// puzzle without a unique solution, givens not kept, or the entries
+    /// that differ from its solution, never the right digits), else the
+    /// request's own answer. A position with a wrong entry has no
+    /// solution, so no hint is given from it.
+    ///
+    /// ```
+    /// use sudoku_engine::{Board, HintLevel, Request, Status};
+    ///
+    /// let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    ///     .parse()
+    ///     .unwrap();
+    /// let mut cells = *puzzle.cells();
+    /// cells[2] = 1; // r1c3 is 4 in the solution
+    /// let position = Board::new(cells).unwrap();
+    /// let hint = Request::Hint { candidates: false, level: HintLevel::Step };
+    /// let answer = hint.answer_against(&position, None, &puzzle, 0, 0);
+    /// assert_eq!((answer.status(), answer.met()), (Status::Wrong, false));
+    /// assert_eq!(hint.answer_against(&puzzle, None, &puzzle, 0, 0).status(), Status::Hint);
+    /// ```
+    pub fn answer_against(
+        &self,
+        board: &Board,
+        marks: Option<&Candidates>,
+        puzzle: &Board,
+        ordinal: u64,
+        copy: u32,
+    ) -> Answer {
+        match mistakes(puzzle, board) {
+            Some(mistake) => Answer::Mistaken(mistake, conflicts(board)),
+            None => self.answer_copy(board, marks, ordinal, copy),
+        }
     }
 
     /// [`Request::answer_copy`] for a position.

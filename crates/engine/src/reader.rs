@@ -172,6 +172,11 @@ pub enum Problem {
     /// board cannot have, or a command that takes classic boards only.
     #[error("{0}")]
     Board(Box<str>),
+    /// No board is paired with this one: the puzzle file of `--puzzle`
+    /// (whose n-th board is the n-th board's puzzle) ended after this many
+    /// boards. Not a problem of the board's own text.
+    #[error("no puzzle for this board: the puzzle file has {} board{}", .0, if *.0 == 1 { "" } else { "s" })]
+    NoPuzzle(u64),
 }
 
 /// The longest label kept after a board, in bytes.
@@ -1296,7 +1301,7 @@ impl LineScan {
         if self.head_len < 4 && class != BLANK && class != LF && class != CR {
             self.head_byte(byte);
         }
-        if class != LF && class != CR && !(class == HASH && !self.seen_nonblank) {
+        if class != LF && class != CR && (class != HASH || self.seen_nonblank) {
             self.wide.byte(
                 &self.symbols,
                 byte,

@@ -11,6 +11,7 @@ use std::io::Write;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::render::{ansi, html};
+use sudoku_engine::answer::mistakes::Mistake;
 use sudoku_engine::answer::{Answer, Explained, HintLevel, Request, Status, Verdict};
 use sudoku_engine::board::{Board, Cell, Shape};
 use sudoku_engine::candidates::Candidates;
@@ -20,6 +21,7 @@ use sudoku_engine::reader::Malformed;
 pub mod page;
 pub mod variant;
 
+pub mod wrap;
 use sudoku_engine::transform::Transform;
 use sudoku_engine::validate::Conflict;
 pub use variant::{About, VariantRecord};
@@ -294,7 +296,14 @@ impl RecordWriter {
             Answer::Explained(explained) if self.draws_steps() => {
                 let _ = writeln!(out, "{}", explained.rating);
                 let steps = &explained.steps;
-                ansi::walkthrough(out, start(), puzzle, steps, HintLevel::Step, write_step);
+                ansi::walkthrough(
+                    out,
+                    start(),
+                    puzzle,
+                    steps,
+                    HintLevel::Step,
+                    write_step_wrapped,
+                );
                 out.extend_from_slice(&explained.solution.to_line());
                 out.push(b'\n');
             }
@@ -332,6 +341,7 @@ impl RecordWriter {
                 }
                 out.push(b'\n');
             }
+            Answer::Mistaken(mistake, _) => write_mistake(out, mistake),
             Answer::Refused(Verdict::Invalid(conflicts)) if self.request.lists_conflicts() => {
                 out.extend_from_slice(b"invalid:");
                 for (i, conflict) in conflicts.iter().enumerate() {
@@ -366,12 +376,37 @@ fn add_label(out: &mut Vec<u8>, start: usize, label: &[u8]) {
     }
 }
 
+/// Writes what is wrong with a position against its puzzle (`--puzzle`):
+/// `wrong: r1c1, r5c7`, `givens not kept: r3c4` or `improper puzzle:
+/// multiple` (the puzzle's status word). Never the right digit.
+fn write_mistake(out: &mut Vec<u8>, mistake: &Mistake) {
+    let cells = match mistake {
+        Mistake::Wrong(cells) => {
+            out.extend_from_slice(b"wrong:");
+            cells
+        }
+        Mistake::GivensNotKept(cells) => {
+            out.extend_from_slice(b"givens not kept:");
+            cells
+        }
+        Mistake::Puzzle(verdict) => {
+            let _ = writeln!(out, "improper puzzle: {}", verdict.status().word());
+            return;
+        }
+    };
+    for (i, &cell) in cells.iter().enumerate() {
+        let sep = if i == 0 { " " } else { ", " };
+        let _ = write!(out, "{sep}{}", Cell(cell));
+    }
+    out.push(b'\n');
+}
+
 /// Writes an explained puzzle: `ER/EP/ED`, one line per step, and the
 /// solution as one line.
 fn write_explained(out: &mut Vec<u8>, explained: &Explained) {
     let _ = writeln!(out, "{}", explained.rating);
     for step in &explained.steps {
-        write_step(out, step);
+        write_step_wrapped(out, step);
     }
     out.extend_from_slice(&explained.solution.to_line());
     out.push(b'\n');
@@ -385,6 +420,14 @@ fn write_step(out: &mut Vec<u8>, step: &Step) {
         step.write_chains(&mut text);
         out.extend_from_slice(text.as_bytes());
     }
+}
+
+/// Writes a step as [`write_step`] does, its lines cut at
+/// [`wrap::WIDTH`] (`explain`'s text; `hint` keeps its lines whole).
+fn write_step_wrapped(out: &mut Vec<u8>, step: &Step) {
+    let mut lines = Vec::new();
+    write_step(&mut lines, step);
+    wrap::wrap_into(out, &lines);
 }
 
 /// Writes a hint at `level`: `4.2  XY-wing`; then with the pattern
@@ -764,6 +807,20 @@ fn answer_entries<M: SerializeMap>(
             map.serialize_entry("transform", &JsonTransform(&look.transform))?;
             if let Some(seed) = look.seed {
                 map.serialize_entry("seed", &seed)?;
+            }
+        }
+        Answer::Mistaken(mistake, _) => {
+            let names = |cells: &[u8]| -> Vec<String> {
+                cells.iter().map(|&cell| Cell(cell).to_string()).collect()
+            };
+            match mistake {
+                Mistake::Wrong(cells) => map.serialize_entry("wrong", &names(cells))?,
+                Mistake::GivensNotKept(cells) => {
+                    map.serialize_entry("givens_not_kept", &names(cells))?
+                }
+                Mistake::Puzzle(verdict) => {
+                    map.serialize_entry("puzzle_status", verdict.status().word())?
+                }
             }
         }
         Answer::Valid | Answer::Refused(_) | Answer::Full | Answer::Stuck => {}

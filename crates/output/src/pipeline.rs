@@ -35,6 +35,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use sudoku_engine::answer::Request;
+use sudoku_engine::board::Board;
 use sudoku_engine::reader::{
     Boards, Entry, Malformed, Other, Problem, ReadError, ReadOptions, Symbols,
 };
@@ -105,27 +106,16 @@ pub struct Options {
     pub quiet: bool,
     /// Draw `hint` and `explain` steps in colour (`--format grid`).
     pub color: bool,
+    /// `--puzzle FILE` (`validate`, `hint`): the file whose n-th board is
+    /// the puzzle the n-th board of the inputs came from, read in step with
+    /// them; each position is then judged against its puzzle
+    /// ([`Request::answer_against`]).
+    pub puzzles: Option<Input>,
     /// How boards of other sizes are read (`--size`, `--symbols`).
     pub read: ReadOptions,
     /// The rules and shape every board gets (`--variant`, `--regions`,
     /// `--box`).
     pub setup: Arc<Setup>,
-}
-
-impl Options {
-    /// Options for `request` with everything else at its default: auto
-    /// format, one job, records printed, no colour, classic reading.
-    pub fn new(request: Request) -> Options {
-        Options {
-            request,
-            format: Format::Auto,
-            jobs: 1,
-            quiet: false,
-            color: false,
-            read: ReadOptions::default(),
-            setup: Arc::default(),
-        }
-    }
 }
 
 /// Runs `options.request` over every board of `inputs`, writing records to
@@ -138,15 +128,18 @@ pub fn run<W: Write, R: Report>(
     out: &mut W,
     report: &mut R,
 ) -> io::Result<Tally> {
+    // The puzzle file is named in errors after the inputs.
+    let mut named = inputs.clone();
+    named.extend(options.puzzles.clone());
     let mut writer = Writer {
-        inputs: inputs.clone(),
+        inputs: named.clone(),
         out,
         report,
         records: RecordWriter::new(options.format, options.request).with_color(options.color),
         last: None,
         tally: Tally::default(),
     };
-    let names: Arc<[Arc<str>]> = inputs.iter().map(|input| input.name.clone()).collect();
+    let names: Arc<[Arc<str>]> = named.iter().map(|input| input.name.clone()).collect();
     if !options.quiet {
         writer.out.write_all(&writer.records.begin())?;
     }
@@ -173,7 +166,8 @@ fn run_here<W: Write, R: Report>(
     writer: &mut Writer<W, R>,
 ) -> io::Result<()> {
     let ticks = Ticks::start();
-    let mut items = Items::new(inputs, Items::copies(options), options.read.clone());
+    let mut items = Items::new(inputs, Items::copies(options), options.read.clone())
+        .paired(options.puzzles.clone());
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut part = Done::default();
     loop {
@@ -229,8 +223,9 @@ fn run_threads<W: Write, R: Report>(
     let reader_events = event_tx.clone();
     let copies = Items::copies(options);
     let read = options.read.clone();
+    let puzzles = options.puzzles.clone();
     thread::spawn(move || {
-        let mut items = Items::new(inputs, copies, read);
+        let mut items = Items::new(inputs, copies, read).paired(puzzles);
         loop {
             let size = reader_pace.chunk_size();
             if !reader_budget.take(size) {
@@ -501,8 +496,90 @@ enum Item {
         /// `transform --random -n N` streams its N records through the
         /// bounded window like N boards.
         copy: u32,
+        /// With `--puzzle`, the puzzle this board came from.
+        puzzle: Option<Board>,
     },
     Failed(usize, ReadError),
+}
+
+/// The `--puzzle` file, read in step with the inputs: the n-th board read
+/// from the inputs (a malformed one included) takes the n-th from it, so
+/// at most one of its boards is in memory at a time, and it is read no
+/// further than the inputs go (boards beyond them are ignored).
+struct Puzzles {
+    /// The file's index among the run's names: after the inputs.
+    index: usize,
+    input: Input,
+    state: PuzzleFile,
+    /// Boards read from it so far, malformed ones included.
+    read: u64,
+}
+
+/// Where reading the puzzle file stands.
+enum PuzzleFile {
+    /// Opened when the first board asks for its puzzle.
+    Unopened,
+    /// Open, and whether reading it may wait (boxed: the reader's state
+    /// is large).
+    Open(Box<Boards<Source>>, bool),
+    /// It ended, or could not be opened or read on.
+    Ended,
+}
+
+/// What the puzzle file pairs with the next board.
+enum Paired {
+    Board(Board),
+    /// Its board there is malformed.
+    Malformed(Malformed),
+    /// It has no more boards.
+    Missing,
+    /// It could not be opened or read on (no more boards after this).
+    Failed(ReadError),
+}
+
+impl Puzzles {
+    fn next(&mut self) -> Paired {
+        if let PuzzleFile::Unopened = self.state {
+            match self.input.open(&ReadOptions::default()) {
+                Ok((boards, may_wait)) => self.state = PuzzleFile::Open(Box::new(boards), may_wait),
+                Err(error) => {
+                    self.state = PuzzleFile::Ended;
+                    let input = self.input.name.clone();
+                    return Paired::Failed(ReadError::Io { input, error });
+                }
+            }
+        }
+        let PuzzleFile::Open(boards, _) = &mut self.state else {
+            return Paired::Missing;
+        };
+        match boards.next() {
+            Some(Ok(entry)) => {
+                self.read += 1;
+                Paired::Board(entry.board)
+            }
+            Some(Err(ReadError::Malformed(malformed))) => {
+                self.read += 1;
+                Paired::Malformed(malformed)
+            }
+            Some(Err(error)) => {
+                self.state = PuzzleFile::Ended;
+                Paired::Failed(error)
+            }
+            None => {
+                self.state = PuzzleFile::Ended;
+                Paired::Missing
+            }
+        }
+    }
+
+    /// Whether taking the next puzzle may wait on a read.
+    fn needs_read(&self) -> bool {
+        match &self.state {
+            PuzzleFile::Unopened => self.input.file().is_none(),
+            PuzzleFile::Open(boards, may_wait) => *may_wait && boards.needs_read(),
+            PuzzleFile::Ended => false,
+        }
+    }
 }
 
 /// Walks the inputs in order, yielding their items.
@@ -518,6 +595,11 @@ struct Items {
     repeating: Option<(usize, Entry, u64, u32)>,
     /// How boards of other sizes are read.
     read: ReadOptions,
+    /// With `--puzzle`, the file that pairs each board with its puzzle.
+    puzzles: Option<Puzzles>,
+    /// An item to yield before reading on: the board whose puzzle could
+    /// not be read, after the error that says why.
+    queued: Option<Item>,
 }
 
 impl Items {
@@ -529,6 +611,93 @@ impl Items {
             copies,
             repeating: None,
             read,
+            puzzles: None,
+            queued: None,
+        }
+    }
+
+    /// Pairs every board with the board in the same place of `puzzles`,
+    /// if given (`--puzzle`).
+    fn paired(self, puzzles: Option<Input>) -> Items {
+        let index = self.inputs.len();
+        Items {
+            puzzles: puzzles.map(|input| Puzzles {
+                index,
+                input,
+                state: PuzzleFile::Unopened,
+                read: 0,
+            }),
+            ..self
+        }
+    }
+
+    /// The next item, its board paired with its puzzle under `--puzzle`:
+    /// a board whose puzzle is malformed yields that puzzle's error in its
+    /// place, one past the puzzle file's end an error of its own
+    /// ([`Problem::NoPuzzle`]); a malformed board skips its puzzle.
+    fn next(&mut self) -> Option<Item> {
+        if let Some(item) = self.queued.take() {
+            return Some(item);
+        }
+        let item = self.next_unpaired()?;
+        let Some(puzzles) = &mut self.puzzles else {
+            return Some(item);
+        };
+        match item {
+            // Copies beyond the first (never asked with `--puzzle`) share
+            // the first's puzzle: only a new board takes one.
+            Item::Board {
+                input,
+                entry,
+                ordinal,
+                copy: 0,
+                puzzle: None,
+            } => {
+                let (paired, failed) = match puzzles.next() {
+                    Paired::Failed(error) => (Paired::Missing, Some(error)),
+                    paired => (paired, None),
+                };
+                let item = match paired {
+                    Paired::Board(puzzle) => Item::Board {
+                        input,
+                        entry,
+                        ordinal,
+                        copy: 0,
+                        puzzle: Some(puzzle),
+                    },
+                    Paired::Malformed(malformed) => {
+                        Item::Failed(puzzles.index, ReadError::Malformed(malformed))
+                    }
+                    Paired::Missing | Paired::Failed(_) => {
+                        let source = self.current.as_ref().map(|(_, boards, _)| boards.name());
+                        let malformed = Malformed {
+                            input: source.cloned().unwrap_or_else(|| Arc::from("")),
+                            start_line: entry.line,
+                            line: entry.line,
+                            column: None,
+                            problem: Problem::NoPuzzle(puzzles.read),
+                        };
+                        Item::Failed(input, ReadError::Malformed(malformed))
+                    }
+                };
+                match failed {
+                    Some(error) => {
+                        self.queued = Some(item);
+                        Some(Item::Failed(puzzles.index, error))
+                    }
+                    None => Some(item),
+                }
+            }
+            Item::Failed(_, ReadError::Malformed(_)) => {
+                // The malformed board's own error stands; its puzzle is
+                // passed over (an unreadable puzzle file still says so).
+                if let Paired::Failed(error) = puzzles.next() {
+                    self.queued = Some(item);
+                    return Some(Item::Failed(puzzles.index, error));
+                }
+                Some(item)
+            }
+            item => Some(item),
         }
     }
 
@@ -542,7 +711,7 @@ impl Items {
         }
     }
 
-    fn next(&mut self) -> Option<Item> {
+    fn next_unpaired(&mut self) -> Option<Item> {
         // Only `transform --random -n N` repeats a board.
         if let Some((input, entry, ordinal, copy)) = self.repeating.take() {
             if copy + 1 < self.copies {
@@ -553,6 +722,7 @@ impl Items {
                 entry,
                 ordinal,
                 copy,
+                puzzle: None,
             });
         }
         loop {
@@ -570,6 +740,7 @@ impl Items {
                             entry,
                             ordinal,
                             copy: 0,
+                            puzzle: None,
                         });
                     }
                     Some(Err(error)) => return Some(Item::Failed(*input, error)),
@@ -595,11 +766,13 @@ impl Items {
     /// Whether the next item may wait on a read: never within a regular
     /// file, so chunks of a file are always full.
     fn needs_read(&self) -> bool {
-        self.repeating.is_none()
-            && self
+        self.queued.is_none()
+            && self.repeating.is_none()
+            && (self
                 .current
                 .as_ref()
                 .is_none_or(|(_, boards, may_wait)| *may_wait && boards.needs_read())
+                || self.puzzles.as_ref().is_some_and(Puzzles::needs_read))
     }
 
     /// Fills `chunk` up to `size` items, stopping early where the next
@@ -672,11 +845,16 @@ fn answer(
                 entry,
                 ordinal,
                 copy,
+                puzzle,
             } => {
                 let marks = entry.candidates.as_deref();
-                let answer = options
-                    .request
-                    .answer_copy(&entry.board, marks, ordinal, copy);
+                let request = options.request;
+                let answer = match &puzzle {
+                    Some(puzzle) => {
+                        request.answer_against(&entry.board, marks, puzzle, ordinal, copy)
+                    }
+                    None => request.answer_copy(&entry.board, marks, ordinal, copy),
+                };
                 // A board counts once, however many records it yields:
                 // the verdict is the same for every copy.
                 if copy == 0 {

@@ -11,7 +11,17 @@ type Digits = u16;
 /// The links of one branch: from each state an implication rests on to
 /// the implication, in the order found.
 fn links(branch: &Branch, index: usize) -> impl Iterator<Item = Link> + '_ {
-    branch.implies.iter().flat_map(move |implication| {
+    links_of(branch, index, 0..branch.implies.len())
+}
+
+/// The links into implications `range` of `branch` (the step's `index`th
+/// branch), in the order found: a part of a long branch.
+pub fn links_of(
+    branch: &Branch,
+    index: usize,
+    range: std::ops::Range<usize>,
+) -> impl Iterator<Item = Link> + '_ {
+    branch.implies[range].iter().flat_map(move |implication| {
         implication.from.iter().map(move |&k| Link {
             from: branch.state_at(k),
             to: implication.state,
@@ -89,15 +99,7 @@ impl Highlight {
     /// The marks of `step` on `grid`, the position before it: what it
     /// rests on, what it proves, and a chain's links.
     pub fn of(grid: &Grid, step: &Step) -> Highlight {
-        let mut marks = Highlight::pattern_of(grid, step);
-        marks.placed = step.placed;
-        for &(cell, digit) in &step.eliminated {
-            marks.eliminated[usize::from(cell)] |= 1 << (digit - 1);
-        }
-        if let Some((cell, digit)) = step.placed {
-            marks.shaded |= 1 << cell;
-            marks.pattern[usize::from(cell)] |= 1 << (digit - 1);
-        }
+        let mut marks = Highlight::summary(grid, step);
         for (k, branch) in step.chains.iter().enumerate() {
             marks.links.extend(links(branch, k));
         }
@@ -111,6 +113,25 @@ impl Highlight {
             }
         }
         // A candidate the step removes is drawn as removed, not as support.
+        for cell in 0..81 {
+            marks.pattern[cell] &= !marks.eliminated[cell];
+        }
+        marks
+    }
+
+    /// The marks of `step` without its chain's links: what it rests on (for
+    /// a chain, its assumptions) and what it proves. A long chain's picture,
+    /// its links drawn in parts of their own.
+    pub fn summary(grid: &Grid, step: &Step) -> Highlight {
+        let mut marks = Highlight::pattern_of(grid, step);
+        marks.placed = step.placed;
+        for &(cell, digit) in &step.eliminated {
+            marks.eliminated[usize::from(cell)] |= 1 << (digit - 1);
+        }
+        if let Some((cell, digit)) = step.placed {
+            marks.shaded |= 1 << cell;
+            marks.pattern[usize::from(cell)] |= 1 << (digit - 1);
+        }
         for cell in 0..81 {
             marks.pattern[cell] &= !marks.eliminated[cell];
         }

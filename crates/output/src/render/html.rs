@@ -13,7 +13,7 @@ use super::highlight::Highlight;
 use super::svg::{self, Picture};
 use sudoku_engine::answer::HintLevel;
 use sudoku_engine::board::Board;
-use sudoku_engine::logic::{Grid, Rating, Step};
+use sudoku_engine::logic::{Branch, Grid, Rating, Rule, StateName, Step};
 
 /// The page's stylesheet: layout, then the pictures' own classes.
 const PAGE_STYLE: &str = "\
@@ -32,12 +32,18 @@ figcaption{font-size:14px;margin-top:6px;line-height:1.4;overflow-wrap:anywhere}
 figcaption .n{color:#5f6368}\
 figcaption .d{font-weight:bold;margin-right:6px}\
 details.chains summary{cursor:pointer;color:#5f6368;margin-top:4px}\
+figure.long{width:auto;flex-basis:100%}figure.long>svg{float:left;margin:0 16px 8px 0}\
+figure.long figcaption{margin-top:0}figure.long details{clear:both}\
+div.parts{display:flex;flex-wrap:wrap;gap:12px 20px;margin-top:8px}\
+figure.part{width:458px}p.part{margin:6px 0 0}figure.part pre,figure.long pre{font-size:11px;line-height:1.35;\
+white-space:pre-wrap;margin:4px 0 0;background:#f8f9fa;padding:6px;overflow-wrap:anywhere}\
 details.chains pre{font-size:11px;line-height:1.35;white-space:pre-wrap;margin:4px 0 0;\
 max-height:360px;overflow:auto;background:#f8f9fa;padding:6px}\
 p.text{font-family:'DejaVu Sans Mono',monospace;font-size:14px;margin:8px 0 0;\
 overflow-wrap:anywhere}\
 .error p.text{color:#d50000}\
-footer{color:#5f6368;font-size:13px;margin:8px 0 24px}";
+footer{color:#5f6368;font-size:13px;margin:8px 0 24px}\
+svg.defs{position:absolute}";
 
 /// Appends `text` with the five markup characters escaped, for element
 /// text and quoted attribute values alike. What XML forbids outright (C0
@@ -91,7 +97,13 @@ pub fn begin(out: &mut Vec<u8>, title: &str) {
         svg::STYLE
     );
     escape_into(out, title);
-    out.extend_from_slice(b"</h1></header>\n<main>\n");
+    // What every picture shares, drawn by none itself.
+    out.extend_from_slice(
+        b"</h1></header>\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" \
+          width=\"0\" height=\"0\" viewBox=\"0 0 0 0\" aria-hidden=\"true\">",
+    );
+    svg::defs(out);
+    out.extend_from_slice(b"</svg>\n<main>\n");
 }
 
 /// Writes the page after the last record.
@@ -197,10 +209,18 @@ fn digits_figure(out: &mut Vec<u8>, board: &Board, givens: &Board, caption: &str
     figure(out, &picture, caption);
 }
 
+/// The most arrows one picture draws. A chain step with more links is
+/// drawn in parts: its own picture shows what it assumes and proves, and
+/// under a fold each part of at most this many links has a picture and
+/// the text of its links. Short branches share a part; a long one is cut
+/// into several.
+pub const ARROWS_PER_PICTURE: usize = 20;
+
 /// A figure of `step` (the `number`th, from 1) drawn on `grid`, the
 /// position before it, showing as much as `level` does (a hint may hide
 /// its result), with the step's line as its caption and, for a chain at
-/// `step` level, its branches beneath (folded, as they may be long).
+/// `step` level, its branches beneath (folded, as they may be long; over
+/// [`ARROWS_PER_PICTURE`] links, in parts with a picture each).
 pub fn step_figure(
     out: &mut Vec<u8>,
     grid: &Grid,
@@ -209,13 +229,28 @@ pub fn step_figure(
     number: usize,
     level: HintLevel,
 ) {
-    let marks = Highlight::at_level(grid, step, level);
+    let chains = level == HintLevel::Step && !step.chains.is_empty();
+    let parts = if chains {
+        parts(&step.chains)
+    } else {
+        Vec::new()
+    };
+    let folded = parts.len() > 1;
+    let marks = if folded {
+        // The first part's arrows on the whole position; the rest folded.
+        let mut marks = Highlight::summary(grid, step);
+        marks.links = part_links(step, &parts[0]);
+        marks
+    } else {
+        Highlight::at_level(grid, step, level)
+    };
     let picture = Picture {
         grid,
         givens,
         candidates: true,
         marks: Some(&marks),
         conflicts: 0,
+        shown: None,
     };
     let text = match level {
         HintLevel::Technique => step.technique.name().to_string(),
@@ -223,7 +258,8 @@ pub fn step_figure(
         HintLevel::Step => step.text(),
     };
     let label = format!("Step {number}: {} {text}", step.difficulty);
-    let _ = write!(out, "<figure class=\"step\" data-step=\"{number}\">");
+    let class = if folded { "step long" } else { "step" };
+    let _ = write!(out, "<figure class=\"{class}\" data-step=\"{number}\">");
     svg::write(out, &picture, &label);
     let _ = write!(
         out,
@@ -231,25 +267,217 @@ pub fn step_figure(
         step.difficulty
     );
     escape_into(out, &text);
-    if level == HintLevel::Step && !step.chains.is_empty() {
+    let branches = match step.chains.len() {
+        1 => "1 branch".to_string(),
+        n => format!("{n} branches"),
+    };
+    if folded {
+        let links: usize = parts.iter().map(|part| part.arrows).sum();
+        let _ = write!(
+            out,
+            "<details class=\"chains parts\"><summary>{branches}, {links} links in {} \
+             pictures of at most {ARROWS_PER_PICTURE} arrows (solid: strong, dashed: \
+             weak)</summary><div class=\"parts\">",
+            parts.len()
+        );
+        let _ = write!(
+            out,
+            "<p class=\"part\"><span class=\"n\">Part 1 of {}</span>, {} arrows (the picture \
+             above)</p><pre>",
+            parts.len(),
+            parts[0].arrows
+        );
+        escape_into(out, &part_text(step, &parts[0]));
+        out.extend_from_slice(b"</pre>");
+        for (i, part) in parts.iter().enumerate().skip(1) {
+            let label = format!("Step {number}.");
+            part_figure(out, grid, givens, step, part, (i + 1, parts.len()), &label);
+        }
+        out.extend_from_slice(b"</div></details>");
+    } else if chains {
         let mut lines = String::new();
         step.write_chains(&mut lines);
         let links = marks.links.len();
         let _ = write!(
             out,
-            "<details class=\"chains\"><summary>{} {}, {links} links (solid: strong, \
-             dashed: weak)</summary><pre>",
-            step.chains.len(),
-            if step.chains.len() == 1 {
-                "branch"
-            } else {
-                "branches"
-            },
+            "<details class=\"chains\"><summary>{branches}, {links} links (solid: strong, \
+             dashed: weak)</summary><pre>"
         );
         escape_into(out, &lines);
         out.extend_from_slice(b"</pre></details>");
     }
     out.extend_from_slice(b"</figcaption></figure>\n");
+}
+
+/// Implications `range` of branch `branch` of a step: what one part draws
+/// of that branch.
+#[derive(Clone, Debug)]
+struct Piece {
+    branch: usize,
+    range: std::ops::Range<usize>,
+}
+
+/// One picture's share of a long chain: whole short branches, or a run of
+/// one long branch's implications, with at most [`ARROWS_PER_PICTURE`]
+/// links (unless one implication alone rests on more).
+#[derive(Clone, Debug, Default)]
+struct Part {
+    pieces: Vec<Piece>,
+    arrows: usize,
+}
+
+/// Cuts `chains` into parts, in order: a branch that fits in what is left
+/// of the current part joins it, else starts the next; a branch longer
+/// than a part is cut between implications.
+fn parts(chains: &[Branch]) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut current = Part::default();
+    for (b, branch) in chains.iter().enumerate() {
+        let total: usize = branch.implies.iter().map(|i| i.from.len()).sum();
+        if current.arrows > 0 && current.arrows + total > ARROWS_PER_PICTURE {
+            parts.push(std::mem::take(&mut current));
+        }
+        let mut start = 0;
+        for (k, implication) in branch.implies.iter().enumerate() {
+            let n = implication.from.len();
+            if current.arrows > 0 && current.arrows + n > ARROWS_PER_PICTURE {
+                if k > start {
+                    current.pieces.push(Piece {
+                        branch: b,
+                        range: start..k,
+                    });
+                }
+                parts.push(std::mem::take(&mut current));
+                start = k;
+            }
+            current.arrows += n;
+        }
+        if start < branch.implies.len() || branch.implies.is_empty() {
+            current.pieces.push(Piece {
+                branch: b,
+                range: start..branch.implies.len(),
+            });
+        }
+    }
+    if !current.pieces.is_empty() {
+        parts.push(current);
+    }
+    parts
+}
+
+/// Part `n` of `of` of a long chain step: a picture of its links (and only
+/// the candidates they join, so the arrows stand out and the page stays
+/// small), captioned with the text of those links.
+fn part_figure(
+    out: &mut Vec<u8>,
+    grid: &Grid,
+    givens: &Board,
+    step: &Step,
+    part: &Part,
+    (n, of): (usize, usize),
+    label: &str,
+) {
+    let mut marks = Highlight {
+        links: part_links(step, part),
+        ..Highlight::default()
+    };
+    let mut shown = [0u16; 81];
+    for piece in &part.pieces {
+        let branch = &step.chains[piece.branch];
+        if piece.range.start == 0 {
+            // Where the branch starts stands out.
+            let assume = branch.assume;
+            let cell = usize::from(assume.cell);
+            if grid.has(cell, assume.digit) {
+                marks.pattern[cell] |= 1 << (assume.digit - 1);
+            }
+        }
+    }
+    for link in &marks.links {
+        for state in [link.from, link.to] {
+            shown[usize::from(state.cell)] |= 1 << (state.digit - 1);
+        }
+    }
+    let picture = Picture {
+        grid,
+        givens,
+        candidates: true,
+        marks: Some(&marks),
+        conflicts: 0,
+        shown: Some(&shown),
+    };
+    let _ = write!(out, "<figure class=\"part\" data-part=\"{n}\">");
+    svg::write(out, &picture, &format!("{label} Part {n} of {of}"));
+    let _ = write!(
+        out,
+        "<figcaption><span class=\"n\">Part {n} of {of}</span>, {} arrows<pre>",
+        part.arrows
+    );
+    escape_into(out, &part_text(step, part));
+    out.extend_from_slice(b"</pre></figcaption></figure>\n");
+}
+
+/// The links `part` of `step`'s chain draws.
+fn part_links(step: &Step, part: &Part) -> Vec<super::highlight::Link> {
+    part.pieces
+        .iter()
+        .flat_map(|piece| {
+            let branch = &step.chains[piece.branch];
+            super::highlight::links_of(branch, piece.branch, piece.range.clone())
+        })
+        .collect()
+}
+
+/// The text of `part`'s links, a line per piece of a branch.
+fn part_text(step: &Step, part: &Part) -> String {
+    let mut lines = String::new();
+    for piece in &part.pieces {
+        piece_text(&step.chains[piece.branch], piece, &mut lines);
+    }
+    lines
+}
+
+/// The text of `piece` as the step's text writes its branch, cut to its
+/// implications: `r1c7=6 -> r1c3<>6 (row 1) -> ...` where it starts the
+/// branch, `... -> ` before it where it goes on from an earlier part, and
+/// ` -> ...` after it where a later part goes on; its nested chains on the
+/// lines after it, indented.
+fn piece_text(branch: &Branch, piece: &Piece, out: &mut String) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "Branch {}: ", piece.branch + 1);
+    if piece.range.start == 0 {
+        let _ = write!(out, "{}", StateName(branch.assume));
+    } else {
+        out.push_str("...");
+    }
+    for k in piece.range.clone() {
+        let implication = &branch.implies[k];
+        let _ = write!(
+            out,
+            " -> {} ({}",
+            StateName(implication.state),
+            implication.rule.name()
+        );
+        if implication.from != [k as u32] {
+            out.push(':');
+            for (i, &at) in implication.from.iter().enumerate() {
+                out.push_str(if i == 0 { " " } else { ", " });
+                let _ = write!(out, "{}", StateName(branch.state_at(at)));
+            }
+        }
+        out.push(')');
+    }
+    if piece.range.end < branch.implies.len() {
+        out.push_str(" -> ...");
+    }
+    out.push('\n');
+    for implication in &branch.implies[piece.range.clone()] {
+        if let Rule::Chain(nested) = &implication.rule {
+            for inner in nested {
+                inner.write_text(4, out);
+            }
+        }
+    }
 }
 
 /// A picture with `caption` beneath, which also labels it.

@@ -8,4 +8,4 @@ mod highlight;
 pub mod html;
 pub mod svg;
 
-pub use highlight::{Highlight, Link};
+pub use highlight::{links_of, Highlight, Link};

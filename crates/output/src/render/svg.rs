@@ -60,9 +60,9 @@ impl Layout {
 /// The stylesheet of every picture: its classes and colours.
 pub const STYLE: &str = "\
 svg.board{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;background:#fff}\
-.board .thin{stroke:#9aa0a6;stroke-width:1;fill:none}\
-.board .thick{stroke:#202124;stroke-width:2;fill:none}\
-.board .label{font-size:11px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
+.thin{stroke:#9aa0a6;stroke-width:1;fill:none}\
+.thick{stroke:#202124;stroke-width:2;fill:none}\
+text.label{font-size:11px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
 .board .v{font-size:30px;text-anchor:middle;dominant-baseline:central}\
 .board .given{fill:#202124;font-weight:bold}\
 .board .solved{fill:#1a56c4}\
@@ -76,14 +76,16 @@ svg.board{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;backgroun
 .board .eliminated line{stroke:#d50000;stroke-width:2}\
 .board .placed rect{fill:#b7e4c0}\
 .board .placed text{fill:#0a7d2c;font-weight:bold}\
-.board .link path{fill:none;stroke-width:1.8;stroke-linecap:round}\
-.board .link.weak path{stroke-dasharray:5 4}\
+.board path.link{fill:none;stroke-width:1.8;stroke-linecap:round}\
+.board .link.weak{stroke-dasharray:5 4}\
 .board .link.nested{opacity:.55}\
-.board .b0 path{stroke:#e8710a}.board .b0 polygon{fill:#e8710a}\
-.board .b1 path{stroke:#9334e6}.board .b1 polygon{fill:#9334e6}\
-.board .b2 path{stroke:#129eaf}.board .b2 polygon{fill:#129eaf}\
-.board .b3 path{stroke:#b06000}.board .b3 polygon{fill:#b06000}\
-.board .b4 path{stroke:#d01884}.board .b4 polygon{fill:#d01884}";
+.board .link.b0{stroke:#e8710a;marker-end:url(#sudoku-head0)}.h0{fill:#e8710a}\
+.board .link.b1{stroke:#9334e6;marker-end:url(#sudoku-head1)}.h1{fill:#9334e6}\
+.board .link.b2{stroke:#129eaf;marker-end:url(#sudoku-head2)}.h2{fill:#129eaf}\
+.board .link.b3{stroke:#b06000;marker-end:url(#sudoku-head3)}.h3{fill:#b06000}\
+.board .link.b4{stroke:#d01884;marker-end:url(#sudoku-head4)}.h4{fill:#d01884}\
+.board .vs{font-size:.625px;text-anchor:middle;dominant-baseline:central}\
+.board .cs{font-size:.75px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}";
 
 /// How many colours a step's branches cycle through (classes `b0`-`b4`).
 pub const BRANCH_COLOURS: usize = 5;
@@ -102,6 +104,10 @@ pub struct Picture<'a> {
     pub marks: Option<&'a Highlight>,
     /// Cells that break a rule (bit = cell index), drawn red.
     pub conflicts: u128,
+    /// When set, the only unmarked candidates drawn (per cell, digits 1-9
+    /// as bits 0-8): a part of a long chain shows the candidates its
+    /// arrows join, not the whole position again.
+    pub shown: Option<&'a [u16; 81]>,
 }
 
 impl<'a> Picture<'a> {
@@ -113,7 +119,14 @@ impl<'a> Picture<'a> {
             candidates: false,
             marks: None,
             conflicts: 0,
+            shown: None,
         }
+    }
+
+    /// Whether an unmarked candidate `digit` of `cell` is drawn.
+    fn shows(&self, cell: usize, digit: u8) -> bool {
+        self.shown
+            .is_none_or(|shown| shown[cell] >> (digit - 1) & 1 != 0)
     }
 }
 
@@ -130,8 +143,8 @@ pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
     super::html::escape_into(out, label);
     out.extend_from_slice(b"\">");
     write_backgrounds(out, picture);
-    write_lines(out);
-    write_labels(out);
+    let _ = write!(out, "<use href=\"#{GRID_ID}\"/>");
+    write_plain(out, picture);
     for cell in 0..81 {
         write_cell(out, picture, cell);
     }
@@ -141,6 +154,30 @@ pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
         }
     }
     out.extend_from_slice(b"</svg>");
+}
+
+/// The `id` of the lines and labels every picture shares ([`defs`]).
+pub const GRID_ID: &str = "sudoku-grid";
+
+/// What every picture draws alike, the grid's lines and the row and column
+/// labels, defined once (as `<defs>`, for the first `<svg>` of a page or a
+/// standalone picture) and drawn by each picture with a `<use>` of
+/// [`GRID_ID`]: the same pixels, a few bytes a picture.
+pub fn defs(out: &mut Vec<u8>) {
+    let _ = write!(out, "<defs><g id=\"{GRID_ID}\">");
+    write_lines(out);
+    write_labels(out);
+    out.extend_from_slice(b"</g>");
+    // Arrowheads, one per branch colour (`.bN path` ends in `hN`).
+    for colour in 0..BRANCH_COLOURS {
+        let _ = write!(
+            out,
+            "<marker id=\"sudoku-head{colour}\" class=\"h{colour}\" markerUnits=\"userSpaceOnUse\" \
+             markerWidth=\"8\" markerHeight=\"8\" refX=\"7\" refY=\"4\" orient=\"auto\">\
+             <polygon points=\"0,0.5 7,4 0,7.5\"/></marker>"
+        );
+    }
+    out.extend_from_slice(b"</defs>");
 }
 
 /// Wraps a picture as a standalone SVG document with its stylesheet.
@@ -153,6 +190,7 @@ pub fn standalone(picture: &Picture, label: &str) -> Vec<u8> {
     let close = body.iter().position(|&b| b == b'>').map_or(0, |i| i + 1);
     out.extend_from_slice(&body[..close]);
     let _ = write!(out, "<style>{STYLE}</style>");
+    defs(&mut out);
     out.extend_from_slice(&body[close..]);
     out.push(b'\n');
     out
@@ -202,16 +240,107 @@ fn write_lines(out: &mut Vec<u8>) {
 }
 
 /// `c1`-`c9` above the columns and `r1`-`r9` left of the rows, so a cell
-/// named in a step's text is found at once.
+/// named in a step's text is found at once. Each is one `<text>` placing
+/// every glyph on its own (`c` left of the number): a fraction of the bytes
+/// of a `<text>` per label.
 fn write_labels(out: &mut Vec<u8>) {
     let half = Layout::MARGIN / 2;
+    let (mut along, mut across, mut level) = (Vec::new(), Vec::new(), Vec::new());
+    let mut names = String::new();
     for i in 0..9u32 {
-        let along = Layout::MARGIN + i * Layout::CELL + Layout::CELL / 2;
-        let n = i + 1;
+        let at = Layout::MARGIN + i * Layout::CELL + Layout::CELL / 2;
+        along.extend([at - LABEL_SHIFT, at + LABEL_SHIFT]);
+        across.extend([half - LABEL_SHIFT, half + LABEL_SHIFT]);
+        level.extend([at, at]);
+        names.push_str(&format!("?{}", i + 1));
+    }
+    let columns = names.replace('?', "c");
+    let rows = names.replace('?', "r");
+    let _ = write!(
+        out,
+        "<text class=\"label\" x=\"{}\" y=\"{half}\">{columns}</text>\
+         <text class=\"label\" x=\"{}\" y=\"{}\">{rows}</text>",
+        numbers(&along),
+        numbers(&across),
+        numbers(&level)
+    );
+}
+
+/// How far a label's letter and number sit left and right of its centre.
+const LABEL_SHIFT: u32 = 3;
+
+/// `values` as SVG's list of numbers: `46 94 142`.
+fn numbers(values: &[u32]) -> String {
+    let text: Vec<String> = values.iter().map(u32::to_string).collect();
+    text.join(" ")
+}
+
+/// The digits and candidates that carry no mark: one `<text>` for the
+/// givens, one for the other digits, one for the small candidates, each
+/// glyph placed at its own centre (`x` and `y` list one number per glyph)
+/// in units of a cell or of a candidate's square (the `transform` scales
+/// them back), so most numbers are one digit. A picture's bulk is these glyphs; written
+/// one element each they made a long walkthrough several megabytes.
+fn write_plain(out: &mut Vec<u8>, picture: &Picture) {
+    let placed = picture.marks.and_then(|marks| marks.placed);
+    let is_placed = |cell: usize| placed.is_some_and(|(c, _)| usize::from(c) == cell);
+    let (centre, step) = (Layout::cell_center(0), Layout::CELL);
+    for class in ["given", "solved"] {
+        let (mut xs, mut ys, mut glyphs) = (Vec::new(), Vec::new(), String::new());
+        for cell in 0..81 {
+            let value = picture.grid.value(cell);
+            let given = picture.givens.cell(cell) == value;
+            if value == 0 || is_placed(cell) || given != (class == "given") {
+                continue;
+            }
+            xs.push(cell as u32 % 9);
+            ys.push(cell as u32 / 9);
+            glyphs.push(char::from(b'0' + value));
+        }
+        if !glyphs.is_empty() {
+            let _ = write!(
+                out,
+                "<text class=\"vs {class}\" transform=\"matrix({step} 0 0 {step} {} {})\" \
+                 x=\"{}\" y=\"{}\">{glyphs}</text>",
+                centre.0,
+                centre.1,
+                numbers(&xs),
+                numbers(&ys)
+            );
+        }
+    }
+    if !picture.candidates {
+        return;
+    }
+    let (mut xs, mut ys, mut glyphs) = (Vec::new(), Vec::new(), String::new());
+    for cell in 0..81 {
+        if picture.grid.value(cell) != 0 || is_placed(cell) {
+            continue;
+        }
+        let candidates = picture.grid.candidates(cell);
+        for digit in 1..=9u8 {
+            let bit = 1 << (digit - 1);
+            let marked = picture
+                .marks
+                .is_some_and(|m| (m.eliminated[cell] | m.pattern[cell]) & bit != 0);
+            if candidates & bit != 0 && !marked && picture.shows(cell, digit) {
+                let d = u32::from(digit - 1);
+                xs.push(cell as u32 % 9 * 3 + d % 3);
+                ys.push(cell as u32 / 9 * 3 + d / 3);
+                glyphs.push(char::from(b'0' + digit));
+            }
+        }
+    }
+    if !glyphs.is_empty() {
+        let (first, step) = (Layout::candidate_center(0, 1), Layout::CANDIDATE);
         let _ = write!(
             out,
-            "<text class=\"label\" x=\"{along}\" y=\"{half}\">c{n}</text>\
-             <text class=\"label\" x=\"{half}\" y=\"{along}\">r{n}</text>"
+            "<text class=\"cs\" transform=\"matrix({step} 0 0 {step} {} {})\" x=\"{}\" \
+             y=\"{}\">{glyphs}</text>",
+            first.0,
+            first.1,
+            numbers(&xs),
+            numbers(&ys)
         );
     }
 }
@@ -235,20 +364,7 @@ fn write_cell(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
         );
         return;
     }
-    if value != 0 {
-        let (cx, cy) = Layout::cell_center(cell);
-        let class = if picture.givens.cell(cell) == value {
-            "given"
-        } else {
-            "solved"
-        };
-        let _ = write!(
-            out,
-            "<text class=\"v {class}\" x=\"{cx}\" y=\"{cy}\">{value}</text>"
-        );
-        return;
-    }
-    if picture.candidates {
+    if value == 0 && picture.candidates {
         write_candidates(out, picture, cell);
     }
 }
@@ -285,8 +401,6 @@ fn write_candidates(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
                  <text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text></g>",
                 Cell(cell as u8)
             );
-        } else {
-            let _ = write!(out, "<text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text>");
         }
     }
 }
@@ -313,26 +427,19 @@ fn write_link(out: &mut Vec<u8>, link: &Link) {
     let (ex, ey) = (x1 - ux * gap, y1 - uy * gap);
     let bend = (length * 0.15).min(24.0);
     let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
-    // The head points along the curve's last tangent: control to end.
-    let (tx, ty) = (ex - cx, ey - cy);
-    let t = (tx * tx + ty * ty).sqrt().max(1e-9);
-    let (hx, hy) = (tx / t, ty / t);
-    let (back, wide) = (7.0, 3.5);
-    let (bx, by) = (ex - hx * back, ey - hy * back);
+    // The head is the marker of its branch's colour ([`defs`]), pointing
+    // along the curve's last tangent.
     let kind = if link.is_strong() { "strong" } else { "weak" };
     let nested = if link.nested { " nested" } else { "" };
     let colour = link.branch % BRANCH_COLOURS;
+    // `>` needs no escape in an attribute: `r1c3<>6` costs 3 bytes less.
+    let name = |c| super::html::escape(&StateName(c).to_string()).replace("&gt;", ">");
     let _ = write!(
         out,
-        "<g class=\"link {kind}{nested} b{colour}\" data-from=\"{}\" data-to=\"{}\">\
-         <path d=\"M{sx:.1} {sy:.1}Q{cx:.1} {cy:.1} {ex:.1} {ey:.1}\"/>\
-         <polygon points=\"{ex:.1},{ey:.1} {:.1},{:.1} {:.1},{:.1}\"/></g>",
-        super::html::escape(&StateName(link.from).to_string()),
-        super::html::escape(&StateName(link.to).to_string()),
-        bx - hy * wide,
-        by + hx * wide,
-        bx + hy * wide,
-        by - hx * wide,
+        "<path class=\"link {kind}{nested} b{colour}\" data-from=\"{}\" data-to=\"{}\" \
+         d=\"M{sx:.0} {sy:.0}Q{cx:.0} {cy:.0} {ex:.0} {ey:.0}\"/>",
+        name(link.from),
+        name(link.to),
     );
 }
 
@@ -371,13 +478,22 @@ mod tests {
         let mut out = Vec::new();
         write(&mut out, &picture, "a <puzzle>");
         let text = String::from_utf8(out).unwrap();
-        assert_eq!(text.matches("class=\"v given\"").count(), board.givens());
+        // One text of glyphs per kind: its content is every glyph.
+        let glyphs = |class: &str| -> String {
+            let open = format!("<text class=\"{class}\"");
+            let at = text.find(&open).unwrap();
+            let body = &text[at..];
+            let start = body.find('>').unwrap() + 1;
+            body[start..body.find("</text>").unwrap()].to_string()
+        };
+        assert_eq!(glyphs("vs given").len(), board.givens());
         let candidates: u32 = (0..81).map(|c| grid.candidates(c).count_ones()).sum();
-        assert_eq!(
-            text.matches("<text class=\"c\"").count(),
-            candidates as usize
-        );
+        assert_eq!(glyphs("cs").len(), candidates as usize);
         assert!(text.contains("aria-label=\"a &lt;puzzle&gt;\""));
-        assert!(standalone(&picture, "p").starts_with(b"<?xml"));
+        let alone = String::from_utf8(standalone(&picture, "p")).unwrap();
+        assert!(alone.starts_with("<?xml"));
+        // A picture on its own carries the grid it uses.
+        assert!(alone.contains(&format!("<g id=\"{GRID_ID}\">")));
+        assert!(alone.contains(&format!("<use href=\"#{GRID_ID}\"/>")));
     }
 }
