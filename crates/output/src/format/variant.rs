@@ -268,7 +268,7 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 8, "{text}");
-        assert_eq!(lines[2], "------+-------");
+        assert_eq!(lines[2], "------+------");
         assert!(
             lines[0].starts_with("1 ") && lines[0].contains(" | "),
             "{text}"
