@@ -1,5 +1,6 @@
 """Rate a file of puzzles with Apache Spark and write Parquet with the columns
-puzzle, status, er, ep, ed, hardest (sudoku_cli.spark does the work).
+id, puzzle, status, er, ep, ed, hardest, in input order (id: the board's line
+in INPUT; sudoku_cli.spark does the work).
 
     python python/spark/rate.py INPUT OUTPUT [--column NAME] [--master local[2]]
 
@@ -50,7 +51,9 @@ def main() -> None:
     puzzles = read_puzzles(spark, args.input, args.column, args.first)
     if args.partitions:
         puzzles = puzzles.repartition(args.partitions)
-    rate_frame(puzzles).write.mode("overwrite").parquet(args.output)
+    # Rows in input order: Spark writes partitions as they finish, so the
+    # order is restored by the line each board came from.
+    rate_frame(puzzles).orderBy("id").write.mode("overwrite").parquet(args.output)
     written = time.perf_counter()
 
     result = spark.read.parquet(args.output)

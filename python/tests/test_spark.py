@@ -62,6 +62,30 @@ def test_spark_rates_a_dataframe_into_parquet(spark, bank, tmp_path):
             assert (got is None or np.isnan(got)) if np.isnan(want) else got == pytest.approx(want)
     assert sum(r.status == "rated" for r in rows.values()) > 300
     assert sum(r.status == "error" for r in rows.values()) >= 2
+    # Each row's id is the line its board is on (two lines of header).
+    written = spark.read.parquet(str(out)).collect()
+    assert sorted(r.id for r in written) == list(range(3, 3 + len(boards)))
+    assert all(boards[r.id - 3] == r.puzzle for r in written)
+
+
+def test_the_recipe_writes_rows_in_input_order(spark, bank, tmp_path):
+    """rate.py sorts by id: the Parquet reads back in the file's order,
+    however the partitions finished."""
+    import subprocess
+
+    boards = bank[:200]
+    text = tmp_path / "puzzles.txt"
+    text.write_text("".join(f"{line}\n" for line in boards))
+    out = tmp_path / "ordered.parquet"
+    recipe = os.path.join(os.path.dirname(__file__), "..", "spark", "rate.py")
+    subprocess.run(
+        [sys.executable, recipe, str(text), str(out), "--partitions", "4"],
+        check=True,
+        capture_output=True,
+    )
+    rows = spark.read.parquet(str(out)).collect()
+    assert [r.id for r in rows] == list(range(1, len(boards) + 1))
+    assert [r.puzzle for r in rows] == boards
 
 
 def test_spark_reads_the_bank_as_printed(spark):
