@@ -418,6 +418,7 @@ impl<R: BufRead> Iterator for Boards<R> {
             return Some(item);
         }
         while !self.finished {
+            self.scan.want_wide = self.scan.sized_run || self.sized.is_some();
             let line = match self.next_line() {
                 Ok(Some(line)) => line,
                 Ok(None) => {
@@ -730,8 +731,9 @@ impl<R: BufRead> Boards<R> {
     fn join(&mut self, number: u64, kind: &LineKind) -> bool {
         let wide = &self.scan.wide;
         let (cells, count, (max, _)) = wide.reading();
+        // Only a bad row can be one cell: the wide reading is made for it.
         let single =
-            count == 1 && wide.unexpected == 0 && matches!(kind, LineKind::Row(Row::Bad(_)));
+            matches!(kind, LineKind::Row(Row::Bad(_))) && count == 1 && wide.unexpected == 0;
         if single {
             let value = cells[0];
             let numbers = wide.as_tokens();
@@ -981,6 +983,15 @@ static CLASS: [u8; 256] = {
 
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
+/// The longest line kept for the wide reading when it spans buffers: far
+/// more than a 25x25 board of numbers needs.
+const MAX_CARRY: usize = 16 << 10;
+
+/// Whether `byte` parts cells: layout or a blank.
+fn parts_cells(byte: u8) -> bool {
+    matches!(CLASS[usize::from(byte)], LAYOUT | BLANK)
+}
+
 /// Whether `byte` starts a label after a board's last cell, and is trimmed
 /// from a label's ends.
 fn is_label_separator(byte: u8) -> bool {
@@ -1040,8 +1051,16 @@ struct LineScan {
     found_label: Option<Box<[u8]>>,
     /// Whether this line's label state left its reset values.
     label_touched: bool,
-    /// The line read as a board of another size.
+    /// The line read as a board of another size, when it is read so
+    /// ([`LineScan::needs_wide`]).
     wide: Box<Wide>,
+    /// Whether every line is read the wide way (a sized run, or an N x N
+    /// grid in progress).
+    want_wide: bool,
+    /// The bytes of the current line that earlier buffers held.
+    carry: Vec<u8>,
+    /// Whether the line passed [`MAX_CARRY`] bytes.
+    carry_full: bool,
     /// The run's cell symbols for that reading.
     symbols: Symbols,
     /// Whether every line is read the wide way (a `--size` other than 9,
@@ -1082,6 +1101,9 @@ impl LineScan {
             found_label: None,
             label_touched: false,
             wide: Box::new(Wide::new()),
+            want_wide: false,
+            carry: Vec::new(),
+            carry_full: false,
             symbols: Symbols::default(),
             sized_run: false,
             head: [0; 4],
@@ -1104,6 +1126,10 @@ impl LineScan {
         self.comment = false;
         self.pending_cr = None;
         self.wide.start_line();
+        if !self.carry.is_empty() || self.carry_full {
+            self.carry.clear();
+            self.carry_full = false;
+        }
         self.head_len = 0;
         if self.capturing {
             self.capturing = false;
@@ -1233,10 +1259,45 @@ impl LineScan {
         for (i, &byte) in rest.iter().enumerate() {
             if self.byte(byte) {
                 let used = chunk.len() - rest.len() + i + 1;
-                return (used, Some(self.finish_line()));
+                let line = self.finish_line();
+                if self.needs_wide(&line.kind) {
+                    self.read_wide(&rest[..i]);
+                }
+                return (used, Some(line));
             }
         }
+        self.keep_carry(rest);
         (chunk.len(), None)
+    }
+
+    /// Whether the line just classified is read the wide way too: in a
+    /// sized run or grid, and wherever it is no classic line.
+    fn needs_wide(&self, kind: &LineKind) -> bool {
+        self.want_wide || matches!(kind, LineKind::Row(Row::Bad(_)) | LineKind::BadBoard(_))
+    }
+
+    /// Keeps the bytes of a line that goes on past the buffer, up to
+    /// [`MAX_CARRY`]: the wide reading needs the whole line, and only the
+    /// rare line split between two reads is copied.
+    fn keep_carry(&mut self, bytes: &[u8]) {
+        if self.carry.len() + bytes.len() <= MAX_CARRY {
+            self.carry.extend_from_slice(bytes);
+        } else {
+            self.carry_full = true;
+        }
+    }
+
+    /// Reads the line just scanned (`tail`, after the bytes carried from
+    /// earlier buffers) the wide way.
+    fn read_wide(&mut self, tail: &[u8]) {
+        let bytes = if self.carry.is_empty() {
+            tail
+        } else {
+            self.keep_carry(tail);
+            &self.carry
+        };
+        self.wide
+            .read_line(&self.symbols, bytes, parts_cells, self.carry_full);
     }
 
     /// Matches the BOM at the start of input, replaying a partial match as
@@ -1262,6 +1323,7 @@ impl LineScan {
     fn give_up_bom(&mut self) {
         let matched = self.bom;
         self.bom = BOM.len();
+        self.keep_carry(&BOM[..matched]);
         for &byte in &BOM[..matched] {
             self.byte(byte);
         }
@@ -1280,7 +1342,6 @@ impl LineScan {
             }
             self.keep_label_byte(b'\r');
             self.unexpected_byte(column, b'\r');
-            self.wide.byte(&self.symbols, b'\r', column, false);
         }
         self.column += 1;
         self.any = true;
@@ -1300,14 +1361,6 @@ impl LineScan {
         }
         if self.head_len < 4 && class != BLANK && class != LF && class != CR {
             self.head_byte(byte);
-        }
-        if class != LF && class != CR && (class != HASH || self.seen_nonblank) {
-            self.wide.byte(
-                &self.symbols,
-                byte,
-                self.column,
-                class == LAYOUT || class == BLANK,
-            );
         }
         if (self.seeking_label || self.keeping_label) && class != LF && class != CR {
             self.label_byte(byte, class);
@@ -1444,14 +1497,20 @@ impl LineScan {
         }
         // A CR at the very end of input is part of the line end.
         self.pending_cr = None;
-        self.any.then(|| self.finish_line())
+        if !self.any {
+            return None;
+        }
+        let line = self.finish_line();
+        if self.needs_wide(&line.kind) {
+            self.read_wide(&[]);
+        }
+        Some(line)
     }
 
     /// Classifies the line just scanned.
     fn finish_line(&mut self) -> Line {
         let number = self.number;
         let line = |kind| Line { number, kind };
-        self.wide.end_token();
         if self.capturing {
             return line(LineKind::Payload);
         }
@@ -2386,6 +2445,47 @@ mod tests {
         assert_eq!(
             read_sized(rows.as_bytes(), options),
             [format!("1:Grid:16:{}:numbers", values(&sixteen))]
+        );
+    }
+
+    #[test]
+    fn lines_split_between_reads_read_alike() {
+        // One byte a read: every line of another size spans many buffers.
+        let text = b"1234341221434321\n\xef\xbb\xbf12 34\n10 11 . 3\n12\n34 12\n21 43\n43 21\n";
+        let whole: Vec<String> = read_sized(text, ReadOptions::default());
+        let trickled: Vec<String> = Boards::with_options(
+            io::BufReader::with_capacity(1, Trickle(text)),
+            "t",
+            ReadOptions::default(),
+        )
+        .map(|item| match item {
+            Ok(entry) => match entry.other.as_deref() {
+                Some(Other::Sized { size, cells, .. }) => {
+                    format!("{}:{size}:{cells:?}", entry.line)
+                }
+                _ => describe(Ok(entry)),
+            },
+            Err(error) => error.to_string(),
+        })
+        .collect();
+        assert_eq!(whole.len(), trickled.len(), "{whole:?} {trickled:?}");
+        assert_eq!(
+            trickled[0],
+            "1:4:[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]"
+        );
+        // The BOM is not at the start of input: its bytes are unexpected.
+        assert!(
+            trickled[1].starts_with("t:2:1: unexpected character '\\xef'"),
+            "{trickled:?}"
+        );
+        assert_eq!(
+            whole,
+            [
+                "1:Line:4:1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1".to_owned(),
+                trickled[1].clone(),
+                "t:4: grid cut short after 1 of 2 rows".to_owned(),
+                "5:Grid:4:3,4,1,2,2,1,4,3,4,3,2,1".to_owned(),
+            ][..whole.len()]
         );
     }
 

@@ -226,6 +226,29 @@ impl Wide {
         }
     }
 
+    /// Reads a whole line (its line feed excluded; a CR before it is part
+    /// of the line end) from scratch; `parts` tells layout and blanks.
+    /// `cut` says the line was longer than what was kept of it: it then
+    /// reads as no board.
+    pub(super) fn read_line(
+        &mut self,
+        symbols: &Symbols,
+        line: &[u8],
+        parts: fn(u8) -> bool,
+        cut: bool,
+    ) {
+        self.start_line();
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        for (i, &byte) in line.iter().enumerate() {
+            self.byte(symbols, byte, i as u64 + 1, parts(byte));
+        }
+        self.end_token();
+        if cut {
+            self.count = u64::MAX / 4;
+            self.tokens_ok = false;
+        }
+    }
+
     /// Ends the token being read, if any.
     pub(super) fn end_token(&mut self) {
         if self.token_len == 0 {
