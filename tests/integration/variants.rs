@@ -209,6 +209,11 @@ fn sixteen_by_sixteen_grids_need_the_size_and_take_numbers() {
         "{}",
         solved.stdout
     );
+    // JSON writes N² symbols whatever the input's form.
+    let json = run(&["solve", "--size", "16", "--format", "json"], rows.clone());
+    let record: Value = serde_json::from_str(json.stdout.trim_end()).unwrap();
+    assert_eq!(record["puzzle"].as_str().unwrap().len(), 256);
+    assert_eq!(values(record["solution"].as_str().unwrap()), solution);
     // Without --size, a line of 16 cells is a 4x4 board.
     let four = run(&["validate"], "1234341221434321\n");
     assert_eq!(four.stdout, "valid\n");

@@ -62,6 +62,16 @@ impl VariantRecord<'_> {
         }
     }
 
+    /// `cells` as N² symbols, whatever the input's form: JSON's `puzzle`
+    /// and `solution` (a board read as numbers gets the letters of the
+    /// default symbols for 10-25).
+    pub fn symbols_of(&self, cells: &[u8]) -> String {
+        cells
+            .iter()
+            .map(|&v| char::from(self.symbols.symbol(v)))
+            .collect()
+    }
+
     /// One cell as a number, `.` when empty.
     fn number(&self, value: u8) -> String {
         if value == 0 {
@@ -154,7 +164,7 @@ impl Serialize for Json<'_> {
         map.serialize_entry("source", record.source)?;
         map.serialize_entry("line", &record.line)?;
         map.serialize_entry("status", answer.status.word())?;
-        map.serialize_entry("puzzle", &record.line_of(puzzle.givens()))?;
+        map.serialize_entry("puzzle", &record.symbols_of(puzzle.givens()))?;
         if !layout.is_classic() {
             map.serialize_entry("size", &layout.size())?;
             if let Some((r, c)) = layout.box_shape() {
@@ -177,7 +187,7 @@ impl Serialize for Json<'_> {
             }
         }
         if let Some(solution) = &answer.solution {
-            map.serialize_entry("solution", &record.line_of(solution))?;
+            map.serialize_entry("solution", &record.symbols_of(solution))?;
         }
         if let Some((count, reached)) = answer.count {
             map.serialize_entry("solutions", &count)?;
