@@ -176,13 +176,14 @@ pub enum Rule {
         cells: Vec<u16>,
     },
     /// Entropic line: any three consecutive cells hold one low, one middle
-    /// and one high digit (1-3, 4-6, 7-9 on 9x9; the size split in thirds).
+    /// and one high digit (1-3, 4-6, 7-9 on 9x9; the size split in thirds);
+    /// on a line of two cells, the two differ in third.
     Entropic {
         /// The line's cells in order.
         cells: Vec<u16>,
     },
     /// Modular line: any three consecutive cells hold digits of different
-    /// remainders mod 3.
+    /// remainders mod 3; on a line of two cells, the two differ mod 3.
     Modular {
         /// The line's cells in order.
         cells: Vec<u16>,

@@ -1,6 +1,7 @@
 //! Entropic lines: any three consecutive cells hold one low, one middle
-//! and one high digit (the digits split in thirds). The class reasoning is
-//! shared with modular lines, whose classes are remainders mod 3.
+//! and one high digit (the digits split in thirds); the two cells of a
+//! two-cell line differ in third. The class reasoning is shared with
+//! modular lines, whose classes are remainders mod 3.
 
 use super::{Break, Cands, Contradiction, Grid, Step};
 
@@ -18,13 +19,11 @@ pub(super) fn prune(e: &mut Cands, n: usize, cells: &[u16]) -> Step {
 /// Prunes a line whose every three consecutive cells hold digits of three
 /// different classes (`class` of a digit is 0, 1 or 2). Cells three apart
 /// then share a class, so the line is three groups (positions mod 3) with
-/// a class each, all different: every such assignment is tried.
+/// a class each, all different: every such assignment is tried. A line of
+/// two cells is read as f-puzzles' solver reads it: its two digits differ
+/// in class (the third group is empty and takes the class left over).
 pub(super) fn prune_classes(e: &mut Cands, cells: &[u16], class: impl Fn(u32) -> usize) -> Step {
     e.all_live(cells)?;
-    if cells.len() < 3 {
-        // No three consecutive cells: nothing is required.
-        return Ok(());
-    }
     let mut masks = [0u32; 3];
     for d in 1..=32 {
         let k = class(d);
@@ -72,15 +71,12 @@ pub(super) fn prune_classes(e: &mut Cands, cells: &[u16], class: impl Fn(u32) ->
 }
 
 /// Two filled cells at most two apart on the line (so in one window of
-/// three) whose digits share a class; `None` on lines under three cells.
+/// three, or both on a line of two) whose digits share a class.
 pub(super) fn clash(
     g: &Grid,
     cells: &[u16],
     class: impl Fn(u32) -> usize,
 ) -> Option<(u16, u16, usize)> {
-    if cells.len() < 3 {
-        return None;
-    }
     for (i, &a) in cells.iter().enumerate() {
         for &b in cells.iter().skip(i + 1).take(2) {
             let (x, y) = (g.at(a), g.at(b));
@@ -184,5 +180,23 @@ mod tests {
         let b = check(&line(&[0, 1, 2, 3]), &layout, &grid).unwrap();
         assert_eq!(b.text, "entropic line at r1c1: 8 and 9 are both high");
         assert_eq!(b.cells, [2, 3]);
+    }
+
+    /// A line of two cells holds two digits of different thirds (as
+    /// f-puzzles' solver reads a line shorter than a window).
+    #[test]
+    fn two_cells_differ_in_third() {
+        let layout = nine();
+        let mut cands = vec![all(9); 81];
+        cands[0] = mask(&[2]);
+        assert_eq!(run(&line(&[0, 1]), &layout, &mut cands), Pruned::Changed);
+        assert_eq!(cands[1], span(4, 9));
+        let mut grid = vec![0u8; 81];
+        grid[0] = 2;
+        grid[1] = 3;
+        let b = check(&line(&[0, 1]), &layout, &grid).unwrap();
+        assert_eq!(b.text, "entropic line at r1c1: 2 and 3 are both low");
+        grid[1] = 4;
+        assert_eq!(check(&line(&[0, 1]), &layout, &grid), None);
     }
 }

@@ -1,5 +1,5 @@
 //! Modular lines: any three consecutive cells hold digits of different
-//! remainders mod 3.
+//! remainders mod 3 (the two cells of a two-cell line too).
 
 use super::entropic::{clash, prune_classes};
 use super::{Break, Cands, Grid, Step};
@@ -54,10 +54,30 @@ mod tests {
         cands[0] = mask(&[3]);
         cands[3] = mask(&[4]);
         assert_eq!(run(&line(&cells), &layout, &mut cands), Pruned::Broken);
-        // Two cells: no window, nothing to do.
+        // One cell: nothing to keep apart.
         let mut cands = vec![all(9); 81];
         cands[0] = mask(&[3]);
-        assert_eq!(run(&line(&[0, 1]), &layout, &mut cands), Pruned::Same);
+        assert_eq!(run(&line(&[0]), &layout, &mut cands), Pruned::Same);
+    }
+
+    /// A line of two cells is one window too short, but its two digits
+    /// still differ mod 3 (as f-puzzles' solver reads it, and setters'
+    /// rulesets say: "modular lines of length 2 must contain elements from
+    /// different classes").
+    #[test]
+    fn two_cells_differ_mod_3() {
+        let layout = nine();
+        let mut cands = vec![all(9); 81];
+        cands[0] = mask(&[3]);
+        assert_eq!(run(&line(&[0, 1]), &layout, &mut cands), Pruned::Changed);
+        assert_eq!(cands[1], mask(&[1, 2, 4, 5, 7, 8]));
+        let mut grid = vec![0u8; 81];
+        grid[0] = 3;
+        grid[1] = 6;
+        let b = check(&line(&[0, 1]), &layout, &grid).unwrap();
+        assert_eq!(b.text, "modular line at r1c1: 3 and 6 are both 0 mod 3");
+        grid[1] = 5;
+        assert_eq!(check(&line(&[0, 1]), &layout, &grid), None);
     }
 
     #[test]
