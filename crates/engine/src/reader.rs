@@ -454,6 +454,14 @@ impl<R: BufRead> Iterator for Boards<R> {
                     };
                     return Some(self.one_line(Ok(entry)));
                 }
+                // So are a classic grid's rows.
+                LineKind::Row(row @ Row::Cells(_))
+                    if self.joined.is_none() && !self.scan.want_wide =>
+                {
+                    if let Some(item) = self.add_row(number, row) {
+                        return Some(item);
+                    }
+                }
                 kind => self.handle(number, kind),
             }
             if let Some(item) = self.pending.pop_front() {
@@ -1027,6 +1035,9 @@ struct LineScan {
     first_problem: Option<(u64, Problem)>,
     seen_nonblank: bool,
     comment: bool,
+    /// Whether the line is in a rare state: a comment, f-puzzles data, or
+    /// its first non-blank bytes not yet told ([`LineScan::watched_byte`]).
+    watch: bool,
     /// The column of a CR whose meaning waits on the next byte.
     pending_cr: Option<u64>,
     /// How many BOM bytes have matched at the start of the input; 3 once the
@@ -1061,6 +1072,8 @@ struct LineScan {
     carry: Vec<u8>,
     /// Whether the line passed [`MAX_CARRY`] bytes.
     carry_full: bool,
+    /// Whether `wide` holds this line's reading (else it is empty).
+    wide_read: bool,
     /// The run's cell symbols for that reading.
     symbols: Symbols,
     /// Whether every line is read the wide way (a `--size` other than 9,
@@ -1091,6 +1104,7 @@ impl LineScan {
             first_problem: None,
             seen_nonblank: false,
             comment: false,
+            watch: true,
             pending_cr: None,
             bom: 0,
             seeking_label: false,
@@ -1104,6 +1118,7 @@ impl LineScan {
             want_wide: false,
             carry: Vec::new(),
             carry_full: false,
+            wide_read: false,
             symbols: Symbols::default(),
             sized_run: false,
             head: [0; 4],
@@ -1124,11 +1139,15 @@ impl LineScan {
         self.misplaced = None;
         self.seen_nonblank = false;
         self.comment = false;
+        self.watch = true;
         self.pending_cr = None;
-        self.wide.start_line();
         if !self.carry.is_empty() || self.carry_full {
             self.carry.clear();
             self.carry_full = false;
+        }
+        if self.wide_read {
+            self.wide.start_line();
+            self.wide_read = false;
         }
         self.head_len = 0;
         if self.capturing {
@@ -1298,6 +1317,7 @@ impl LineScan {
         };
         self.wide
             .read_line(&self.symbols, bytes, parts_cells, self.carry_full);
+        self.wide_read = true;
     }
 
     /// Matches the BOM at the start of input, replaying a partial match as
@@ -1345,22 +1365,12 @@ impl LineScan {
         }
         self.column += 1;
         self.any = true;
-        if self.comment {
-            return class == LF;
-        }
-        if self.capturing {
-            if class == LF {
-                return true;
+        // One test for the rare states (a comment, f-puzzles data, a line
+        // start not yet told), so that a plain byte pays one branch.
+        if self.watch {
+            if let Some(end) = self.watched_byte(byte, class) {
+                return end;
             }
-            if class != CR {
-                self.keep_payload_byte(byte);
-            } else {
-                self.pending_cr = Some(self.column);
-            }
-            return false;
-        }
-        if self.head_len < 4 && class != BLANK && class != LF && class != CR {
-            self.head_byte(byte);
         }
         if (self.seeking_label || self.keeping_label) && class != LF && class != CR {
             self.label_byte(byte, class);
@@ -1369,7 +1379,10 @@ impl LineScan {
             0..=9 => self.cell(class),
             LAYOUT => self.seen_nonblank = true,
             BLANK => {}
-            HASH if !self.seen_nonblank => self.comment = true,
+            HASH if !self.seen_nonblank => {
+                self.comment = true;
+                self.watch = true;
+            }
             CR => self.pending_cr = Some(self.column),
             LF => return true,
             _ => self.unexpected_byte(self.column, byte),
@@ -1380,7 +1393,37 @@ impl LineScan {
     /// Notes one of the line's first four non-blank bytes; once there are
     /// four, a line that starts like f-puzzles data (a link, a payload, a
     /// JSON object) is kept whole from its first non-blank byte on.
+    /// A byte in a rare state: the rest of a comment, of f-puzzles data
+    /// (`Some`: whether it ends the line), or one of the first four
+    /// non-blank bytes (`None`: read it as usual).
+    fn watched_byte(&mut self, byte: u8, class: u8) -> Option<bool> {
+        if self.comment {
+            return Some(class == LF);
+        }
+        if self.capturing {
+            if class == LF {
+                return Some(true);
+            }
+            if class != CR {
+                self.keep_payload_byte(byte);
+            } else {
+                self.pending_cr = Some(self.column);
+            }
+            return Some(false);
+        }
+        if self.head_len < 4 && class != BLANK && class != LF && class != CR {
+            self.head_byte(byte);
+        }
+        self.watch = self.capturing || self.head_len < 4;
+        None
+    }
+
     fn head_byte(&mut self, byte: u8) {
+        // Most lines start with a cell or layout: no data, nothing kept.
+        if self.head_len == 0 && !b"{hHwWnNfFsSaA".contains(&byte) {
+            self.head_len = 4;
+            return;
+        }
         self.head[usize::from(self.head_len)] = byte;
         self.head_len += 1;
         let starts_data = self.head[0] == b'{'
