@@ -120,6 +120,49 @@ fn assert_self_contained(page: &str) {
     assert!(!style.replace("url(#", "").contains("url(") && !style.contains("@import"));
     assert!(page.starts_with("<!DOCTYPE html>\n"));
     assert!(page.ends_with("</html>\n"));
+    uses_resolve(&doc);
+}
+
+/// Every `<use>` draws an element the page defined before it, outside any
+/// fold (so it is drawn wherever the use is), with an id no other element
+/// has; what a picture draws by reference is in [`resolved`].
+pub(crate) fn uses_resolve(doc: &Document) {
+    let mut ids = std::collections::BTreeMap::new();
+    for node in doc.descendants().filter(Node::is_element) {
+        if let Some(id) = node.attribute("id") {
+            assert!(ids.insert(id.to_string(), node).is_none(), "id {id} twice");
+            assert!(
+                !node.ancestors().any(|a| a.has_tag_name("details")),
+                "{id} defined in a fold"
+            );
+        }
+        if node.has_tag_name("use") {
+            let href = node.attribute("href").unwrap();
+            let id = href.strip_prefix('#').unwrap();
+            assert!(
+                ids.contains_key(id),
+                "<use href={href:?}> before its element"
+            );
+        }
+    }
+}
+
+/// The elements `svg` draws, each `<use>` replaced by what it refers to.
+pub(crate) fn resolved<'a>(doc: &'a Document<'a>, svg: Node<'a, 'a>) -> Vec<Node<'a, 'a>> {
+    let mut found = Vec::new();
+    for node in svg.descendants() {
+        match node.attribute("href").and_then(|h| h.strip_prefix('#')) {
+            Some(id) if node.has_tag_name("use") => {
+                let target = doc
+                    .descendants()
+                    .find(|n| n.attribute("id") == Some(id))
+                    .unwrap();
+                found.extend(target.descendants());
+            }
+            _ => found.push(node),
+        }
+    }
+    found
 }
 
 /// An SVG element of the pictures: one of the few they use, with the
@@ -157,7 +200,7 @@ fn svg_element_is_valid(node: &Node) {
         }
         "path" => {
             let d = node.attribute("d").unwrap();
-            let commands = |c: char| "MQvh0123456789.- ".contains(c);
+            let commands = |c: char| "MQqvhz0123456789.- ".contains(c);
             assert!(
                 d.starts_with('M') && d.chars().all(commands),
                 "path d={d:?}"
@@ -222,12 +265,16 @@ fn digits_of(section: &Node, index: usize) -> String {
         .filter(|n| n.has_tag_name("svg"))
         .nth(index)
         .unwrap();
+    let doc = section.document();
     let mut cells = vec!['.'; 81];
     let list = |text: &Node, name| -> Vec<u32> {
         let value = text.attribute(name).unwrap();
         value.split(' ').map(|n| n.parse().unwrap()).collect()
     };
-    for text in svg.descendants().filter(|n| n.has_tag_name("text")) {
+    for text in resolved(doc, svg)
+        .into_iter()
+        .filter(|n| n.has_tag_name("text"))
+    {
         let glyphs: Vec<char> = text.text().unwrap().chars().collect();
         let (xs, ys) = (list(&text, "x"), list(&text, "y"));
         if class_has(&text, "v") {
@@ -633,22 +680,23 @@ fn json_links(step: &serde_json::Value) -> Vec<(String, String, bool)> {
     links
 }
 
-fn drawn_links(figure: &Node) -> Vec<(String, String, bool)> {
+/// The links drawn in `figure`: each a path naming its two states, in a
+/// group of class `link` and a branch colour; strong when it turns its
+/// state on (solid), weak when off (`<>`: dashed by the stylesheet).
+pub(crate) fn drawn_links(figure: &Node) -> Vec<(String, String, bool)> {
     let mut links: Vec<(String, String, bool)> = figure
         .descendants()
-        .filter(|n| class_has(n, "link"))
+        .filter(|n| n.has_attribute("data-from"))
         .map(|n| {
-            let strong = class_has(&n, "strong");
-            assert_ne!(strong, class_has(&n, "weak"), "a link is strong or weak");
-            // A link is one path; weak ones are dashed by the stylesheet's
-            // `.link.weak` rule.
             assert!(n.has_tag_name("path"));
             assert!(n.attribute("d").unwrap().starts_with('M'));
-            (
-                n.attribute("data-from").unwrap().to_string(),
-                n.attribute("data-to").unwrap().to_string(),
-                strong,
-            )
+            let group = n.parent_element().unwrap();
+            assert!(class_has(&group, "link"), "a link in a group of links");
+            assert!((0..5).any(|b| class_has(&group, &format!("b{b}"))));
+            let to = n.attribute("data-to").unwrap().to_string();
+            let strong = !to.contains("<>");
+            assert!(strong || to.contains("<>"), "{to}");
+            (n.attribute("data-from").unwrap().to_string(), to, strong)
         })
         .collect();
     links.sort();
@@ -663,7 +711,8 @@ fn chain_steps_draw_every_link_strong_solid_and_weak_dashed() {
 .......581.....4...6472...39..8...25..79...4.5...3......9.7..3........17..2...8..
 ";
     let page = html(&["explain"], input);
-    assert!(page.contains(".board .link.weak{stroke-dasharray:"));
+    // A link to a state turned off (`<>`) is dashed.
+    assert!(page.contains(".board .link [data-to*=\">\"]{stroke-dasharray:"));
     assert_self_contained(&page);
     let doc = parse(&page);
     let records = json(&["explain"], input);
@@ -698,6 +747,7 @@ fn a_hint_below_step_level_draws_no_result() {
                 "{level}: {class}"
             );
         }
+        assert!(!doc.descendants().any(|n| n.has_attribute("data-from")));
         assert!(!page.contains("r1c6=8"), "{level} gives the answer away");
         let coloured = run(
             &[

@@ -7,6 +7,7 @@
 
 use crate::common;
 
+use crate::pictures::{resolved, uses_resolve};
 use common::*;
 use roxmltree::{Document, Node};
 use serde_json::Value;
@@ -15,9 +16,11 @@ use sudoku_cli::render::html::ARROWS_PER_PICTURE;
 /// The widest text line (`sudoku_output::format::wrap::WIDTH`).
 const WIDTH: usize = 100;
 
-/// The page's size budget in bytes. The issue asks for 500 KB; the page is
-/// 1.7 MB before parts and the compact pictures, about 650 KB after them.
-const PAGE_BUDGET: usize = 700_000;
+/// The page's size budget in bytes, as the issue asks. The page was 1.7 MB
+/// before parts and compact pictures, 649 KB after them, 465 KB since the
+/// pictures of a walkthrough share the digit layers they draw alike
+/// (`<use>`), its links are grouped by branch and write relative curves.
+const PAGE_BUDGET: usize = 500_000;
 
 fn hardest() -> String {
     let list = std::fs::read_to_string("tests/data/forum_hardest_1106.txt").unwrap();
@@ -134,9 +137,10 @@ fn the_page_keeps_to_its_budget_and_folds_long_chains_into_parts() {
     };
     let arrows = |n: &Node| {
         n.descendants()
-            .filter(|d| d.has_tag_name("path") && is(d, "link"))
+            .filter(|d| d.has_tag_name("path") && d.has_attribute("data-from"))
             .count()
     };
+    uses_resolve(&doc);
     let mut most = 0;
     for svg in doc.descendants().filter(|n| n.has_tag_name("svg")) {
         most = most.max(arrows(&svg));
@@ -178,4 +182,72 @@ fn the_page_keeps_to_its_budget_and_folds_long_chains_into_parts() {
         }
     }
     assert!(folded >= 30, "only {folded} long chains");
+    every_step_shows_the_position_before_it(&doc, &figures, steps, &input);
+}
+
+fn cell_index(name: &str) -> usize {
+    let b = name.as_bytes();
+    usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+}
+
+/// Each step's picture draws every candidate of the position before it
+/// (shared layers resolved): the puzzle's candidates, less what the steps
+/// before it eliminated and what their placements took.
+fn every_step_shows_the_position_before_it(
+    doc: &Document,
+    figures: &[Node],
+    steps: &[Value],
+    puzzle: &str,
+) {
+    let mut values: Vec<u8> = puzzle
+        .trim()
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect();
+    let peers = |a: usize, b: usize| {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    };
+    let mut candidates = [0u16; 81];
+    for cell in (0..81).filter(|&c| values[c] == 0) {
+        candidates[cell] = 0x1ff;
+        for other in (0..81).filter(|&o| peers(cell, o) && values[o] != 0) {
+            candidates[cell] &= !(1 << (values[other] - 1));
+        }
+    }
+    for (figure, step) in figures.iter().zip(steps) {
+        let svg = figure.children().find(|n| n.has_tag_name("svg")).unwrap();
+        let mut drawn = [0u16; 81];
+        for text in resolved(doc, svg) {
+            let is_cd = text.attribute("class") == Some("cd");
+            if !is_cd {
+                continue;
+            }
+            let list = |name| -> Vec<usize> {
+                let value = text.attribute(name).unwrap();
+                value.split(' ').map(|n| n.parse().unwrap()).collect()
+            };
+            let glyphs = text.text().unwrap().as_bytes();
+            for ((x, y), glyph) in list("x").into_iter().zip(list("y")).zip(glyphs) {
+                let bit = 1 << (glyph - b'1');
+                assert_eq!(drawn[y * 9 + x] & bit, 0, "drawn twice");
+                drawn[y * 9 + x] |= bit;
+            }
+        }
+        assert_eq!(drawn, candidates, "{}", step["text"]);
+        for pair in step["eliminated"].as_array().unwrap() {
+            let cell = cell_index(pair[0].as_str().unwrap());
+            candidates[cell] &= !(1 << (pair[1].as_u64().unwrap() - 1));
+        }
+        for pair in step["placed"].as_array().unwrap() {
+            let (cell, digit) = (
+                cell_index(pair[0].as_str().unwrap()),
+                pair[1].as_u64().unwrap(),
+            );
+            values[cell] = digit as u8;
+            candidates[cell] = 0;
+            for other in (0..81).filter(|&o| peers(cell, o)) {
+                candidates[other] &= !(1 << (digit - 1));
+            }
+        }
+    }
 }

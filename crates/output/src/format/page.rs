@@ -41,6 +41,29 @@ pub fn start_position(request: Request, puzzle: &Board, candidates: Option<&Cand
     }
 }
 
+/// The start of the ids of a record's pictures: `w`, four letters and
+/// digits of a hash of its source, its line, `-`. A source names one
+/// input and a line one board in it, so two records of a page start their
+/// ids alike only when they are one record read twice (the same file named
+/// twice), drawn alike, or when two sources' hashes meet (one pair in 1.7
+/// million).
+fn record_id(source: &str, line: u64) -> String {
+    // FNV-1a, 64 bits.
+    let hash = source
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let mut id = String::from("w");
+    let mut rest = hash;
+    for _ in 0..4 {
+        let digit = (rest % 36) as u32;
+        id.push(char::from_digit(digit, 36).unwrap_or('0'));
+        rest /= 36;
+    }
+    format!("{id}{line}-")
+}
+
 /// Appends `record`'s section.
 pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
     let Record::Answered {
@@ -82,7 +105,8 @@ pub fn write_record(out: &mut Vec<u8>, record: &Record, request: Request) {
     let drawn = match answer {
         Answer::Explained(explained) => {
             html::board_figure(out, puzzle, puzzle, "Puzzle");
-            html::walkthrough(out, start(), puzzle, &explained.steps);
+            let id = record_id(source, line);
+            html::walkthrough(out, start(), puzzle, &explained.steps, &id);
             html::board_figure(out, &explained.solution, puzzle, "Solution");
             true
         }

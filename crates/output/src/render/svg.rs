@@ -63,10 +63,11 @@ svg.board{font-family:'DejaVu Sans','Liberation Sans',Arial,sans-serif;backgroun
 .thin{stroke:#9aa0a6;stroke-width:1;fill:none}\
 .thick{stroke:#202124;stroke-width:2;fill:none}\
 text.label{font-size:11px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
-.board .v{font-size:30px;text-anchor:middle;dominant-baseline:central}\
-.board .given{fill:#202124;font-weight:bold}\
-.board .solved{fill:#1a56c4}\
-.board .c{font-size:12px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
+.board text{text-anchor:middle;dominant-baseline:central}\
+.board .v{font-size:30px}\
+.given{fill:#202124;font-weight:bold}\
+.solved{fill:#1a56c4}\
+.pattern text,.eliminated text{font-size:12px}\
 .board .shade{fill:#fdf3c4}\
 .board .conflict{fill:#f8c4c0}\
 .board .pattern circle{fill:#bcd6fb}\
@@ -76,16 +77,17 @@ text.label{font-size:11px;fill:#5f6368;text-anchor:middle;dominant-baseline:cent
 .board .eliminated line{stroke:#d50000;stroke-width:2}\
 .board .placed rect{fill:#b7e4c0}\
 .board .placed text{fill:#0a7d2c;font-weight:bold}\
-.board path.link{fill:none;stroke-width:1.8;stroke-linecap:round}\
-.board .link.weak{stroke-dasharray:5 4}\
-.board .link.nested{opacity:.55}\
-.board .link.b0{stroke:#e8710a;marker-end:url(#sudoku-head0)}.h0{fill:#e8710a}\
-.board .link.b1{stroke:#9334e6;marker-end:url(#sudoku-head1)}.h1{fill:#9334e6}\
-.board .link.b2{stroke:#129eaf;marker-end:url(#sudoku-head2)}.h2{fill:#129eaf}\
-.board .link.b3{stroke:#b06000;marker-end:url(#sudoku-head3)}.h3{fill:#b06000}\
-.board .link.b4{stroke:#d01884;marker-end:url(#sudoku-head4)}.h4{fill:#d01884}\
-.board .vs{font-size:.625px;text-anchor:middle;dominant-baseline:central}\
-.board .cs{font-size:.75px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}";
+.board .link{fill:none;stroke-width:1.8;stroke-linecap:round}\
+.board .link [data-to*=\">\"]{stroke-dasharray:5 4}\
+.board .link .nested{opacity:.55}\
+.board .b0{stroke:#e8710a;marker-end:url(#sudoku-head0)}.h0{fill:#e8710a}\
+.board .b1{stroke:#9334e6;marker-end:url(#sudoku-head1)}.h1{fill:#9334e6}\
+.board .b2{stroke:#129eaf;marker-end:url(#sudoku-head2)}.h2{fill:#129eaf}\
+.board .b3{stroke:#b06000;marker-end:url(#sudoku-head3)}.h3{fill:#b06000}\
+.board .b4{stroke:#d01884;marker-end:url(#sudoku-head4)}.h4{fill:#d01884}\
+.vs{font-size:.625px;text-anchor:middle;dominant-baseline:central}\
+.cs{font-size:.75px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}\
+.cd{font-size:.25px;fill:#5f6368;text-anchor:middle;dominant-baseline:central}";
 
 /// How many colours a step's branches cycle through (classes `b0`-`b4`).
 pub const BRANCH_COLOURS: usize = 5;
@@ -133,6 +135,69 @@ impl<'a> Picture<'a> {
 /// Writes `picture` as one `<svg>` element (no XML declaration), labelled
 /// `label` (plain text, escaped here) for screen readers.
 pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
+    write_shared(out, picture, label, None);
+}
+
+/// What the pictures of one walkthrough share: a digit layer (the givens,
+/// the digits found, the candidates of one digit) drawn as an earlier
+/// picture of the record drew it is not written again but drawn with a
+/// `<use>` of it. Each step changes a digit or two, so most of a step's
+/// picture is its predecessor's. Ids are the record's `prefix` and a
+/// number; only the pictures of steps define layers (the parts of a long
+/// chain, folded, only use them).
+#[derive(Debug)]
+pub struct Shared {
+    prefix: String,
+    /// Each layer defined so far (its element, less the id) and its id.
+    layers: std::collections::HashMap<Vec<u8>, String>,
+    /// Whether the next pictures are parts of a step (which define nothing).
+    in_parts: bool,
+}
+
+impl Shared {
+    /// Layers of one record, with ids starting `prefix` (unique on the page).
+    pub fn new(prefix: String) -> Shared {
+        Shared {
+            prefix,
+            layers: std::collections::HashMap::new(),
+            in_parts: false,
+        }
+    }
+
+    /// The next pictures are parts of a step (`true`) or steps.
+    pub fn set_parts(&mut self, parts: bool) {
+        self.in_parts = parts;
+    }
+
+    /// Writes layer `element` (`<text ...>...</text>`): a `<use>` of it
+    /// where an earlier picture defined it, else the element with an id
+    /// (in a step's picture) or without (in a part's).
+    fn layer(&mut self, out: &mut Vec<u8>, element: Vec<u8>) {
+        if let Some(id) = self.layers.get(&element) {
+            let _ = write!(out, "<use href=\"#{id}\"/>");
+            return;
+        }
+        if self.in_parts {
+            out.extend_from_slice(&element);
+            return;
+        }
+        let id = format!("{}{}", self.prefix, self.layers.len());
+        // `<text` then ` id="..."` then the rest.
+        out.extend_from_slice(&element[..5]);
+        let _ = write!(out, " id=\"{id}\"");
+        out.extend_from_slice(&element[5..]);
+        self.layers.insert(element, id);
+    }
+}
+
+/// [`write`], sharing the layers of a walkthrough's pictures through
+/// `shared`.
+pub fn write_shared(
+    out: &mut Vec<u8>,
+    picture: &Picture,
+    label: &str,
+    shared: Option<&mut Shared>,
+) {
     let size = Layout::SIZE;
     // Writing into a Vec cannot fail.
     let _ = write!(
@@ -144,13 +209,26 @@ pub fn write(out: &mut Vec<u8>, picture: &Picture, label: &str) {
     out.extend_from_slice(b"\">");
     write_backgrounds(out, picture);
     let _ = write!(out, "<use href=\"#{GRID_ID}\"/>");
-    write_plain(out, picture);
+    write_plain(out, picture, shared);
     for cell in 0..81 {
         write_cell(out, picture, cell);
     }
     if let Some(marks) = picture.marks {
+        // The links of a branch in one group, which gives their colour.
+        let mut colour = None;
         for link in &marks.links {
+            let branch = link.branch % BRANCH_COLOURS;
+            if colour != Some(branch) {
+                if colour.is_some() {
+                    out.extend_from_slice(b"</g>");
+                }
+                let _ = write!(out, "<g class=\"link b{branch}\">");
+                colour = Some(branch);
+            }
             write_link(out, link);
+        }
+        if colour.is_some() {
+            out.extend_from_slice(b"</g>");
         }
     }
     out.extend_from_slice(b"</svg>");
@@ -212,10 +290,11 @@ fn write_backgrounds(out: &mut Vec<u8>, picture: &Picture) {
     let Some(marks) = picture.marks else { return };
     for cell in 0..81 {
         if marks.is_shaded(cell) && marks.placed.is_none_or(|(c, _)| usize::from(c) != cell) {
+            // A path is half the bytes of a rect.
             let (x, y) = Layout::cell_origin(cell);
             let _ = write!(
                 out,
-                "<rect class=\"shade\" x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\"/>"
+                "<path class=\"shade\" d=\"M{x} {y}h{side}v{side}h-{side}z\"/>"
             );
         }
     }
@@ -281,7 +360,13 @@ fn numbers(values: &[u32]) -> String {
 /// in units of a cell or of a candidate's square (the `transform` scales
 /// them back), so most numbers are one digit. A picture's bulk is these glyphs; written
 /// one element each they made a long walkthrough several megabytes.
-fn write_plain(out: &mut Vec<u8>, picture: &Picture) {
+///
+/// Shared by a walkthrough's pictures ([`Shared`]), the candidates are a
+/// `<text>` per digit (class `cd`, in units of a cell from that digit's
+/// place in a cell), all the position's candidates: a marked one is drawn
+/// over its plain glyph, so a digit's layer changes only when its
+/// candidates do.
+fn write_plain(out: &mut Vec<u8>, picture: &Picture, mut shared: Option<&mut Shared>) {
     let placed = picture.marks.and_then(|marks| marks.placed);
     let is_placed = |cell: usize| placed.is_some_and(|(c, _)| usize::from(c) == cell);
     let (centre, step) = (Layout::cell_center(0), Layout::CELL);
@@ -298,8 +383,9 @@ fn write_plain(out: &mut Vec<u8>, picture: &Picture) {
             glyphs.push(char::from(b'0' + value));
         }
         if !glyphs.is_empty() {
+            let mut element = Vec::new();
             let _ = write!(
-                out,
+                element,
                 "<text class=\"vs {class}\" transform=\"matrix({step} 0 0 {step} {} {})\" \
                  x=\"{}\" y=\"{}\">{glyphs}</text>",
                 centre.0,
@@ -307,9 +393,39 @@ fn write_plain(out: &mut Vec<u8>, picture: &Picture) {
                 numbers(&xs),
                 numbers(&ys)
             );
+            match shared.as_deref_mut() {
+                Some(shared) => shared.layer(out, element),
+                None => out.extend_from_slice(&element),
+            }
         }
     }
     if !picture.candidates {
+        return;
+    }
+    if let Some(shared) = shared.filter(|shared| !shared.in_parts) {
+        for digit in 1..=9u8 {
+            let (mut xs, mut ys) = (Vec::new(), Vec::new());
+            for cell in 0..81 {
+                if picture.grid.value(cell) == 0 && picture.grid.has(cell, digit) {
+                    xs.push(cell as u32 % 9);
+                    ys.push(cell as u32 / 9);
+                }
+            }
+            if xs.is_empty() {
+                continue;
+            }
+            let (x, y) = Layout::candidate_center(0, digit);
+            let glyphs = char::from(b'0' + digit).to_string().repeat(xs.len());
+            let mut element = Vec::new();
+            let _ = write!(
+                element,
+                "<text class=\"cd\" transform=\"matrix({step} 0 0 {step} {x} {y})\" x=\"{}\" \
+                 y=\"{}\">{glyphs}</text>",
+                numbers(&xs),
+                numbers(&ys)
+            );
+            shared.layer(out, element);
+        }
         return;
     }
     let (mut xs, mut ys, mut glyphs) = (Vec::new(), Vec::new(), String::new());
@@ -389,7 +505,7 @@ fn write_candidates(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
                 out,
                 "<g class=\"eliminated\" data-cell=\"{}\" data-digit=\"{digit}\">\
                  <circle cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/>\
-                 <text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text>\
+                 <text x=\"{x}\" y=\"{y}\">{digit}</text>\
                  <line x1=\"{x0}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y1}\"/></g>",
                 Cell(cell as u8)
             );
@@ -398,7 +514,7 @@ fn write_candidates(out: &mut Vec<u8>, picture: &Picture, cell: usize) {
                 out,
                 "<g class=\"pattern\" data-cell=\"{}\" data-digit=\"{digit}\">\
                  <circle cx=\"{x}\" cy=\"{y}\" r=\"{radius}\"/>\
-                 <text class=\"c\" x=\"{x}\" y=\"{y}\">{digit}</text></g>",
+                 <text x=\"{x}\" y=\"{y}\">{digit}</text></g>",
                 Cell(cell as u8)
             );
         }
@@ -428,16 +544,26 @@ fn write_link(out: &mut Vec<u8>, link: &Link) {
     let bend = (length * 0.15).min(24.0);
     let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
     // The head is the marker of its branch's colour ([`defs`]), pointing
-    // along the curve's last tangent.
-    let kind = if link.is_strong() { "strong" } else { "weak" };
-    let nested = if link.nested { " nested" } else { "" };
-    let colour = link.branch % BRANCH_COLOURS;
+    // along the curve's last tangent; the group around gives the colour,
+    // and a weak link (to a state `<>`) is dashed by the stylesheet.
+    let nested = if link.nested { " class=\"nested\"" } else { "" };
     // `>` needs no escape in an attribute: `r1c3<>6` costs 3 bytes less.
     let name = |c| super::html::escape(&StateName(c).to_string()).replace("&gt;", ">");
+    // Whole units, the control and end points relative to the start.
+    let whole = |v: f64| v.round() as i32;
+    let (sx, sy) = (whole(sx), whole(sy));
+    // A minus sign separates numbers as well as a space does.
+    let mut d = format!("M{sx} {sy}q");
+    for (i, n) in [cx, cy, ex, ey].into_iter().enumerate() {
+        let n = whole(n) - if i % 2 == 0 { sx } else { sy };
+        if i > 0 && n >= 0 {
+            d.push(' ');
+        }
+        d.push_str(&n.to_string());
+    }
     let _ = write!(
         out,
-        "<path class=\"link {kind}{nested} b{colour}\" data-from=\"{}\" data-to=\"{}\" \
-         d=\"M{sx:.0} {sy:.0}Q{cx:.0} {cy:.0} {ex:.0} {ey:.0}\"/>",
+        "<path{nested} data-from=\"{}\" data-to=\"{}\" d=\"{d}\"/>",
         name(link.from),
         name(link.to),
     );
