@@ -209,6 +209,8 @@ impl<T: Copy> PerCell<T> {
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     pub(crate) layout: Layout,
+    /// Every digit of the board: its low `size` bits.
+    pub(crate) full: u32,
     pub(crate) givens: Vec<u8>,
     pub(crate) rules: Vec<Rule>,
     /// Every house: rows, columns, boxes or regions (by number), then the
@@ -233,6 +235,9 @@ pub struct Puzzle {
     /// Each cell's rules (positions in `pruned`) to prune again when it
     /// changes.
     pub(crate) cell_rules: PerCell<u16>,
+    /// Each pruned rule's cells (by position in `pruned`): those its
+    /// pruning reads and may narrow.
+    pub(crate) rule_cells: PerCell<u16>,
     pub(crate) crossings: Vec<Crossing>,
     pub(crate) crossing_cells: Vec<u16>,
 }
@@ -708,10 +713,13 @@ impl<'a> Builder<'a> {
             edges[usize::from(b)].push((a, t));
         }
         let mut cell_rules = vec![Vec::new(); cells];
+        let mut rule_cells = Vec::with_capacity(self.pruned.len());
         for (position, &r) in self.pruned.iter().enumerate() {
-            for c in affected_cells(&rules[r], &layout) {
+            let affected = affected_cells(&rules[r], &layout);
+            for &c in &affected {
                 cell_rules[c].push(position as u16);
             }
+            rule_cells.push(affected.into_iter().map(|c| c as u16).collect());
         }
         // Crossings: pairs of full houses sharing two or more cells.
         let mut shared: BTreeMap<(u16, u16), Vec<u16>> = BTreeMap::new();
@@ -764,6 +772,7 @@ impl<'a> Builder<'a> {
         }
         Puzzle {
             layout,
+            full: self.full,
             givens,
             rules,
             houses: self.houses,
@@ -775,6 +784,7 @@ impl<'a> Builder<'a> {
             domain: self.domain,
             pruned: self.pruned,
             cell_rules: PerCell::from_lists(cell_rules),
+            rule_cells: PerCell::from_lists(rule_cells),
             crossings,
             crossing_cells,
         }

@@ -28,8 +28,10 @@
 //!
 //! # Search
 //!
-//! At a fixed point, branch on the open cell with the fewest candidates,
-//! or on a digit with two places in a full house when no cell has two; a
+//! At a fixed point, branch on the open cell with the fewest candidates
+//! for its weight (dom/wdeg: a cell's weight counts the contradictions it
+//! took part in, so the search learns where a puzzle is tight), or on a
+//! digit with two places in a full house when that cell has more; a
 //! stack of saved candidate vectors (one per depth, reused) restores the
 //! state for the next way. The ways of a choice exclude each other and
 //! cover every solution, so counting is exact. A filled grid is checked
@@ -185,6 +187,10 @@ struct Search<'p> {
     nodes: u64,
     /// Candidates removed since last reset (by looking ahead).
     removed: u64,
+    /// Per cell, 1 plus how often it took part in a contradiction (emptied
+    /// by narrowing, or a cell of a rule found broken): the branching
+    /// weight.
+    weight: Vec<u32>,
 }
 
 impl<'p> Search<'p> {
@@ -214,6 +220,7 @@ impl<'p> Search<'p> {
             first: None,
             nodes: 0,
             removed: 0,
+            weight: vec![1; cells],
         }
     }
 
@@ -375,6 +382,7 @@ impl<'p> Search<'p> {
         self.removed += u64::from((self.cands[cell] & !new).count_ones());
         self.cands[cell] = new;
         if new == 0 {
+            self.weight[cell] += 1;
             return false;
         }
         if new & (new - 1) == 0 {
@@ -465,19 +473,24 @@ impl<'p> Search<'p> {
         let members = p.house(h);
         // Bit-sliced counting: `once` has the digits seen, `twice` those
         // seen in two cells or more.
-        let (mut once, mut twice) = (0u32, 0u32);
+        // `placed` has the digits of placed cells, already hidden singles.
+        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
         for &c in members {
             let m = self.cands[usize::from(c)];
             twice |= once & m;
             once |= m;
+            // x & (x - 1) clears the lowest bit: zero means one bit set.
+            if m & (m - 1) == 0 {
+                placed |= m;
+            }
         }
         if !house.full {
             return once.count_ones() >= house.len;
         }
-        if once.count_ones() as usize != p.layout.size() {
+        if once != p.full {
             return false;
         }
-        let mut hidden = once & !twice;
+        let mut hidden = once & !twice & !placed;
         while hidden != 0 {
             let bit = hidden & hidden.wrapping_neg(); // the lowest set bit
             hidden &= hidden - 1;
@@ -501,13 +514,23 @@ impl<'p> Search<'p> {
     fn prune_rule(&mut self, r: usize) -> bool {
         let p = self.p;
         let rule = &p.rules[p.pruned[r]];
-        self.snapshot.copy_from_slice(&self.cands);
+        let cells = p.rule_cells.of(r);
+        for (i, &c) in cells.iter().enumerate() {
+            self.snapshot[i] = self.cands[usize::from(c)];
+        }
         match rules::prune(rule, &p.layout, &mut self.cands) {
             Pruned::Same => true,
-            Pruned::Broken => false,
+            Pruned::Broken => {
+                for (i, &c) in cells.iter().enumerate() {
+                    self.cands[usize::from(c)] = self.snapshot[i];
+                    self.weight[usize::from(c)] += 1;
+                }
+                false
+            }
             Pruned::Changed => {
-                for cell in 0..self.cells {
-                    let before = self.snapshot[cell];
+                for (i, &c) in cells.iter().enumerate() {
+                    let cell = usize::from(c);
+                    let before = self.snapshot[i];
                     let after = self.cands[cell] & before;
                     self.cands[cell] = before;
                     if after != before && !self.narrow(cell, after) {
@@ -645,21 +668,28 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// The open cell with the fewest candidates, or a digit with two places
-    /// in a full house when no cell has two; `None` when every cell is
-    /// placed.
+    /// The open cell with the fewest candidates per unit of weight (how
+    /// often it took part in contradictions so far), or a digit with two
+    /// places in a full house when that cell has more than two; `None`
+    /// when every cell is placed.
     fn simple_choice(&mut self) -> Option<Choice> {
         let p = self.p;
         let mut best = u32::MAX;
         let mut best_cell = usize::MAX;
+        // The best ratio so far, candidates over weight, as a fraction.
+        let (mut best_k, mut best_w) = (u64::from(u32::MAX), 1u64);
         for (cell, &m) in self.cands.iter().enumerate() {
+            // x & (x - 1) clears the lowest bit: zero means placed.
+            if m & (m - 1) == 0 {
+                continue;
+            }
             let k = m.count_ones();
-            if k >= 2 && k < best {
+            let w = u64::from(self.weight[cell]);
+            // k / w < best_k / best_w, cross-multiplied (both fit in u64).
+            if u64::from(k) * best_w < best_k * w {
+                (best_k, best_w) = (u64::from(k), w);
                 best = k;
                 best_cell = cell;
-                if k == 2 {
-                    break;
-                }
             }
         }
         if best_cell == usize::MAX {
