@@ -13,6 +13,7 @@
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
+use sudoku_cli::reader::Other;
 use sudoku_cli::{Board, Boards, Candidates, Problem, ReadError};
 
 fn describe<R: std::io::BufRead>(reader: R) -> Vec<String> {
@@ -86,7 +87,21 @@ fuzz_target!(|data: &[u8]| {
         let start = match item {
             Ok(entry) => {
                 let line = lines[entry.line as usize - 1];
-                assert!(line.iter().any(|&b| is_cell(b)), "a board starts at a cell");
+                match entry.other.as_deref() {
+                    // f-puzzles data: the line from its first non-blank byte.
+                    Some(Other::Payload(text)) => {
+                        let start = line.iter().position(|b| !b.is_ascii_whitespace()).unwrap();
+                        assert!(line[start..].starts_with(&text[..text.len().min(4)]));
+                    }
+                    // Another size: its cells are digits or letters.
+                    Some(Other::Sized { size, cells, .. }) => {
+                        assert_eq!(cells.len(), usize::from(*size) * usize::from(*size));
+                        assert!(cells.iter().all(|&c| c <= *size));
+                        let symbol = |b: u8| is_cell(b) || b.is_ascii_alphabetic();
+                        assert!(line.iter().any(|&b| symbol(b)), "a board starts at a cell");
+                    }
+                    None => assert!(line.iter().any(|&b| is_cell(b)), "a board starts at a cell"),
+                }
                 assert!(entry.board.cells().iter().all(|&c| c <= 9));
                 if let Some(marks) = entry.candidates.as_deref() {
                     assert_eq!(entry.board, marks.board());
@@ -110,6 +125,12 @@ fuzz_target!(|data: &[u8]| {
                         match m.problem {
                             Problem::UnexpectedByte(b) => assert_eq!(byte, b, "{m:?}"),
                             Problem::TooManyCells => assert!(is_cell(byte), "{m:?}"),
+                            // A symbol above the board's size: a digit or letter.
+                            Problem::SymbolRange { .. } => {
+                                assert!(byte.is_ascii_alphanumeric(), "{m:?}")
+                            }
+                            // Where a label or f-puzzles data passed its bound.
+                            Problem::LongLabel | Problem::LongPayload => {}
                             Problem::MisplacedMark {
                                 position, found, ..
                             } => {
