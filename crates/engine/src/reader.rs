@@ -546,7 +546,16 @@ impl<R: BufRead> Boards<R> {
     /// N grid, or, outside any grid, when it is no classic line but a
     /// board or grid row of another size.
     fn reads_wide(&self, kind: &LineKind) -> bool {
-        if self.scan.sized_run || self.sized.is_some() {
+        if self.scan.sized_run {
+            return true;
+        }
+        // A classic one-line board cuts an N x N grid short, as it does a
+        // 9x9 one, and is a board of its own (it may have come by the fast
+        // path, with no wide reading).
+        if matches!(kind, LineKind::Board(_) | LineKind::Marks) {
+            return false;
+        }
+        if self.sized.is_some() {
             return true;
         }
         if self.grid.is_some()
@@ -2530,6 +2539,26 @@ mod tests {
                 "5:Grid:4:3,4,1,2,2,1,4,3,4,3,2,1".to_owned(),
             ][..whole.len()]
         );
+    }
+
+    #[test]
+    fn a_classic_line_cuts_a_sized_grid_short_however_it_is_buffered() {
+        // Found by fuzzing: a 729-cell line that took the fast path (the
+        // input in one buffer) vanished from the 6x6 grid around it.
+        let marks = marks_text();
+        let text = format!(". 4 . | . 9 .\n{marks}\n{PUZZLE}\n");
+        let whole: Vec<String> = Boards::new(text.as_bytes(), "t").map(describe).collect();
+        let trickled: Vec<String> = Boards::new(
+            io::BufReader::with_capacity(40, Trickle(text.as_bytes())),
+            "t",
+        )
+        .map(describe)
+        .collect();
+        assert_eq!(whole, trickled);
+        // It cuts the grid short, as an 81-cell line does, and is a board.
+        assert_eq!(whole.len(), 3, "{whole:?}");
+        assert_eq!(whole[0], "t:1:11: a 6x6 board has no digit 9");
+        assert!(whole[1].starts_with("2:Line:"), "{whole:?}");
     }
 
     #[test]
