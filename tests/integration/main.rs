@@ -13,6 +13,7 @@ mod console;
 mod docs;
 mod endless;
 mod exit_codes;
+mod fpuzzles_sample;
 mod generate;
 mod hint_levels;
 mod input;

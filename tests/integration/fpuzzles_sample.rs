@@ -9,16 +9,20 @@
 //! only puzzles with several solutions are those whose rules the data
 //! cannot hold ([`BEYOND_DATA`]), each named with its reason.
 //!
-//! Each puzzle is solved in a child process of this test binary, stopped
+//! Each puzzle is solved by the `sudoku` binary (`solve --unique --format
+//! json`, the link on standard input), stopped
 //! after `FPUZZLES_SECONDS` (default 10) of CPU time and reported as given
 //! up, not failed; more than `FPUZZLES_GAVE_UP` (default 5) given up fails
 //! the test, which stops there, so that a run stays within a few minutes
 //! (CI runs it).
 //! One paragraph sums the run up.
 //!
-//! `cargo test -p sudoku-fpuzzles --test public_sample -- --ignored --nocapture`
+//! `cargo test --test integration fpuzzles_sample:: -- --ignored --nocapture`
+
+use crate::common;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -35,8 +39,8 @@ fn sample() -> (PathBuf, String) {
         .map(PathBuf::from)
         .into_iter()
         .collect();
-    tried.push(manifest.join("../..").join(tail));
-    tried.push(manifest.join("../../..").join(tail));
+    tried.push(manifest.join("..").join(tail));
+    tried.push(manifest.join(tail));
     for path in &tried {
         if let Ok(text) = std::fs::read_to_string(path) {
             return (path.clone(), text);
@@ -250,7 +254,7 @@ fn every_public_puzzle_reads_and_solves() {
             continue;
         }
         let timer = Instant::now();
-        let answer = solve_in_child(index, limit);
+        let answer = solve_in_child(url, limit);
         let (count, found) = match answer {
             Answer::Solved(count, found) => {
                 let seconds = timer.elapsed().as_secs_f64();
@@ -372,11 +376,11 @@ fn every_public_puzzle_reads_and_solves() {
     );
 }
 
-/// What a child process answered for one puzzle.
+/// What the `sudoku` binary answered for one puzzle.
 enum Answer {
-    /// Solutions counted (at most 2) and the first.
+    /// Solutions found (0, 1, or 2 for several) and the unique one.
     Solved(u64, Option<Vec<u8>>),
-    /// The engine's `Puzzle::new` refused the parts.
+    /// An `error` record: the binary's message.
     Refused(String),
     /// Stopped at the time limit.
     GaveUp,
@@ -394,24 +398,21 @@ fn cpu_time(pid: u32) -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
-/// Solves the sample's puzzle on line `index` (from 0) in a child process
-/// running [`solve_one_public_puzzle`], stopped after `limit` of CPU time
-/// (of wall time where CPU time cannot be read; and after four times
-/// `limit` of wall time in any case), so that a loaded machine gives up
-/// on no more puzzles than an idle one.
-fn solve_in_child(index: usize, limit: Duration) -> Answer {
-    let mut child = Command::new(std::env::current_exe().expect("the test binary"))
-        .args([
-            "--ignored",
-            "--exact",
-            "solve_one_public_puzzle",
-            "--nocapture",
-        ])
-        .env("FPUZZLES_LINE", index.to_string())
+/// Solves `url` with the `sudoku` binary (`solve --unique --format json`),
+/// stopped after `limit` of CPU time (of wall time where CPU time cannot
+/// be read; and after four times `limit` of wall time in any case), so
+/// that a loaded machine gives up on no more puzzles than an idle one.
+fn solve_in_child(url: &str, limit: Duration) -> Answer {
+    let mut child = Command::new(common::bin())
+        .args(["solve", "--unique", "--format", "json", "-j", "1"])
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
-        .expect("a child test process");
+        .expect("the sudoku binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    writeln!(stdin, "{url}").expect("the link written");
+    drop(stdin);
     let started = Instant::now();
     loop {
         if child.try_wait().expect("the child's status").is_some() {
@@ -427,51 +428,21 @@ fn solve_in_child(index: usize, limit: Duration) -> Answer {
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = child.wait_with_output().expect("the child's output");
-    let text = String::from_utf8_lossy(&output.stdout);
-    for line in text.lines() {
-        if let Some(error) = line.strip_prefix("REFUSED ") {
-            return Answer::Refused(error.to_owned());
-        }
-        if let Some(rest) = line.strip_prefix("SOLVED ") {
-            let (count, digits) = rest.split_once(' ').unwrap_or((rest, ""));
-            let found = (!digits.is_empty()).then(|| {
-                digits
-                    .split(',')
-                    .map(|d| d.parse().expect("a digit"))
-                    .collect()
-            });
-            return Answer::Solved(count.parse().expect("a count"), found);
-        }
-    }
-    panic!("line {}: the child answered nothing: {text}", index + 1);
-}
-
-/// The child's side of [`solve_in_child`]: with `FPUZZLES_LINE` set,
-/// solves that line's puzzle and prints the outcome; without, nothing.
-#[test]
-#[ignore = "run by every_public_puzzle_reads_and_solves, one puzzle at a time"]
-fn solve_one_public_puzzle() {
-    let Some(index) = std::env::var("FPUZZLES_LINE")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-    else {
-        return;
-    };
-    let (_, text) = sample();
-    let record: Value =
-        serde_json::from_str(text.lines().nth(index).expect("the line")).expect("a JSON record");
-    let url = record["url"].as_str().expect("a url");
-    let puzzle = parse(url.as_bytes()).expect("a puzzle that reads");
-    match puzzle.into_puzzle() {
-        Err(error) => println!("REFUSED {error}"),
-        Ok(engine) => {
-            let outcome = engine.solve(2);
-            let digits: Vec<String> = outcome
-                .solution
+    let record: Value = serde_json::from_slice(&output.stdout).expect("one JSON record");
+    let digits = |text: &str| -> Vec<u8> {
+        let symbols = b"123456789ABCDEFGHIJKLMNOP";
+        let value = |b: u8| {
+            symbols
                 .iter()
-                .flat_map(|s| s.iter().map(u8::to_string))
-                .collect();
-            println!("SOLVED {} {}", outcome.count, digits.join(","));
-        }
+                .position(|&s| s == b)
+                .map_or(0, |i| i as u8 + 1)
+        };
+        text.bytes().map(value).collect()
+    };
+    match record["status"].as_str().expect("a status") {
+        "solved" => Answer::Solved(1, record["solution"].as_str().map(digits)),
+        "multiple" => Answer::Solved(2, None),
+        "unsolvable" | "invalid" => Answer::Solved(0, None),
+        _ => Answer::Refused(String::from_utf8_lossy(&output.stderr).trim().to_owned()),
     }
 }
