@@ -290,6 +290,42 @@ fn distinct_bounds(mask: u32, k: usize) -> Option<(i64, i64)> {
     Some((low, high))
 }
 
+/// Prunes a line whose inner cells hang on its two ends (between and
+/// lockout lines): each pair of end digits that `inner_for` allows, giving
+/// the digits its inner cells may then hold, stays when every inner cell
+/// has one of them; the ends keep the digits of the pairs that stay, the
+/// inner cells the digits some staying pair allows.
+fn prune_by_ends(
+    e: &mut Cands,
+    cells: &[u16],
+    inner_for: impl Fn(u32, u32) -> Option<u32>,
+) -> Step {
+    let (first, last) = (cells[0], cells[cells.len() - 1]);
+    let inner = &cells[1..cells.len() - 1];
+    let (mut keep_first, mut keep_last, mut keep_inner) = (0u32, 0u32, 0u32);
+    for x in digits(e.get(first)) {
+        for y in digits(e.get(last)) {
+            let Some(allowed) = inner_for(x, y) else {
+                continue;
+            };
+            if inner.iter().all(|&c| e.get(c) & allowed != 0) {
+                keep_first |= bit(x);
+                keep_last |= bit(y);
+                keep_inner |= allowed;
+            }
+        }
+    }
+    if keep_first == 0 {
+        return Err(Contradiction);
+    }
+    e.keep(first, keep_first)?;
+    e.keep(last, keep_last)?;
+    for &c in inner {
+        e.keep(c, keep_inner)?;
+    }
+    Ok(())
+}
+
 /// Keeps the sum of `weight * digit` over `terms` within `low..=high`,
 /// pruning each term's digits by the bounds of the others until nothing
 /// changes. Weights may be negative (an arrow's line against its circle).

@@ -1,7 +1,7 @@
 //! Between lines: every cell between the ends holds a digit strictly
 //! between the ends' digits.
 
-use super::{bit, digits, span, Break, Cands, Contradiction, Grid, Step};
+use super::{prune_by_ends, span, Break, Cands, Grid, Step};
 
 /// Tries every pair of end digits: a pair stays when each inner cell has
 /// a candidate strictly between them, and the inner cells keep the digits
@@ -13,28 +13,9 @@ pub(super) fn prune(e: &mut Cands, cells: &[u16]) -> Step {
         // No cell between: the ends are free.
         return Ok(());
     }
-    let (first, last) = (cells[0], cells[len - 1]);
-    let inner = &cells[1..len - 1];
-    let (mut keep_first, mut keep_last, mut keep_inner) = (0u32, 0u32, 0u32);
-    for x in digits(e.get(first)) {
-        for y in digits(e.get(last)) {
-            let open = span(i64::from(x.min(y)) + 1, i64::from(x.max(y)) - 1);
-            if inner.iter().all(|&c| e.get(c) & open != 0) {
-                keep_first |= bit(x);
-                keep_last |= bit(y);
-                keep_inner |= open;
-            }
-        }
-    }
-    if keep_first == 0 {
-        return Err(Contradiction);
-    }
-    e.keep(first, keep_first)?;
-    e.keep(last, keep_last)?;
-    for &c in inner {
-        e.keep(c, keep_inner)?;
-    }
-    Ok(())
+    prune_by_ends(e, cells, |x, y| {
+        Some(span(i64::from(x.min(y)) + 1, i64::from(x.max(y)) - 1))
+    })
 }
 
 /// Filled ends with a filled inner cell outside them, or equal or touching

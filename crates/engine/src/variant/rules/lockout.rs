@@ -1,7 +1,7 @@
 //! Lockout lines: the ends differ by at least the gap, and no other cell
 //! holds a digit between the ends' digits, inclusive.
 
-use super::{bit, digits, span, Break, Cands, Contradiction, Grid, Step};
+use super::{prune_by_ends, span, Break, Cands, Grid, Step};
 
 /// Tries every pair of end digits far enough apart: a pair stays when
 /// each inner cell has a candidate outside the ends' range, and the inner
@@ -12,31 +12,9 @@ pub(super) fn prune(e: &mut Cands, cells: &[u16], gap: u32) -> Step {
     if len < 2 {
         return Ok(());
     }
-    let (first, last) = (cells[0], cells[len - 1]);
-    let inner = &cells[1..len - 1];
-    let (mut keep_first, mut keep_last, mut keep_inner) = (0u32, 0u32, 0u32);
-    for x in digits(e.get(first)) {
-        for y in digits(e.get(last)) {
-            if x.abs_diff(y) < gap {
-                continue;
-            }
-            let outside = !span(i64::from(x.min(y)), i64::from(x.max(y)));
-            if inner.iter().all(|&c| e.get(c) & outside != 0) {
-                keep_first |= bit(x);
-                keep_last |= bit(y);
-                keep_inner |= outside;
-            }
-        }
-    }
-    if keep_first == 0 {
-        return Err(Contradiction);
-    }
-    e.keep(first, keep_first)?;
-    e.keep(last, keep_last)?;
-    for &c in inner {
-        e.keep(c, keep_inner)?;
-    }
-    Ok(())
+    prune_by_ends(e, cells, |x, y| {
+        (x.abs_diff(y) >= gap).then(|| !span(i64::from(x.min(y)), i64::from(x.max(y))))
+    })
 }
 
 /// Filled ends too close, or a filled inner cell within the ends' range.
