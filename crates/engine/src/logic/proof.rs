@@ -151,16 +151,12 @@ impl Branch {
             .sum()
     }
 
-    /// Writes the branch as `explain` prints it, indented by `indent`
-    /// spaces, with its nested chains on the lines after it (indented four
-    /// more), each line ending in a newline:
-    /// `    r1c7=6 -> r1c3<>6 (row 1) -> r1c3=4 (cell) -> ...`.
-    pub fn write_text(&self, indent: usize, out: &mut String) {
-        for _ in 0..indent {
-            out.push(' ');
-        }
-        let _ = write!(out, "{}", StateName(self.assume));
-        for (k, implication) in self.implies.iter().enumerate() {
+    /// Writes implications `range` of the branch as `explain` prints
+    /// them, each ` -> STATE (rule: the states it rests on)`: the text of
+    /// a branch, or of the part of one a picture draws.
+    pub fn write_implications(&self, range: std::ops::Range<usize>, out: &mut String) {
+        for k in range {
+            let implication = &self.implies[k];
             let _ = write!(
                 out,
                 " -> {} ({}",
@@ -177,6 +173,18 @@ impl Branch {
             }
             out.push(')');
         }
+    }
+
+    /// Writes the branch as `explain` prints it, indented by `indent`
+    /// spaces, with its nested chains on the lines after it (indented four
+    /// more), each line ending in a newline:
+    /// `    r1c7=6 -> r1c3<>6 (row 1) -> r1c3=4 (cell) -> ...`.
+    pub fn write_text(&self, indent: usize, out: &mut String) {
+        for _ in 0..indent {
+            out.push(' ');
+        }
+        let _ = write!(out, "{}", StateName(self.assume));
+        self.write_implications(0..self.implies.len(), out);
         out.push('\n');
         for implication in &self.implies {
             if let Rule::Chain(nested) = &implication.rule {

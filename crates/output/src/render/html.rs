@@ -495,23 +495,7 @@ fn piece_text(branch: &Branch, piece: &Piece, out: &mut String) {
     } else {
         out.push_str("...");
     }
-    for k in piece.range.clone() {
-        let implication = &branch.implies[k];
-        let _ = write!(
-            out,
-            " -> {} ({}",
-            StateName(implication.state),
-            implication.rule.name()
-        );
-        if implication.from != [k as u32] {
-            out.push(':');
-            for (i, &at) in implication.from.iter().enumerate() {
-                out.push_str(if i == 0 { " " } else { ", " });
-                let _ = write!(out, "{}", StateName(branch.state_at(at)));
-            }
-        }
-        out.push(')');
-    }
+    branch.write_implications(piece.range.clone(), out);
     if piece.range.end < branch.implies.len() {
         out.push_str(" -> ...");
     }
