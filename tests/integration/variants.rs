@@ -153,6 +153,56 @@ fn every_size_solves_and_validates() {
 }
 
 #[test]
+fn validate_options_and_statuses_hold_for_other_sizes() {
+    // The contract: `--complete` and `--unique` as for classic boards, the
+    // first status that applies winning (invalid, incomplete, unsolvable,
+    // multiple).
+    let cases = [
+        (
+            &["validate", "--complete"][..],
+            "1234341221434321\n",
+            "valid",
+            0,
+        ),
+        (
+            &["validate", "--complete"],
+            ".234341221434321\n",
+            "incomplete",
+            1,
+        ),
+        (
+            &["validate", "--unique"],
+            "................\n",
+            "multiple",
+            1,
+        ),
+        (
+            &["validate", "--unique"],
+            "12........3...4.\n",
+            "unsolvable",
+            1,
+        ),
+        (
+            &["validate", "--complete", "--unique"],
+            "11..............\n",
+            "invalid",
+            1,
+        ),
+        (&["solve", "--unique"], "................\n", "multiple", 1),
+        (&["solve"], "12........3...4.\n", "unsolvable", 1),
+    ];
+    for (args, board, status, code) in cases {
+        let got = run(args, board);
+        let word = got.stdout.trim_end().split(':').next().unwrap().to_owned();
+        assert_eq!(
+            (word.as_str(), got.code),
+            (status, code),
+            "{args:?} {board}"
+        );
+    }
+}
+
+#[test]
 fn a_sized_grid_reads_and_prints_with_its_box_lines() {
     let grid = "1 . | . .\n. . | 1 .\n----+----\n. 1 | . .\n. . | . 1\n";
     let got = run(&["solve", "--count"], grid);

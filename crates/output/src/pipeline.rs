@@ -911,14 +911,7 @@ fn answer_variant(
     done: &mut Done,
 ) {
     done.tally.boards += 1;
-    let default_symbols;
-    let symbols = match &options.read.symbols {
-        Some(symbols) => symbols,
-        None => {
-            default_symbols = Symbols::default();
-            &default_symbols
-        }
-    };
+    let symbols = options.read.symbols.as_ref().unwrap_or(Symbols::standard());
     let built = variant_puzzle(entry, ordinal, &options.setup);
     let answered = built.and_then(|(puzzle, numbers, about)| {
         match variant_answer::answer(&options.request, &puzzle) {

@@ -24,6 +24,13 @@ pub struct Symbols {
 }
 
 impl Symbols {
+    /// The default symbols, built once: what records of a run without
+    /// `--symbols` write their digits with.
+    pub fn standard() -> &'static Symbols {
+        static STANDARD: std::sync::OnceLock<Symbols> = std::sync::OnceLock::new();
+        STANDARD.get_or_init(Symbols::default)
+    }
+
     /// How many digits `--symbols` named; `None` for the default symbols,
     /// which serve every size.
     pub fn size(&self) -> Option<u8> {
