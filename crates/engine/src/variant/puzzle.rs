@@ -217,8 +217,11 @@ pub struct Puzzle {
     /// rules' houses in rule order.
     pub(crate) houses: Vec<House>,
     pub(crate) house_cells: Vec<u16>,
-    /// Each cell's houses.
-    pub(crate) cell_houses: PerCell<u16>,
+    /// Words of a bit set over the houses (bit `h % 64` of word `h / 64`).
+    pub(crate) house_words: usize,
+    /// Each cell's houses as such a set, `house_words` words per cell: a
+    /// narrowed cell marks its houses with a few ORs.
+    pub(crate) cell_house_bits: Vec<u64>,
     /// Each cell's peers: cells that may not share its digit (houses,
     /// anti-knight, anti-king), each once.
     pub(crate) peers: PerCell<u16>,
@@ -735,6 +738,14 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        let house_words = self.houses.len().div_ceil(64);
+        let mut cell_house_bits = vec![0u64; cells * house_words];
+        for (cell, list) in cell_houses.iter().enumerate() {
+            for &h in list {
+                let h = usize::from(h);
+                cell_house_bits[cell * house_words + h / 64] |= 1 << (h % 64);
+            }
+        }
         let mut crossings = Vec::new();
         let mut crossing_cells = Vec::new();
         for ((a, b), common) in shared {
@@ -777,7 +788,8 @@ impl<'a> Builder<'a> {
             rules,
             houses: self.houses,
             house_cells: self.house_cells,
-            cell_houses: PerCell::from_lists(cell_houses),
+            house_words,
+            cell_house_bits,
             peers: PerCell::from_lists(peers),
             edges: PerCell::from_lists(edges),
             tables,
