@@ -33,5 +33,6 @@ mod properties;
 mod public_sets;
 mod puzzle_flag;
 mod se_ratings;
+mod sizes_reader;
 mod variants;
 mod walkthroughs;

@@ -133,12 +133,17 @@ pub enum Problem {
     #[error("a label longer than {MAX_LABEL} bytes")]
     LongLabel,
     /// A grid row of an N x N grid with a cell count other than N.
-    #[error("expected {size} cells in a grid row, found {found}")]
+    #[error("expected {size} cells in a grid row, found {found}{}", first_row_hint(*.size, *.found, *.from_first_row))]
     SizedRowCells {
         /// The grid's size.
         size: u8,
         /// Cells found.
         found: u64,
+        /// Whether this is the grid's second row, the grid's size came from
+        /// its first row alone (no `--size`), and this row's count is a
+        /// size too: which of the two rows is wrong cannot be told, and
+        /// the message names the `--size` that reads rows of `found`.
+        from_first_row: bool,
     },
     /// In a `--size N` run, a line of neither N nor N² cells.
     #[error("expected {size} or {} cells on a line (--size {size}), found {found}", u64::from(*.size) * u64::from(*.size))]
@@ -149,12 +154,21 @@ pub enum Problem {
         found: u64,
     },
     /// A symbol whose value is above the board's size (cited at it).
-    #[error("a {size}x{size} board has no digit {value}")]
+    #[error("a {size}x{size} board has no digit {value}{}", range_hint(*.grid_row, *.other_symbols))]
     SymbolRange {
         /// The symbol's value.
         value: u8,
         /// The board's size.
         size: u8,
+        /// When only its cell count made the line a board (16 or 25
+        /// cells: a 4x4 or 5x5 board, or a row of a 16x16 or 25x25 grid)
+        /// and its symbols fit the grid: the grid's size, which the
+        /// message names as the `--size` that reads the line as its row.
+        grid_row: Option<u8>,
+        /// Whether the symbol is a letter and only the line (its cell
+        /// count, or its grid's first row) gave the board its size: the
+        /// board may be written in other symbols, which `--symbols` names.
+        other_symbols: bool,
     },
     /// An N x N grid that ended before its N-th row.
     #[error("grid cut short after {rows} of {size} rows")]
@@ -177,6 +191,31 @@ pub enum Problem {
     /// boards. Not a problem of the board's own text.
     #[error("no puzzle for this board: the puzzle file has {} board{}", .0, if *.0 == 1 { "" } else { "s" })]
     NoPuzzle(u64),
+}
+
+/// What to add to read a board whose symbol is above the size its line
+/// gave it: `--size N` for a row of an N x N grid, `--symbols` for a board
+/// written in other symbols.
+fn range_hint(grid_row: Option<u8>, other_symbols: bool) -> String {
+    let symbols = "other symbols need --symbols";
+    match (grid_row, other_symbols) {
+        (Some(n), false) => format!(" (a {n}x{n} grid written one row a line needs --size {n})"),
+        (Some(n), true) => {
+            format!(" (a {n}x{n} grid written one row a line needs --size {n}; {symbols})")
+        }
+        (None, true) => format!(" ({symbols})"),
+        (None, false) => String::new(),
+    }
+}
+
+/// What to add to read a grid of `found` cells a row, when only its first
+/// row gave it its `size`.
+fn first_row_hint(size: u8, found: u64, from_first_row: bool) -> String {
+    if from_first_row {
+        format!(" (the first row made the grid {size}x{size}: add --size {found} for rows of {found} cells)")
+    } else {
+        String::new()
+    }
 }
 
 /// The longest label kept after a board, in bytes.
@@ -379,6 +418,23 @@ impl<R: BufRead> Boards<R> {
                 grid.first_problem.get_or_insert(spot);
             }
         }
+        self.row_added()
+    }
+
+    /// Adds the row just scanned (the first nine of the scan's cells) to
+    /// the grid, as [`Boards::add_row`] does, copying its cells once.
+    #[inline]
+    fn add_scanned_row(&mut self, line: u64) -> Option<Result<Entry, ReadError>> {
+        let grid = self.grid.get_or_insert_with(|| Grid::new(line));
+        let at = usize::from(grid.rows) * 9;
+        grid.cells[at..at + 9].copy_from_slice(&self.scan.cells[..9]);
+        self.row_added()
+    }
+
+    /// Counts the row just added to the grid; returns the finished grid's
+    /// item after its ninth row.
+    fn row_added(&mut self) -> Option<Result<Entry, ReadError>> {
+        let grid = self.grid.as_mut()?;
         grid.rows += 1;
         if grid.rows < 9 {
             return None;
@@ -443,11 +499,11 @@ impl<R: BufRead> Iterator for Boards<R> {
             let number = line.number;
             match line.kind {
                 // The commonest line goes straight to its entry.
-                LineKind::Board(cells) if self.joined.is_none() && !self.scan.sized_run => {
+                LineKind::Board if self.joined.is_none() && !self.scan.sized_run => {
                     let entry = Entry {
                         line: number,
                         shape: Shape::Line,
-                        board: Board::from_checked(cells),
+                        board: Board::from_checked(self.scan.cells),
                         candidates: None,
                         label: self.scan.found_label.take(),
                         other: None,
@@ -455,10 +511,8 @@ impl<R: BufRead> Iterator for Boards<R> {
                     return Some(self.one_line(Ok(entry)));
                 }
                 // So are a classic grid's rows.
-                LineKind::Row(row @ Row::Cells(_))
-                    if self.joined.is_none() && !self.scan.want_wide =>
-                {
-                    if let Some(item) = self.add_row(number, row) {
+                LineKind::Row if self.joined.is_none() && !self.scan.want_wide => {
+                    if let Some(item) = self.add_scanned_row(number) {
                         return Some(item);
                     }
                 }
@@ -476,7 +530,7 @@ impl<R: BufRead> Boards<R> {
     /// Reads a line of any kind into the items it makes, queued in
     /// `pending`.
     fn handle(&mut self, number: u64, kind: LineKind) {
-        if self.join(number, &kind) {
+        if self.join(number, kind) {
             return;
         }
         let sized_run = self.scan.sized_run;
@@ -505,17 +559,23 @@ impl<R: BufRead> Boards<R> {
                 self.push_one_line(item);
             }
             LineKind::Skip => {}
-            _ if self.reads_wide(&kind) => self.wide_line(number),
-            LineKind::Row(row) => {
-                if let Some(item) = self.add_row(number, row) {
+            _ if self.reads_wide(kind) => self.wide_line(number),
+            LineKind::Row => {
+                if let Some(item) = self.add_scanned_row(number) {
                     self.pending.push_back(item);
                 }
             }
-            LineKind::Board(cells) if !sized_run => {
+            LineKind::BadRow => {
+                let spot = self.scan.take_bad(number);
+                if let Some(item) = self.add_row(number, Row::Bad(spot)) {
+                    self.pending.push_back(item);
+                }
+            }
+            LineKind::Board if !sized_run => {
                 let entry = Entry {
                     line: number,
                     shape: Shape::Line,
-                    board: Board::from_checked(cells),
+                    board: Board::from_checked(self.scan.cells),
                     candidates: None,
                     label: self.scan.found_label.take(),
                     other: None,
@@ -534,33 +594,32 @@ impl<R: BufRead> Boards<R> {
                 };
                 self.push_one_line(Ok(entry));
             }
-            LineKind::BadBoard(spot) => {
+            LineKind::BadBoard => {
+                let spot = self.scan.take_bad(number);
                 let error = self.malformed(number, spot);
                 self.push_one_line(Err(error));
             }
-            LineKind::Board(_) | LineKind::Marks => self.wide_line(number),
+            LineKind::Board | LineKind::Marks => self.wide_line(number),
         }
     }
 
     /// Whether a line is read the wide way: in a sized run, inside an N x
     /// N grid, or, outside any grid, when it is no classic line but a
     /// board or grid row of another size.
-    fn reads_wide(&self, kind: &LineKind) -> bool {
+    fn reads_wide(&self, kind: LineKind) -> bool {
         if self.scan.sized_run {
             return true;
         }
         // A classic one-line board cuts an N x N grid short, as it does a
         // 9x9 one, and is a board of its own (it may have come by the fast
         // path, with no wide reading).
-        if matches!(kind, LineKind::Board(_) | LineKind::Marks) {
+        if matches!(kind, LineKind::Board | LineKind::Marks) {
             return false;
         }
         if self.sized.is_some() {
             return true;
         }
-        if self.grid.is_some()
-            || !matches!(kind, LineKind::Row(Row::Bad(_)) | LineKind::BadBoard(_))
-        {
+        if self.grid.is_some() || !matches!(kind, LineKind::BadRow | LineKind::BadBoard) {
             return false;
         }
         let wide = &self.scan.wide;
@@ -607,24 +666,46 @@ impl<R: BufRead> Boards<R> {
         numbers: bool,
         shape: Shape,
     ) {
-        let range = |size: u8| Spot {
+        // A letter above a size that only the line gave: the board may be
+        // written in other symbols.
+        let other_symbols = max.0 >= 10
+            && !numbers
+            && self.options.size.is_none()
+            && self.options.symbols.is_none();
+        let range = |size: u8, grid_row: Option<u8>| Spot {
             line: number,
             column: max.1,
-            problem: Problem::SymbolRange { value: max.0, size },
+            problem: Problem::SymbolRange {
+                value: max.0,
+                size,
+                grid_row,
+                other_symbols,
+            },
         };
         let size = self
             .sized
             .as_ref()
             .map(|grid| grid.size)
             .or(self.options.size);
+        // A line of 16 or 25 cells that only its count made a 4x4 or 5x5
+        // board may be a row of a 16x16 or 25x25 grid: when its symbols
+        // rule the board out but fit the grid, the message says so.
+        let mut grid_row = None;
         let (size, board) = match size {
             Some(n) if count == u64::from(n) => (n, false),
             Some(n) if count == u64::from(n) * u64::from(n) => (n, true),
             Some(n) => {
                 let problem = if self.sized.is_some() || count <= 40 {
+                    // Only the grid's first row gave it its size, and the
+                    // second row, of another size, contradicts it: which
+                    // is right cannot be told, so `--size` is named.
+                    let from_first_row = self.sized.as_ref().is_some_and(|grid| grid.rows == 1)
+                        && self.options.size.is_none()
+                        && sized_size(count);
                     Problem::SizedRowCells {
                         size: n,
                         found: count,
+                        from_first_row,
                     }
                 } else {
                     Problem::SizedLineCells {
@@ -640,13 +721,18 @@ impl<R: BufRead> Boards<R> {
                 return self.bad_wide(number, spot, self.sized.is_some() || count <= 40);
             }
             None => match sized_board(count) {
-                Some(n) => (n, true),
+                Some(n) => {
+                    if sized_size(count) {
+                        grid_row = Some(count as u8).filter(|&row| max.0 <= row);
+                    }
+                    (n, true)
+                }
                 None => (count as u8, false),
             },
         };
         if board {
             let item = if max.0 > size {
-                Err(self.malformed(number, range(size)))
+                Err(self.malformed(number, range(size, grid_row)))
             } else {
                 Ok(Entry {
                     line: number,
@@ -673,7 +759,7 @@ impl<R: BufRead> Boards<R> {
         });
         grid.numbers |= numbers;
         if max.0 > size {
-            grid.first_problem.get_or_insert(range(size));
+            grid.first_problem.get_or_insert(range(size, None));
         }
         grid.cells.extend_from_slice(cells);
         self.sized_row_added();
@@ -745,12 +831,11 @@ impl<R: BufRead> Boards<R> {
     /// indent=2)`): a line of one cell and a trailing `,` continues on the
     /// next; the array ends at a line of one cell without it. Lines that
     /// hold no cells (its brackets) pass. True if the line was taken.
-    fn join(&mut self, number: u64, kind: &LineKind) -> bool {
+    fn join(&mut self, number: u64, kind: LineKind) -> bool {
         let wide = &self.scan.wide;
         let (cells, count, (max, _)) = wide.reading();
         // Only a bad row can be one cell: the wide reading is made for it.
-        let single =
-            matches!(kind, LineKind::Row(Row::Bad(_))) && count == 1 && wide.unexpected == 0;
+        let single = matches!(kind, LineKind::BadRow) && count == 1 && wide.unexpected == 0;
         if single {
             let value = cells[0];
             let numbers = wide.as_tokens();
@@ -862,6 +947,11 @@ fn sized_board(count: u64) -> Option<u8> {
     (4..=25u8).find(|&n| u64::from(n) * u64::from(n) == count && n != 9)
 }
 
+/// Whether `count` is a size a board may have: 4 to 25.
+fn sized_size(count: u64) -> bool {
+    (4..=25).contains(&count)
+}
+
 /// Whether `count` cells make a grid row of another size: 4 to 25 but 9,
 /// and 16 (a 4x4 board on one line: 16x16 grids need `--size 16`).
 fn sized_row(count: u64) -> bool {
@@ -929,23 +1019,31 @@ enum Row {
     Bad(Spot),
 }
 
-/// What one line of input turned out to be.
+/// What one line of input turned out to be. What a line holds stays in
+/// the [`LineScan`] (its cells, marks, problem or data) until the next
+/// line starts, so that a [`Line`] is two words: a kind carrying its cells
+/// or its problem (96 bytes) was copied whole through the stack between
+/// `finish_line` and the grid several times a line, each copy reading back
+/// bytes just written in smaller pieces (a store-forwarding stall).
+#[derive(Clone, Copy, Debug)]
 enum LineKind {
     /// Blank, border only, or a comment.
     Skip,
-    /// A grid row, good or bad.
-    Row(Row),
-    /// An 81-cell board.
-    Board([u8; 81]),
-    /// A 729-cell pencilmark board, its masks in [`LineScan::marks`] (kept
-    /// there so that every line stays as small as an 81-cell one).
+    /// A grid row of nine cells: the first nine of [`LineScan::cells`].
+    Row,
+    /// A bad grid row, its first problem in [`LineScan::bad`].
+    BadRow,
+    /// An 81-cell board: [`LineScan::cells`].
+    Board,
+    /// A 729-cell pencilmark board, its masks in [`LineScan::marks`].
     Marks,
-    /// A bad one-line board.
-    BadBoard(Spot),
+    /// A bad one-line board, its first problem in [`LineScan::bad`].
+    BadBoard,
     /// A line of f-puzzles data, kept in [`LineScan::payload`].
     Payload,
 }
 
+#[derive(Clone, Copy)]
 struct Line {
     number: u64,
     kind: LineKind,
@@ -1042,6 +1140,9 @@ struct LineScan {
     unexpected: u64,
     /// The first unexpected byte or surplus cell.
     first_problem: Option<(u64, Problem)>,
+    /// The first problem of the line just classified as a bad row or bad
+    /// board, for its item (taken by it).
+    bad: Option<Spot>,
     seen_nonblank: bool,
     comment: bool,
     /// Whether the line is in a rare state: a comment, f-puzzles data, or
@@ -1111,6 +1212,7 @@ impl LineScan {
             count: 0,
             unexpected: 0,
             first_problem: None,
+            bad: None,
             seen_nonblank: false,
             comment: false,
             watch: true,
@@ -1192,7 +1294,12 @@ impl LineScan {
             [separator, ..] if is_label_separator(*separator) => {
                 return self.whole_labelled_line(cells, rest);
             }
-            _ => return self.whole_marks_line(chunk),
+            // Only a line end after 729 bytes may make a pencilmark line:
+            // told here, so that grid rows skip the call.
+            _ => match chunk.get(729) {
+                Some(b'\n' | b'\r') => return self.whole_marks_line(chunk),
+                _ => return None,
+            },
         };
         if !self.take_cells(cells) {
             return None;
@@ -1200,7 +1307,7 @@ impl LineScan {
         self.any = true;
         let line = Line {
             number: self.number,
-            kind: LineKind::Board(self.cells),
+            kind: LineKind::Board,
         };
         Some((81 + end, Some(line)))
     }
@@ -1247,7 +1354,7 @@ impl LineScan {
         self.found_label = trimmed_label(text);
         let line = Line {
             number: self.number,
-            kind: LineKind::Board(self.cells),
+            kind: LineKind::Board,
         };
         Some((81 + newline + 1, Some(line)))
     }
@@ -1288,7 +1395,7 @@ impl LineScan {
             if self.byte(byte) {
                 let used = chunk.len() - rest.len() + i + 1;
                 let line = self.finish_line();
-                if self.needs_wide(&line.kind) {
+                if self.needs_wide(line.kind) {
                     self.read_wide(&rest[..i]);
                 }
                 return (used, Some(line));
@@ -1300,8 +1407,8 @@ impl LineScan {
 
     /// Whether the line just classified is read the wide way too: in a
     /// sized run or grid, and wherever it is no classic line.
-    fn needs_wide(&self, kind: &LineKind) -> bool {
-        self.want_wide || matches!(kind, LineKind::Row(Row::Bad(_)) | LineKind::BadBoard(_))
+    fn needs_wide(&self, kind: LineKind) -> bool {
+        self.want_wide || matches!(kind, LineKind::BadRow | LineKind::BadBoard)
     }
 
     /// Keeps the bytes of a line that goes on past the buffer, up to
@@ -1358,8 +1465,11 @@ impl LineScan {
         }
     }
 
-    /// Scans one byte; true if it ends the line.
-    #[inline]
+    /// Scans one byte; true if it ends the line. Inlined into `feed`'s
+    /// loop: a call per byte (six registers saved and restored around a
+    /// state that grew with the wide reading) kept grid input slower than
+    /// before other sizes, with the line copies gone or not.
+    #[inline(always)]
     fn byte(&mut self, byte: u8) -> bool {
         let class = CLASS[usize::from(byte)];
         if let Some(column) = self.pending_cr.take() {
@@ -1399,9 +1509,6 @@ impl LineScan {
         false
     }
 
-    /// Notes one of the line's first four non-blank bytes; once there are
-    /// four, a line that starts like f-puzzles data (a link, a payload, a
-    /// JSON object) is kept whole from its first non-blank byte on.
     /// A byte in a rare state: the rest of a comment, of f-puzzles data
     /// (`Some`: whether it ends the line), or one of the first four
     /// non-blank bytes (`None`: read it as usual).
@@ -1421,12 +1528,23 @@ impl LineScan {
             return Some(false);
         }
         if self.head_len < 4 && class != BLANK && class != LF && class != CR {
-            self.head_byte(byte);
+            if self.head_len == 0 && class != OTHER {
+                // Most lines start with a cell or layout: no data, told
+                // here without a call (f-puzzles data starts with `{` or
+                // a letter, both of class OTHER).
+                self.head_len = 4;
+            } else {
+                self.head_byte(byte);
+            }
         }
         self.watch = self.capturing || self.head_len < 4;
         None
     }
 
+    /// Notes one of the line's first four non-blank bytes; once there are
+    /// four, a line that starts like f-puzzles data (a link, a payload, a
+    /// JSON object) is kept whole from its first non-blank byte on.
+    #[inline(never)]
     fn head_byte(&mut self, byte: u8) {
         // Most lines start with a cell or layout: no data, nothing kept.
         if self.head_len == 0 && !b"{hHwWnNfFsSaA".contains(&byte) {
@@ -1542,6 +1660,16 @@ impl LineScan {
         self.first_problem.get_or_insert((column, problem));
     }
 
+    /// The first problem of the bad line just classified (line `number`);
+    /// `finish_line` always leaves one, the fallback is never read.
+    fn take_bad(&mut self, number: u64) -> Spot {
+        self.bad.take().unwrap_or(Spot {
+            line: number,
+            column: None,
+            problem: Problem::RowCells(self.count),
+        })
+    }
+
     /// The end of input: finishes a last line that has no line feed.
     fn finish_input(&mut self) -> Option<Line> {
         if self.bom < BOM.len() {
@@ -1553,7 +1681,7 @@ impl LineScan {
             return None;
         }
         let line = self.finish_line();
-        if self.needs_wide(&line.kind) {
+        if self.needs_wide(line.kind) {
             self.read_wide(&[]);
         }
         Some(line)
@@ -1575,7 +1703,7 @@ impl LineScan {
         // whose spaces part its groups.
         let labelled = match self.label_at {
             [_, Some(at)] if !clean_marks => Some((at, LineKind::Marks)),
-            [Some(at), _] if self.count < 729 => Some((at, LineKind::Board(self.cells))),
+            [Some(at), _] if self.count < 729 => Some((at, LineKind::Board)),
             _ => None,
         };
         if let Some((at, kind)) = labelled {
@@ -1585,18 +1713,17 @@ impl LineScan {
                     column: Some(column),
                     problem: Problem::LongLabel,
                 };
-                return line(LineKind::BadBoard(spot));
+                self.bad = Some(spot);
+                return line(LineKind::BadBoard);
             }
             self.found_label = trimmed_label(&self.label[at..]);
             return line(kind);
         }
         if self.unexpected == 0 && self.count == 9 {
-            let mut row = [0; 9];
-            row.copy_from_slice(&self.cells[..9]);
-            return line(LineKind::Row(Row::Cells(row)));
+            return line(LineKind::Row);
         }
         if self.unexpected == 0 && self.count == 81 {
-            return line(LineKind::Board(self.cells));
+            return line(LineKind::Board);
         }
         if self.unexpected == 0 && self.count == 729 && self.misplaced.is_none() {
             return line(LineKind::Marks);
@@ -1620,10 +1747,11 @@ impl LineScan {
             column,
             problem,
         };
+        self.bad = Some(spot);
         line(if is_row {
-            LineKind::Row(Row::Bad(spot))
+            LineKind::BadRow
         } else {
-            LineKind::BadBoard(spot)
+            LineKind::BadBoard
         })
     }
 }
@@ -2565,12 +2693,142 @@ mod tests {
     fn symbols_above_the_size_are_cited_where_they_stand() {
         assert_eq!(
             read_sized(b"12343412214343G1\n", ReadOptions::default()),
-            ["t:1:15: a 4x4 board has no digit 16"]
+            [
+                "t:1:15: a 4x4 board has no digit 16 (a 16x16 grid written one row a line \
+              needs --size 16; other symbols need --symbols)"
+            ]
         );
         assert_eq!(
             read_sized(b"12x4341221434321\n", ReadOptions::default()),
             ["t:1:3: unexpected character 'x'"]
         );
+    }
+
+    /// The hint a line of `n` cells gets when it cannot be the board its
+    /// count makes.
+    fn row_hint(n: u8) -> String {
+        format!("a {n}x{n} grid written one row a line needs --size {n}")
+    }
+
+    #[test]
+    fn a_board_or_grid_row_that_cannot_be_told_names_the_size_to_add() {
+        let default = ReadOptions::default;
+        // 16 cells make a 4x4 board; a symbol above 4 but not above 16
+        // rules it out, and a row of a 16x16 grid needs --size 16.
+        assert_eq!(
+            read_sized(b"1234341221434351\n", default()),
+            [format!(
+                "t:1:15: a 4x4 board has no digit 5 ({})",
+                row_hint(16)
+            )]
+        );
+        // So do 16 numbers, cited at the number.
+        assert_eq!(
+            read_sized(b"1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 16\n", default()),
+            [format!(
+                "t:1:31: a 4x4 board has no digit 16 ({})",
+                row_hint(16)
+            )]
+        );
+        // 25 cells make a 5x5 board: the same for a 25x25 grid's rows.
+        let line = format!("{}9\n", ".".repeat(24));
+        assert_eq!(
+            read_sized(line.as_bytes(), default()),
+            [format!(
+                "t:1:25: a 5x5 board has no digit 9 ({})",
+                row_hint(25)
+            )]
+        );
+        let line = format!("{}P\n", ".".repeat(24));
+        assert_eq!(
+            read_sized(line.as_bytes(), default()),
+            [format!(
+                "t:1:25: a 5x5 board has no digit 25 ({}; other symbols need --symbols)",
+                row_hint(25)
+            )]
+        );
+        // A symbol above 16 fits no 16x16 grid: only other symbols could.
+        assert_eq!(
+            read_sized(b"123434122143432P\n", default()),
+            ["t:1:16: a 4x4 board has no digit 25 (other symbols need --symbols)"]
+        );
+        // --size decides: nothing is left to add.
+        let four = ReadOptions {
+            size: Some(4),
+            symbols: None,
+        };
+        assert_eq!(
+            read_sized(b"12343412214343G1\n", four),
+            ["t:1:15: a 4x4 board has no digit 16"]
+        );
+        // 36 cells can only be a 6x6 board: a digit above 6 is just wrong,
+        // a letter may be one of other symbols.
+        let six = "123456456123231564564231312645645312";
+        let seven = six.replacen('6', "7", 1);
+        assert_eq!(
+            read_sized(format!("{seven}\n").as_bytes(), default()),
+            ["t:1:6: a 6x6 board has no digit 7"]
+        );
+        let letter = six.replacen('6', "A", 1);
+        assert_eq!(
+            read_sized(format!("{letter}\n").as_bytes(), default()),
+            ["t:1:6: a 6x6 board has no digit 10 (other symbols need --symbols)"]
+        );
+    }
+
+    #[test]
+    fn a_grid_whose_first_two_rows_disagree_names_the_size_to_add() {
+        let default = ReadOptions::default;
+        // The first row made a 6x6 grid, the second has 8 cells: which is
+        // right cannot be told.
+        assert_eq!(
+            read_sized(b"123456\n12345678\n", default()),
+            [
+                "t:2: expected 6 cells in a grid row, found 8 (the first row made the grid \
+              6x6: add --size 8 for rows of 8 cells)"
+            ]
+        );
+        assert_eq!(
+            read_sized(b"12345678\n123456\n", default()),
+            [
+                "t:2: expected 8 cells in a grid row, found 6 (the first row made the grid \
+              8x8: add --size 6 for rows of 6 cells)"
+            ]
+        );
+        // Nine cells too: --size 9 reads the grid as a classic one.
+        assert_eq!(
+            read_sized(b"123456\n123456789\n", default()),
+            [
+                "t:2: expected 6 cells in a grid row, found 9 (the first row made the grid \
+              6x6: add --size 9 for rows of 9 cells)"
+            ]
+        );
+        // Later rows, counts that are no size, and a --size run: the size
+        // is told.
+        assert_eq!(
+            read_sized(b"123456\n456123\n12345678\n", default()),
+            ["t:3: expected 6 cells in a grid row, found 8"]
+        );
+        assert_eq!(
+            read_sized(b"123456\n123\n", default()),
+            ["t:2: expected 6 cells in a grid row, found 3"]
+        );
+        let six = ReadOptions {
+            size: Some(6),
+            symbols: None,
+        };
+        assert_eq!(
+            read_sized(b"123456\n12345678\n", six),
+            ["t:2: expected 6 cells in a grid row, found 8"]
+        );
+        // The size named reads the grid: its rows of 8 cells make it.
+        let eight = ReadOptions {
+            size: Some(8),
+            symbols: None,
+        };
+        let rows = "12345678\n".repeat(8);
+        let read = read_sized(format!("123456\n{rows}").as_bytes(), eight);
+        assert_eq!(read[0], "t:1: expected 8 cells in a grid row, found 6");
     }
 
     #[test]
