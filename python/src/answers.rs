@@ -1,8 +1,30 @@
-//! What the package reads off an [`Answer`]: kept in one place, so that a
-//! change of the library's answer type touches only this file.
+//! What the package reads off an [`Answer`] (or a variant puzzle's answer):
+//! kept in one place, so that a change of the library's answer types
+//! touches only this file.
 
 use sudoku_engine::logic::Rating;
-use sudoku_engine::{Answer, Board, Count, Status};
+use sudoku_engine::variant::answer::Answer as VariantAnswer;
+use sudoku_engine::{Answer, Count, Status};
+
+/// A board's answer: the classic engine's, or the variant engine's for a
+/// board of another size, with rules or under `box=`.
+pub enum Reply {
+    /// A classic 9x9 board's answer.
+    Classic(Answer),
+    /// Any other board's (`solve`, `count`, `validate` only); boxed, so
+    /// that a reply stays the size of a classic answer.
+    Variant(Box<VariantAnswer>),
+}
+
+impl Reply {
+    /// The record's status.
+    pub fn status(&self) -> Status {
+        match self {
+            Reply::Classic(answer) => answer.status(),
+            Reply::Variant(answer) => answer.status,
+        }
+    }
+}
 
 /// Every status word, in the order of [`status_code`]; Python maps codes
 /// back to words through this list.
@@ -49,31 +71,38 @@ pub fn status_code(status: Status) -> u8 {
 }
 
 /// The status code of an answer.
-pub fn status_of(answer: &Answer) -> u8 {
-    status_code(answer.status())
+pub fn status_of(reply: &Reply) -> u8 {
+    status_code(reply.status())
 }
 
-/// The solution a `solve` answer reports, if any.
-pub fn solution(answer: &Answer) -> Option<&Board> {
-    match answer {
-        Answer::Solved(solution) => Some(solution),
-        _ => None,
+/// The cells of the solution a `solve` answer reports, if any: 81 for a
+/// classic board, N² for an N x N one.
+pub fn solution(reply: &Reply) -> Option<&[u8]> {
+    match reply {
+        Reply::Classic(Answer::Solved(solution)) => Some(solution.cells()),
+        Reply::Classic(_) => None,
+        Reply::Variant(answer) => answer.solution.as_deref(),
     }
 }
 
 /// The count of a `count` answer (an invalid board counts 0).
-pub fn count(answer: &Answer) -> Option<Count> {
-    match answer {
-        Answer::Counted(count, _) => Some(*count),
-        _ => None,
+pub fn count(reply: &Reply) -> Option<Count> {
+    match reply {
+        Reply::Classic(Answer::Counted(count, _)) => Some(*count),
+        Reply::Classic(_) => None,
+        // At most the limit, a u32.
+        Reply::Variant(answer) => answer.count.map(|(solutions, limit_reached)| Count {
+            solutions: u32::try_from(solutions).unwrap_or(u32::MAX),
+            limit_reached,
+        }),
     }
 }
 
-/// The rating of a `rate` or `explain` answer.
-pub fn rating(answer: &Answer) -> Option<Rating> {
-    match answer {
-        Answer::Rated(rating) => Some(*rating),
-        Answer::Explained(explained) => Some(explained.rating),
+/// The rating of a `rate` or `explain` answer (classic boards only).
+pub fn rating(reply: &Reply) -> Option<Rating> {
+    match reply {
+        Reply::Classic(Answer::Rated(rating)) => Some(*rating),
+        Reply::Classic(Answer::Explained(explained)) => Some(explained.rating),
         _ => None,
     }
 }

@@ -5,38 +5,150 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use pyo3::PyResult;
-use sudoku_engine::{Board, Boards, Entry, Malformed, ReadError, Shape};
+use sudoku_engine::answer::Request;
+use sudoku_engine::reader::{Other, ReadOptions};
+use sudoku_engine::variant::setup::Setup;
+use sudoku_engine::{Board, Boards, Entry, Malformed, Problem, ReadError, Shape};
 
 use crate::interrupt::{go_on, stopped};
 use crate::memory;
+use crate::variant::{self, Variant};
 
 /// The boards as Python passed them, copied out so that the GIL can be
-/// released while they are read and answered.
-pub enum Input {
+/// released while they are read and answered, and how to read them.
+pub struct Input {
+    given: Given,
+    /// How strings are read: `size=` as `--size`.
+    options: ReadOptions,
+    /// The boxes every board of cells gets: `box=` as `--box`.
+    setup: Setup,
+    /// Whether `setup` leaves classic 9x9 boards to the classic engine.
+    plain: bool,
+}
+
+enum Given {
     /// One board per string, in any form the reader accepts: the strings'
     /// bytes back to back, and where each ends (one allocation, not one per
     /// board).
     Texts { bytes: Vec<u8>, ends: Vec<usize> },
-    /// `N * 81` cells, row after row, 0 for an empty cell.
-    Cells(Vec<u8>),
+    /// `N * size²` cells, row after row, 0 for an empty cell.
+    Cells { cells: Vec<u8>, size: u8 },
+}
+
+/// What a call says of its boards' shape: `size=` and `box=`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reading {
+    /// Every board is N x N (`--size N`); for arrays, N² cells a board
+    /// (9 when not given).
+    pub size: Option<u8>,
+    /// Boxes of rows x columns (`--box RxC`) instead of the size's usual
+    /// ones.
+    pub boxes: Option<(u8, u8)>,
+}
+
+impl Reading {
+    /// Cells in a board of an array read this way.
+    pub fn cells(&self) -> usize {
+        let size = usize::from(self.size.unwrap_or(9));
+        size * size
+    }
 }
 
 impl Input {
-    pub fn len(&self) -> usize {
-        match self {
-            Input::Texts { ends, .. } => ends.len(),
-            Input::Cells(cells) => cells.len() / 81,
+    /// Strings, `bytes` back to back, each ending where `ends` says.
+    pub fn texts(bytes: Vec<u8>, ends: Vec<usize>, reading: Reading) -> Input {
+        Input::new(Given::Texts { bytes, ends }, reading)
+    }
+
+    /// Boards of [`Reading::cells`] cells each, back to back.
+    pub fn cells(cells: Vec<u8>, reading: Reading) -> Input {
+        let size = reading.size.unwrap_or(9);
+        Input::new(Given::Cells { cells, size }, reading)
+    }
+
+    fn new(given: Given, reading: Reading) -> Input {
+        let setup = Setup {
+            boxes: reading.boxes,
+            ..Setup::default()
+        };
+        Input {
+            given,
+            options: ReadOptions {
+                size: reading.size,
+                symbols: None,
+            },
+            plain: setup.is_plain(),
+            setup,
         }
     }
 
-    /// Reads board `index`.
-    pub fn read(&self, index: usize) -> Result<Entry, Bad> {
-        match self {
-            Input::Texts { bytes, ends } => {
+    /// How many boards.
+    pub fn len(&self) -> usize {
+        match &self.given {
+            Given::Texts { ends, .. } => ends.len(),
+            Given::Cells { cells, size } => cells.len() / (usize::from(*size) * usize::from(*size)),
+        }
+    }
+
+    /// Reads board `index`, making a board the classic engine does not
+    /// answer into its puzzle (refused, unless `takes` is [`Takes::Any`]).
+    pub fn read(&self, index: usize, takes: Takes) -> Result<Item, Bad> {
+        let entry = match &self.given {
+            Given::Texts { bytes, ends } => {
                 let start = index.checked_sub(1).map_or(0, |before| ends[before]);
-                read_text(index, &bytes[start..ends[index]])
+                read_text(index, &bytes[start..ends[index]], &self.options)?
             }
-            Input::Cells(cells) => read_cells(index, &cells[index * 81..][..81]),
+            Given::Cells { cells, size } => {
+                let n = usize::from(*size) * usize::from(*size);
+                read_cells(index, &cells[index * n..][..n], *size, self.plain)?
+            }
+        };
+        if entry.other.is_none() && self.plain {
+            return Ok(Item {
+                entry,
+                variant: None,
+            });
+        }
+        let variant = variant::build(&entry, &self.setup)
+            .and_then(|variant| match takes {
+                Takes::Any => Ok(variant),
+                Takes::Classic(function) => Err(variant::refusal(function, &variant)),
+            })
+            .map_err(|problem| refused(index, entry.line, problem))?;
+        Ok(Item {
+            entry: Entry {
+                other: None,
+                ..entry
+            },
+            variant: Some(Box::new(variant)),
+        })
+    }
+}
+
+/// A board read, ready to answer.
+pub struct Item {
+    /// The board as read: its line, shape, label; its cells when classic.
+    pub entry: Entry,
+    /// The puzzle of a board the classic engine does not answer (another
+    /// size, f-puzzles data, `box=`); `None` for a classic 9x9 board.
+    pub variant: Option<Box<Variant>>,
+}
+
+/// Which boards a call answers.
+#[derive(Clone, Copy, Debug)]
+pub enum Takes {
+    /// Every size and f-puzzles data too (`solve`, `count`, `validate`).
+    Any,
+    /// Classic 9x9 boards only: any other is refused naming this function.
+    Classic(&'static str),
+}
+
+impl Takes {
+    /// Which boards `request` answers, as the CLI's command does.
+    pub fn of(request: &Request) -> Takes {
+        match request {
+            Request::Solve { .. } | Request::Count { .. } | Request::Validate { .. } => Takes::Any,
+            _ => Takes::Classic(variant::function(request)),
         }
     }
 }
@@ -87,8 +199,12 @@ fn plain_line(text: &[u8]) -> Option<Board> {
     Board::new(cells)
 }
 
-fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
-    if let Some(board) = plain_line(text) {
+/// Reads the one board of a string, as the CLI reads a file under
+/// `options` (`--size`).
+fn read_text(index: usize, text: &[u8], options: &ReadOptions) -> Result<Entry, Bad> {
+    // Under another size, 81 cells are no board of it.
+    let classic = options.size.is_none_or(|size| size == 9);
+    if let Some(board) = plain_line(text).filter(|_| classic) {
         return Ok(Entry {
             line: 1,
             shape: Shape::Line,
@@ -98,7 +214,10 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
             other: None,
         });
     }
-    let mut boards = Boards::new(text, batch_name());
+    let mut boards = match options.size {
+        None => Boards::new(text, batch_name()),
+        Some(_) => Boards::with_options(text, batch_name(), options.clone()),
+    };
     let found = match boards.next() {
         None => return Err(plain(index, 1, "no board in this string".into())),
         Some(Err(ReadError::Malformed(mut malformed))) => {
@@ -116,19 +235,6 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
         }
         Some(Ok(entry)) => entry,
     };
-    if found.other.is_some() {
-        // Boards of other sizes and f-puzzles data are the CLI's for now;
-        // read as a classic board, one would get a wrong answer.
-        let problem = "classic 9x9 boards only in Python for now; this board has another size \
-                       or its own rules (the sudoku command solves and validates it)"
-            .to_owned();
-        return Err(Bad {
-            line: found.line,
-            message: format!("{}:{}: {problem}", source(index), found.line),
-            problem,
-            malformed: None,
-        });
-    }
     match boards.next() {
         None => Ok(found),
         Some(next) => {
@@ -151,32 +257,66 @@ fn read_text(index: usize, text: &[u8]) -> Result<Entry, Bad> {
     }
 }
 
-fn read_cells(index: usize, cells: &[u8]) -> Result<Entry, Bad> {
-    let mut board = [0u8; 81];
-    board.copy_from_slice(cells);
-    match Board::new(board) {
-        Some(board) => Ok(Entry {
+/// Reads a board of `size`² cells from an array: a classic board when it
+/// is 9x9 and `classic` (no `box=`), else a board of its size.
+fn read_cells(index: usize, cells: &[u8], size: u8, classic: bool) -> Result<Entry, Bad> {
+    if size == 9 && classic {
+        let mut board = [0u8; 81];
+        board.copy_from_slice(cells);
+        if let Some(board) = Board::new(board) {
+            return Ok(Entry {
+                line: 1,
+                shape: Shape::Line,
+                board,
+                candidates: None,
+                label: None,
+                other: None,
+            });
+        }
+    } else if cells.iter().all(|&value| value <= size) {
+        return Ok(Entry {
             line: 1,
             shape: Shape::Line,
-            board,
+            board: Board::EMPTY,
             candidates: None,
             label: None,
-            other: None,
-        }),
-        None => {
-            let (cell, value) = cells
-                .iter()
-                .enumerate()
-                .find(|&(_, &v)| v > 9)
-                .map_or((0, 0), |(c, &v)| (c, v));
-            let problem = format!(
-                "cell {} (r{}c{}) holds {value}: cells are 0 (empty) to 9",
-                cell + 1,
-                cell / 9 + 1,
-                cell % 9 + 1
-            );
-            Err(plain(index, 1, problem))
-        }
+            other: Some(Box::new(Other::Sized {
+                size,
+                cells: cells.into(),
+                numbers: false,
+            })),
+        });
+    }
+    let size = usize::from(size);
+    let (cell, value) = cells
+        .iter()
+        .enumerate()
+        .find(|&(_, &v)| usize::from(v) > size)
+        .map_or((0, 0), |(c, &v)| (c, v));
+    let problem = format!(
+        "cell {} (r{}c{}) holds {value}: cells are 0 (empty) to {size}",
+        cell + 1,
+        cell / size + 1,
+        cell % size + 1
+    );
+    Err(plain(index, 1, problem))
+}
+
+/// A board read but not answered: it makes no puzzle, or the call takes
+/// classic boards only. Named as the CLI names it, at the board's line.
+pub fn refused(index: usize, line: u64, problem: String) -> Bad {
+    let malformed = Malformed {
+        input: Arc::from(source(index)),
+        start_line: line,
+        line,
+        column: None,
+        problem: Problem::Board(problem.as_str().into()),
+    };
+    Bad {
+        line,
+        message: malformed.to_string(),
+        problem,
+        malformed: Some(malformed),
     }
 }
 
@@ -259,13 +399,15 @@ where
     Ok(out)
 }
 
-/// Reads every board of `input` on `jobs` threads.
+/// Reads every board of `input` on `jobs` threads; `takes` says which
+/// boards the call answers.
 pub fn read_all(
     input: &Input,
+    takes: Takes,
     jobs: usize,
     stop: &AtomicBool,
-) -> PyResult<Vec<Result<Entry, Bad>>> {
+) -> PyResult<Vec<Result<Item, Bad>>> {
     map(input.len(), jobs, 256, stop, "boards read", |index| {
-        input.read(index)
+        input.read(index, takes)
     })
 }

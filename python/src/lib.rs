@@ -2,7 +2,8 @@
 //!
 //! Each function takes a batch (a list of strings, or the bytes of a
 //! `(N, 81)` `uint8` array, which an `(N, 9, 9)` array's bytes in C order
-//! are too), copies it out, releases the GIL, reads and answers the boards
+//! are too; `solve`, `count` and `validate` also `(N, size²)` arrays and
+//! `box=`), copies it out, releases the GIL, reads and answers the boards
 //! on `jobs` threads, and hands back plain buffers:
 //! status codes (indices into [`STATUS_WORDS`]), cells, numbers, or the
 //! library's JSON Lines records. The Python wrapper (`sudoku_cli/__init__.py`)
@@ -17,6 +18,7 @@ mod batch;
 mod generate;
 mod interrupt;
 mod memory;
+mod variant;
 
 use std::mem::size_of;
 use std::sync::atomic::AtomicBool;
@@ -27,19 +29,21 @@ use pyo3::types::{PyBytes, PyList, PyString};
 
 use sudoku_engine::canon::Order;
 use sudoku_engine::generate::fresh_seed;
+use sudoku_engine::reader::Symbols;
 use sudoku_engine::transform::{Transform, TransformError};
-use sudoku_engine::{Answer, Entry, HintLevel, Look, Request, Status, Transformed};
+use sudoku_engine::{Answer, HintLevel, Look, Request, Status, Transformed};
+use sudoku_output::format::VariantRecord;
 use sudoku_output::{Format, Record, RecordWriter};
 
-use crate::answers::{status_code, STATUS_WORDS};
-use crate::batch::{Bad, Input};
+use crate::answers::{status_code, Reply, STATUS_WORDS};
+use crate::batch::{Bad, Input, Item, Reading, Takes};
 use crate::interrupt::{go_on, interruptible};
 
 /// What any board of a batch takes: its cells copied out, where its string
 /// ends, its entry once read, its answer, its status code here and its
 /// status word in Python (a 12-character NumPy string).
 const BOARD_BYTES: u64 =
-    (81 + 8 + size_of::<Result<Entry, Bad>>() + size_of::<Result<Answer, Bad>>() + 1 + 48) as u64;
+    (81 + 8 + size_of::<Result<Item, Bad>>() + size_of::<Result<Reply, Bad>>() + 1 + 48) as u64;
 
 /// What a batch call's answer takes: the call's name (for messages), and
 /// the bytes each board takes, [`BOARD_BYTES`] and what the call adds (its
@@ -62,6 +66,15 @@ impl Cost {
     fn check(self, boards: usize) -> PyResult<()> {
         memory::check(self.what, boards as u64, "boards", self.per_board)
     }
+
+    /// The cost of boards of `cells` cells: the bigger cells copied out,
+    /// and the call's answers of as many cells, here and in Python.
+    fn cells(self, cells: usize) -> Cost {
+        Cost {
+            per_board: self.per_board + 3 * cells.saturating_sub(81) as u64,
+            ..self
+        }
+    }
 }
 
 /// At most this many boards of a [`quick`] request are answered on the
@@ -78,22 +91,24 @@ fn quick(request: Request) -> bool {
     }
 }
 
-/// Copies a batch out of Python: `bytes` of `N * 81` cells, or a sequence
-/// of `str` (or `bytes`), one board each. A batch too big for `cost` is
+/// Copies a batch out of Python: `bytes` of `N * 81` cells (`N * size²`
+/// when `reading` gives a size), or a sequence of `str` (or `bytes`), one
+/// board each, read as `reading` says. A batch too big for `cost` is
 /// refused first (a sequence by its length, before a board is copied).
-fn input(boards: &Bound<'_, PyAny>, cost: Cost) -> PyResult<Input> {
+fn input(boards: &Bound<'_, PyAny>, cost: Cost, reading: Reading) -> PyResult<Input> {
     if let Ok(cells) = boards.cast::<PyBytes>() {
         let cells = cells.as_bytes();
-        if cells.len() % 81 != 0 {
+        let width = reading.cells();
+        if cells.len() % width != 0 {
             return Err(PyValueError::new_err(format!(
-                "{} cells is not a whole number of boards of 81",
+                "{} cells is not a whole number of boards of {width}",
                 cells.len()
             )));
         }
-        cost.check(cells.len() / 81)?;
+        cost.cells(width).check(cells.len() / width)?;
         let mut copy = Vec::new();
         memory::append(&mut copy, cells, cost.what)?;
-        return Ok(Input::Cells(copy));
+        return Ok(Input::cells(copy, reading));
     }
     // A list may repeat one string many times: its length says how big
     // the batch is before anything is copied.
@@ -120,18 +135,20 @@ fn input(boards: &Bound<'_, PyAny>, cost: Cost) -> PyResult<Input> {
     }
     // An iterable without a length, now counted.
     cost.check(ends.len())?;
-    Ok(Input::Texts { bytes, ends })
+    Ok(Input::texts(bytes, ends, reading))
 }
 
-/// Every board of a batch, read; or the error for the first bad one when
-/// errors are raised rather than recorded.
+/// Every board of a batch, read (`takes` says which the call answers); or
+/// the error for the first bad one when errors are raised rather than
+/// recorded.
 fn read(
     input: &Input,
+    takes: Takes,
     jobs: usize,
     record: bool,
     stop: &AtomicBool,
-) -> PyResult<Vec<Result<Entry, Bad>>> {
-    let entries = batch::read_all(input, jobs, stop)?;
+) -> PyResult<Vec<Result<Item, Bad>>> {
+    let entries = batch::read_all(input, takes, jobs, stop)?;
     if !record {
         if let Some(Err(bad)) = entries.iter().find(|entry| entry.is_err()) {
             return Err(PyValueError::new_err(bad.message.clone()));
@@ -141,7 +158,7 @@ fn read(
 }
 
 /// The malformed boards of a batch, as (index, message).
-fn errors(entries: &[Result<Entry, Bad>]) -> Vec<(usize, String)> {
+fn errors(entries: &[Result<Item, Bad>]) -> Vec<(usize, String)> {
     let bad = entries.iter().enumerate();
     bad.filter_map(|(i, entry)| entry.as_ref().err().map(|bad| (i, bad.message.clone())))
         .collect()
@@ -159,22 +176,41 @@ fn codes<T>(answered: &[Result<T, Bad>], status: impl Fn(&T) -> u8) -> PyResult<
     Ok(codes)
 }
 
+/// Whether a board read is answered by the variant engine.
+fn is_variant(item: &Result<Item, Bad>) -> bool {
+    item.as_ref().is_ok_and(|item| item.variant.is_some())
+}
+
 /// Answers `request` for every board, `chunk` boards at a time per worker,
 /// until `stop` is set.
 fn answer_all(
-    entries: &[Result<Entry, Bad>],
+    entries: &[Result<Item, Bad>],
     request: Request,
     jobs: usize,
     chunk: usize,
     stop: &AtomicBool,
-) -> PyResult<Vec<Result<Answer, Bad>>> {
+) -> PyResult<Vec<Result<Reply, Bad>>> {
     batch::map(entries.len(), jobs, chunk, stop, "answers", |i| {
         match &entries[i] {
+            Ok(Item {
+                entry,
+                variant: Some(variant),
+            }) => match variant::answer(&request, variant) {
+                Some(answer) => Ok(Reply::Variant(Box::new(answer))),
+                // Refused when read already: `request` takes classic
+                // boards only.
+                None => {
+                    let problem = variant::refusal(variant::function(&request), variant);
+                    Err(batch::refused(i, entry.line, problem))
+                }
+            },
             // Given up on (`None`) only once `stop` is set, and then the
             // map fails: the stand-in is never seen.
-            Ok(entry) => Ok(request
-                .answer_until(&entry.board, entry.candidates.as_deref(), stop)
-                .unwrap_or(Answer::Stuck)),
+            Ok(Item { entry, .. }) => Ok(Reply::Classic(
+                request
+                    .answer_until(&entry.board, entry.candidates.as_deref(), stop)
+                    .unwrap_or(Answer::Stuck),
+            )),
             Err(bad) => Err(bad.clone()),
         }
     })
@@ -184,9 +220,9 @@ fn answer_all(
 /// board named `boards[I]`), one line each: `records` gives each one's
 /// board index and answer. Ends early once `stop` is set.
 fn json_lines<'a>(
-    entries: &[Result<Entry, Bad>],
+    entries: &[Result<Item, Bad>],
     request: Request,
-    records: impl IntoIterator<Item = (usize, &'a Result<Answer, Bad>)>,
+    records: impl IntoIterator<Item = (usize, &'a Result<Reply, Bad>)>,
     stop: &AtomicBool,
 ) -> PyResult<Vec<u8>> {
     let writer = RecordWriter::new(Format::Json, request);
@@ -199,7 +235,24 @@ fn json_lines<'a>(
         }
         line.clear();
         match (&entries[index], answer) {
-            (Ok(entry), Ok(answer)) => {
+            (Ok(item), Ok(Reply::Variant(answer))) => {
+                let Some(variant) = &item.variant else {
+                    unreachable!("a variant answer is made of a variant board only")
+                };
+                let source = batch::source(index);
+                let record = VariantRecord {
+                    source: &source,
+                    line: item.entry.line,
+                    shape: item.entry.shape,
+                    puzzle: &variant.puzzle,
+                    symbols: Symbols::standard(),
+                    numbers: variant.numbers,
+                    answer,
+                    about: variant.about.as_ref(),
+                };
+                writer.write(&mut line, &Record::Variant(&record));
+            }
+            (Ok(Item { entry, .. }), Ok(Reply::Classic(answer))) => {
                 let source = batch::source(index);
                 let record = Record::Answered {
                     source: &source,
@@ -234,61 +287,171 @@ fn json_lines<'a>(
 /// Status codes and errors: what every batch function returns first.
 type Coded<'py> = (Bound<'py, PyBytes>, Vec<(usize, String)>);
 
-/// Runs `request` over a batch with the GIL released, stopping at Ctrl-C;
-/// returns the status codes, the errors, and what `extra` makes of the
-/// entries and answers (given the stop flag, so that it may give up).
-/// `cost` refuses a batch too big first.
+/// What a batch's work hands back: status codes, errors, and what the
+/// call makes of its answers.
+type Done<T> = (Vec<u8>, Vec<(usize, String)>, T);
+
+/// Every board of a batch, read.
+type Items = Vec<Result<Item, Bad>>;
+
+/// Runs `request` over a batch read as `reading` says, with the GIL
+/// released, stopping at Ctrl-C; returns the status codes, the errors, and
+/// what `extra` makes of the boards read and their answers (given the stop
+/// flag, so that it may give up). `cost` refuses a batch too big first.
+#[allow(clippy::too_many_arguments)]
 fn run<'py, T: Send + 'static>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     request: Request,
+    reading: Reading,
     jobs: Option<usize>,
     record: bool,
     cost: Cost,
-    extra: impl Fn(&[Result<Entry, Bad>], &[Result<Answer, Bad>], &AtomicBool) -> PyResult<T>
+    extra: impl Fn(&[Result<Item, Bad>], &[Result<Reply, Bad>], &AtomicBool) -> PyResult<T>
         + Send
+        + Sync
         + 'static,
 ) -> PyResult<(Coded<'py>, T)> {
-    let input = input(boards, cost)?;
+    let input = input(boards, cost, reading)?;
     let jobs = batch::threads(jobs);
-    // Slow requests are shared out board by board.
-    let chunk = if request.may_be_slow() { 1 } else { 64 };
-    let quick = quick(request) && input.len() <= QUICK_BOARDS;
-    let (codes, errors, extra) = interruptible(py, quick, move |stop| {
-        let entries = read(&input, jobs, record, stop)?;
-        drop(input);
+    let takes = Takes::of(&request);
+    let answer = move |entries: Vec<Result<Item, Bad>>, stop: &AtomicBool| -> PyResult<Done<T>> {
+        // Slow requests, and boards of the variant engine (whose search
+        // may take long), are shared out board by board.
+        let slow = request.may_be_slow() || entries.iter().any(is_variant);
+        let chunk = if slow { 1 } else { 64 };
         let answers = answer_all(&entries, request, jobs, chunk, stop)?;
         let extra = extra(&entries, &answers, stop)?;
         let codes = codes(&answers, answers::status_of)?;
         Ok((codes, errors(&entries), extra))
+    };
+    // A few boards are read and answered here at once (see
+    // `interruptible`), unless one is for the variant engine: a search on
+    // a big board may take long, and is made where Ctrl-C stops it.
+    let mut read_here = None;
+    if quick(request) && input.len() <= QUICK_BOARDS {
+        let never = AtomicBool::new(false);
+        // Done here, or the boards read, to answer where Ctrl-C is heard.
+        let here = py.detach(|| -> PyResult<Result<Done<T>, Items>> {
+            let entries = read(&input, takes, jobs, record, &never)?;
+            if entries.iter().any(is_variant) {
+                return Ok(Err(entries));
+            }
+            answer(entries, &never).map(Ok)
+        })?;
+        match here {
+            Ok((codes, errors, extra)) => return Ok(((memory::bytes(py, &codes)?, errors), extra)),
+            Err(entries) => read_here = Some(entries),
+        }
+    }
+    let (codes, errors, extra) = interruptible(py, false, move |stop| {
+        let entries = match read_here {
+            Some(entries) => entries,
+            None => read(&input, takes, jobs, record, stop)?,
+        };
+        drop(input);
+        answer(entries, stop)
     })?;
     Ok(((memory::bytes(py, &codes)?, errors), extra))
 }
 
-/// `solve`: status codes, the solutions' cells (zeros where none), errors.
+/// `size=` and `box=` as the Python functions pass them: N from 4 to 25,
+/// and rows and columns from 1 to 25 (checked again by the layout).
+fn reading(size: Option<u8>, boxes: Option<(u8, u8)>) -> PyResult<Reading> {
+    if let Some(size) = size.filter(|size| !(4..=25).contains(size)) {
+        return Err(PyValueError::new_err(format!(
+            "size must be from 4 to 25, not {size}"
+        )));
+    }
+    if let Some((rows, columns)) =
+        boxes.filter(|&(r, c)| !(1..=25).contains(&r) || !(1..=25).contains(&c))
+    {
+        return Err(PyValueError::new_err(format!(
+            "box must be (rows, columns), each from 1 to 25, not ({rows}, {columns})"
+        )));
+    }
+    Ok(Reading { size, boxes })
+}
+
+/// What `solve` hands back: status codes; the solutions' cells; how many
+/// cells each board has when every board (bad ones aside) has as many,
+/// else `None` and each board's count (u16, native order; 0 for a bad
+/// board); errors.
+type Solutions<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Option<usize>,
+    Option<Bound<'py, PyBytes>>,
+    Vec<(usize, String)>,
+);
+
+/// `solve`: status codes, the solutions' cells (zeros where none) and
+/// their widths (see [`Solutions`]), errors. `size` and `boxes` are
+/// `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, unique=false, jobs=None, record=false))]
+#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None))]
 fn solve<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     unique: bool,
     jobs: Option<usize>,
     record: bool,
-) -> PyResult<Answered<'py>> {
+    size: Option<u8>,
+    boxes: Option<(u8, u8)>,
+) -> PyResult<Solutions<'py>> {
     let request = Request::Solve { unique };
+    let reading = reading(size, boxes)?;
     // The solutions' cells, here and in Python.
     let cost = Cost::new("solve", 2 * 81);
-    let solutions = |_: &[_], answers: &[Result<Answer, Bad>], _: &_| {
-        let mut cells = memory::zeroed(answers.len() * 81, "solutions")?;
-        for (row, answer) in cells.chunks_exact_mut(81).zip(answers) {
-            if let Some(solution) = answer.as_ref().ok().and_then(answers::solution) {
-                row.copy_from_slice(solution.cells());
-            }
+    // A board with no solution, or none read, gets this many zeros.
+    let usual = reading.cells();
+    let solutions = move |entries: &[Result<Item, Bad>], answers: &[Result<Reply, Bad>], _: &_| {
+        // Each board's cells: 81 but for the variant engine's boards.
+        let width = |entry: &Result<Item, Bad>| {
+            entry.as_ref().ok().map(|item| {
+                item.variant
+                    .as_ref()
+                    .map_or(81, |variant| variant.puzzle.layout().cells())
+            })
+        };
+        let mut widths = entries.iter().filter_map(width);
+        let first = widths.next();
+        let shared = match first {
+            Some(first) if widths.all(|w| w == first) => Some(first),
+            Some(_) => None,
+            None => Some(usual),
+        };
+        fn solution(answer: &Result<Reply, Bad>) -> Option<&[u8]> {
+            answer.as_ref().ok().and_then(answers::solution)
         }
-        Ok(cells)
+        if let Some(width) = shared {
+            let mut cells = memory::zeroed(answers.len() * width, "solutions")?;
+            for (row, answer) in cells.chunks_exact_mut(width).zip(answers) {
+                if let Some(solution) = solution(answer) {
+                    row.copy_from_slice(solution);
+                }
+            }
+            return Ok((cells, Some(width), None));
+        }
+        let total = entries.iter().filter_map(width).sum();
+        let mut cells = memory::zeroed(total, "solutions")?;
+        let mut lengths = memory::with_capacity(2 * answers.len(), "solutions")?;
+        let mut at = 0;
+        for (entry, answer) in entries.iter().zip(answers) {
+            let width = width(entry).unwrap_or(0);
+            if let Some(solution) = solution(answer) {
+                cells[at..at + width].copy_from_slice(solution);
+            }
+            at += width;
+            // At most 625 cells.
+            lengths.extend_from_slice(&(width as u16).to_ne_bytes());
+        }
+        Ok((cells, None, Some(lengths)))
     };
-    let ((codes, errors), cells) = run(py, boards, request, jobs, record, cost, solutions)?;
-    Ok((codes, memory::bytes(py, &cells)?, errors))
+    let ((codes, errors), (cells, width, lengths)) =
+        run(py, boards, request, reading, jobs, record, cost, solutions)?;
+    let lengths = lengths.map(|l| memory::bytes(py, &l)).transpose()?;
+    Ok((codes, memory::bytes(py, &cells)?, width, lengths, errors))
 }
 
 type Counted<'py> = (
@@ -299,15 +462,18 @@ type Counted<'py> = (
 );
 
 /// `count`: status codes, counts (u32, native order), limit reached
-/// (one byte each), errors.
+/// (one byte each), errors. `size` and `boxes` are `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, limit=1000, jobs=None, record=false))]
+#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None))]
+#[allow(clippy::too_many_arguments)]
 fn count<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
     limit: u64,
     jobs: Option<usize>,
     record: bool,
+    size: Option<u8>,
+    boxes: Option<(u8, u8)>,
 ) -> PyResult<Counted<'py>> {
     let limit = u32::try_from(limit)
         .ok()
@@ -316,9 +482,10 @@ fn count<'py>(
             PyValueError::new_err(format!("limit must be from 1 to {}, not {limit}", u32::MAX))
         })?;
     let request = Request::Count { limit };
+    let reading = reading(size, boxes)?;
     // Counts and limits reached, here and in Python (the limits as bools).
     let cost = Cost::new("count", 2 * 5 + 1);
-    let counted = |_: &[_], answers: &[Result<Answer, Bad>], _: &_| {
+    let counted = |_: &[_], answers: &[Result<Reply, Bad>], _: &_| {
         let counts = answers
             .iter()
             .map(|a| a.as_ref().ok().and_then(answers::count));
@@ -331,7 +498,7 @@ fn count<'py>(
         Ok((solutions, reached))
     };
     let ((codes, errors), (counts, reached)) =
-        run(py, boards, request, jobs, record, cost, counted)?;
+        run(py, boards, request, reading, jobs, record, cost, counted)?;
     Ok((
         codes,
         memory::bytes(py, &counts)?,
@@ -356,17 +523,19 @@ fn recorded<'py>(
     record: bool,
     cost: Cost,
 ) -> PyResult<Answered<'py>> {
-    let lines = move |entries: &[_], answers: &[Result<Answer, Bad>], stop: &_| {
+    let lines = move |entries: &[_], answers: &[Result<Reply, Bad>], stop: &_| {
         json_lines(entries, request, answers.iter().enumerate(), stop)
     };
-    let ((codes, errors), json) = run(py, boards, request, jobs, record, cost, lines)?;
+    let reading = Reading::default();
+    let ((codes, errors), json) = run(py, boards, request, reading, jobs, record, cost, lines)?;
     Ok((codes, memory::bytes(py, &json)?, errors))
 }
 
 /// `validate`: status codes, the invalid boards' JSON records (for their
-/// conflicts), errors.
+/// conflicts), errors. `size` and `boxes` are `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false))]
+#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None))]
+#[allow(clippy::too_many_arguments)]
 fn validate<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
@@ -374,18 +543,30 @@ fn validate<'py>(
     unique: bool,
     jobs: Option<usize>,
     record: bool,
+    size: Option<u8>,
+    boxes: Option<(u8, u8)>,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
+    let reading = reading(size, boxes)?;
     // Each board's list of conflicts in Python (most empty).
     let cost = Cost::new("validate", 64);
     // Only the invalid boards' records: they alone carry conflicts, and
     // turning every record into a dict would cost more than validating.
-    let invalid_lines = move |entries: &[_], answers: &[Result<Answer, Bad>], stop: &_| {
+    let invalid_lines = move |entries: &[_], answers: &[Result<Reply, Bad>], stop: &_| {
         let invalid = |i: &usize| matches!(&answers[*i], Ok(a) if a.status() == Status::Invalid);
         let chosen = (0..answers.len()).filter(invalid);
         json_lines(entries, request, chosen.map(|i| (i, &answers[i])), stop)
     };
-    let ((codes, errors), json) = run(py, boards, request, jobs, record, cost, invalid_lines)?;
+    let ((codes, errors), json) = run(
+        py,
+        boards,
+        request,
+        reading,
+        jobs,
+        record,
+        cost,
+        invalid_lines,
+    )?;
     Ok((codes, memory::bytes(py, &json)?, errors))
 }
 
@@ -491,7 +672,7 @@ fn transform<'py>(
 /// What each look-alike of `transform --random` takes: its answer, its
 /// status code, its record and the dict Python makes of it.
 const LOOK_ALIKE_BYTES: u64 =
-    (size_of::<Result<Answer, Bad>>() + size_of::<Transformed>() + 1) as u64 + memory::RECORD_BYTES;
+    (size_of::<Result<Reply, Bad>>() + size_of::<Transformed>() + 1) as u64 + memory::RECORD_BYTES;
 
 /// `transform --random`: `copies` look-alikes of every board, drawn as
 /// the CLI draws them (copy k of the n-th good board from
@@ -521,12 +702,13 @@ fn transform_random<'py>(
     let request = Request::Transform(Look::Random { seed, copies });
     // Each board's place among the good ones and its first record, besides
     // its look-alikes (checked once the boards are read).
-    let input = input(boards, Cost::new("transform", 16))?;
+    let input = input(boards, Cost::new("transform", 16), Reading::default())?;
     let jobs = batch::threads(jobs);
     let quick = input.len() <= QUICK_BOARDS && copies <= 64;
+    let takes = Takes::of(&request);
     // Read, drawn and written with the GIL released, as every batch is.
     let (codes, json, errors) = interruptible(py, quick, move |stop| {
-        let entries = read(&input, jobs, record, stop)?;
+        let entries = read(&input, takes, jobs, record, stop)?;
         drop(input);
         // Each board's place among the good boards before it, as the CLI
         // numbers the boards of a run, and its first record: a good board
@@ -552,9 +734,21 @@ fn transform_random<'py>(
         let looks = batch::map(records, jobs, 64, stop, "look-alikes", |record| {
             let (board, copy) = place(record);
             match &entries[board] {
-                Ok(entry) => {
+                Ok(Item {
+                    entry,
+                    variant: None,
+                }) => {
                     let marks = entry.candidates.as_deref();
-                    Ok(request.answer_copy(&entry.board, marks, ordinals[board], copy))
+                    let look = request.answer_copy(&entry.board, marks, ordinals[board], copy);
+                    Ok(Reply::Classic(look))
+                }
+                // Refused when read already: classic boards only.
+                Ok(Item {
+                    entry,
+                    variant: Some(variant),
+                }) => {
+                    let problem = variant::refusal("transform", variant);
+                    Err(batch::refused(board, entry.line, problem))
                 }
                 Err(bad) => Err(bad.clone()),
             }
@@ -589,7 +783,7 @@ fn rate<'py>(
 ) -> PyResult<Rated<'py>> {
     // ER, EP, ED and the hardest technique, here and in Python.
     let cost = Cost::new("rate", 2 * (12 + 8 + 8));
-    let ratings = |_: &[_], answers: &[Result<Answer, Bad>], _: &_| {
+    let ratings = |_: &[_], answers: &[Result<Reply, Bad>], _: &_| {
         let mut numbers = memory::with_capacity(answers.len() * 12, "ratings")?;
         let mut hardest = memory::with_capacity(answers.len(), "ratings")?;
         for answer in answers {
@@ -604,8 +798,16 @@ fn rate<'py>(
         }
         Ok((numbers, hardest))
     };
-    let ((codes, errors), (numbers, hardest)) =
-        run(py, boards, Request::Rate, jobs, record, cost, ratings)?;
+    let ((codes, errors), (numbers, hardest)) = run(
+        py,
+        boards,
+        Request::Rate,
+        Reading::default(),
+        jobs,
+        record,
+        cost,
+        ratings,
+    )?;
     Ok((
         codes,
         memory::bytes(py, &numbers)?,
@@ -625,17 +827,19 @@ fn cells<'py>(
     record: bool,
 ) -> PyResult<Answered<'py>> {
     // The cells, here and in Python.
-    let input = input(boards, Cost::new("to_array", 2 * 81))?;
+    let input = input(boards, Cost::new("to_array", 2 * 81), Reading::default())?;
     let jobs = batch::threads(jobs);
     // Reading is quick: a microsecond or so a board.
     let quick = input.len() <= 64 * QUICK_BOARDS;
+    // Classic boards only: the cells of any other would not fit a row.
+    let takes = Takes::Classic("to_array");
     let (codes, cells, errors) = interruptible(py, quick, move |stop| {
-        let entries = read(&input, jobs, record, stop)?;
+        let entries = read(&input, takes, jobs, record, stop)?;
         drop(input);
         let mut cells = memory::zeroed(entries.len() * 81, "cells")?;
         for (row, entry) in cells.chunks_exact_mut(81).zip(&entries) {
-            if let Ok(entry) = entry {
-                row.copy_from_slice(entry.board.cells());
+            if let Ok(item) = entry {
+                row.copy_from_slice(item.entry.board.cells());
             }
         }
         let codes = codes(&entries, |_| status_code(sudoku_engine::Status::Valid))?;

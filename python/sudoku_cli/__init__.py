@@ -7,6 +7,14 @@ array of shape ``(N, 81)`` or ``(N, 9, 9)`` (0 for an empty cell; the two read
 alike, and results come as ``(N, 81)`` either way). It releases the GIL, works
 on ``jobs`` threads (default: every CPU), and answers in input order.
 
+``solve``, ``count`` and ``validate`` also answer boards of every size from
+4x4 to 25x25 and f-puzzles data (links, payloads, one-line JSON), as ``sudoku
+solve`` and ``sudoku validate`` do: strings of any of those forms, or arrays
+of shape ``(N, size * size)`` or ``(N, size, size)`` with ``size=`` (and
+``box=(rows, columns)`` for other boxes than the size's usual ones). The
+other functions take classic 9x9 boards only, and refuse any other as the CLI
+does (``rate: classic 9x9 boards only; this is a 6x6 board``).
+
 Numbers and fixed-size results are NumPy arrays; statuses are arrays of the
 CLI's status words; explanations and hints are lists of dicts holding the
 very objects ``sudoku explain --format json`` and ``sudoku hint --format json``
@@ -44,7 +52,7 @@ from __future__ import annotations
 import json
 import operator
 import warnings
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -83,6 +91,10 @@ class Solved(NamedTuple):
 
     #: ``(N, 81)`` ``uint8``: each solution, givens kept; zeros where none
     #: (``solutions.reshape(-1, 9, 9)`` is a view of them as grids).
+    #: ``(N, S * S)`` when every board is S x S (``size=S``, or strings all
+    #: of that size); when the boards' sizes differ, an ``(N,)`` object
+    #: array of each board's own ``(S * S,)`` ``uint8`` cells (empty for a
+    #: malformed board).
     solutions: np.ndarray
     #: ``(N,)`` status words: solved, invalid, unsolvable, multiple, error.
     statuses: np.ndarray
@@ -111,7 +123,9 @@ class Validated(NamedTuple):
     statuses: np.ndarray
     #: For each board its conflicts, as the CLI's JSON lists them (``[]``
     #: when none): ``{"unit": "row", "index": 1, "digit": 5,
-    #: "cells": ["r1c1", "r1c2"]}``.
+    #: "cells": ["r1c1", "r1c2"]}``; a board of another size or with rules
+    #: also gets ``rule`` (``row``, ``box``, ``killer cage``, ...) and
+    #: ``text``, and ``unit``, ``index`` and ``digit`` only where they apply.
     conflicts: List[List[Dict[str, Any]]]
     errors: Dict[int, str]
 
@@ -132,27 +146,49 @@ class Rated(NamedTuple):
     errors: Dict[int, str]
 
 
-#: The shapes an array of cells may have, as messages name them.
-_CELL_SHAPES = "(N, 81) or (N, 9, 9)"
+def _cell_shapes(size: int = 9) -> str:
+    """The shapes an array of cells may have, as messages name them."""
+    return f"(N, {size * size}) or (N, {size}, {size})"
 
 
-def _cell_shape(shape: tuple) -> bool:
+def _cell_shape(shape: tuple, size: int = 9) -> bool:
     """Whether ``shape`` is a batch of cells: ``(N, 81)``, or ``(N, 9, 9)``
-    (the same cells, row after row, so the same bytes in C order)."""
-    return (len(shape) == 2 and shape[1] == 81) or (len(shape) == 3 and shape[1:] == (9, 9))
+    (the same cells, row after row, so the same bytes in C order); for
+    another ``size``, ``(N, size * size)`` or ``(N, size, size)``."""
+    return (len(shape) == 2 and shape[1] == size * size) or (len(shape) == 3 and shape[1:] == (size, size))
 
 
-def _bad_cell_shape(what: str, shape: tuple) -> ValueError:
-    single = shape in ((81,), (9, 9))
+def _bad_cell_shape(what: str, shape: tuple, size: int = 9) -> ValueError:
+    single = shape in ((size * size,), (size, size))
     hint = "; a single board is a batch of one: pass board[None]" if single else ""
-    return ValueError(f"{what} must have shape {_CELL_SHAPES}, got {shape}{hint}")
+    return ValueError(f"{what} must have shape {_cell_shapes(size)}, got {shape}{hint}")
 
 
-def _batch(boards: Boards) -> Any:
+def _size(size: Optional[int]) -> Optional[int]:
+    """``size=``: None, or a whole number from 4 to 25."""
+    return None if size is None else _whole("size", size, 4, 25)
+
+
+def _box(box: Optional[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
+    """``box=``: None, or (rows, columns), each a whole number from 1 to 25."""
+    if box is None:
+        return None
+    try:
+        rows, columns = (operator.index(n) for n in box)
+    except (TypeError, ValueError):
+        rows = columns = 0
+    if not (1 <= rows <= 25 and 1 <= columns <= 25):
+        raise ValueError(f"box must be (rows, columns), each a whole number from 1 to 25, not {box!r}")
+    return rows, columns
+
+
+def _batch(boards: Boards, size: Optional[int] = None) -> Any:
     """The batch as the engine takes it: a list of strings, or bytes of
     ``N * 81`` cells (an ``(N, 9, 9)`` array's bytes in C order are its
     ``(N, 81)`` reshape's: no reshape is made, and a non-contiguous array
-    is copied once, as ``tobytes`` copies any array)."""
+    is copied once, as ``tobytes`` copies any array); with ``size``, bytes
+    of ``N * size * size`` cells from ``(N, size * size)`` or ``(N, size,
+    size)`` arrays."""
     if isinstance(boards, (str, bytes)):
         raise TypeError("pass a list of boards (one string each), not a single string")
     if isinstance(boards, np.ndarray):
@@ -160,19 +196,20 @@ def _batch(boards: Boards) -> Any:
             if boards.ndim != 1:
                 raise ValueError(f"an array of strings must be 1-D, not of shape {boards.shape}")
             return boards.tolist()
-        if not _cell_shape(boards.shape):
-            raise _bad_cell_shape("an array of cells", boards.shape)
+        side = 9 if size is None else size
+        if not _cell_shape(boards.shape, side):
+            raise _bad_cell_shape("an array of cells", boards.shape, side)
         if boards.dtype.kind not in "ui" and boards.dtype != np.bool_:
-            raise ValueError(f"cells must be integers 0-9, not {boards.dtype}")
+            raise ValueError(f"cells must be integers 0-{side}, not {boards.dtype}")
         if boards.dtype != np.uint8:
-            bad = np.argwhere((boards < 0) | (boards > 9))
+            bad = np.argwhere((boards < 0) | (boards > side))
             if len(bad):
                 index = int(bad[0][0])
-                # The cell's place on its board, 0-80, whichever the shape.
+                # The cell's place on its board, from 0, whichever the shape.
                 cell = int(np.ravel_multi_index(tuple(bad[0][1:]), boards.shape[1:]))
                 raise ValueError(
-                    f"boards[{index}]:1: cell {cell + 1} (r{cell // 9 + 1}c{cell % 9 + 1}) "
-                    f"holds {boards[tuple(bad[0])]}: cells are 0 (empty) to 9"
+                    f"boards[{index}]:1: cell {cell + 1} (r{cell // side + 1}c{cell % side + 1}) "
+                    f"holds {boards[tuple(bad[0])]}: cells are 0 (empty) to {side}"
                 )
         # C order whatever the array's layout: the cells row after row.
         return boards.astype(np.uint8, copy=False).tobytes()
@@ -216,8 +253,30 @@ def _records(data: bytes) -> List[Dict[str, Any]]:
     return [json.loads(line) for line in data.splitlines()]
 
 
+def _solutions(cells: bytes, width: Optional[int], lengths: Optional[bytes]) -> np.ndarray:
+    """The solutions' cells: ``(N, width)`` when every board has ``width``
+    cells, else an ``(N,)`` object array of each board's cells (``lengths``
+    says how many, ``uint16`` each)."""
+    flat = np.frombuffer(cells, dtype=np.uint8)
+    if width is not None:
+        return flat.reshape(-1, width)
+    counts = np.frombuffer(lengths, dtype=np.uint16).tolist()
+    boards = np.empty(len(counts), dtype=object)
+    start = 0
+    for index, count in enumerate(counts):
+        boards[index] = flat[start : start + count]
+        start += count
+    return boards
+
+
 def solve(
-    boards: Boards, unique: bool = False, *, jobs: Optional[int] = None, errors: str = "raise"
+    boards: Boards,
+    unique: bool = False,
+    *,
+    size: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    jobs: Optional[int] = None,
+    errors: str = "raise",
 ) -> Solved:
     """Solve each board, as ``sudoku solve`` (``--unique``: prove it the only one).
 
@@ -229,23 +288,50 @@ def solve(
     (['multiple', 'invalid'], 0)
     >>> solve(cells[:1]).solutions[0, :9].tolist()
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
+
+    Boards of other sizes and f-puzzles data are solved as the CLI solves
+    them: an array of ``(N, size * size)`` or ``(N, size, size)`` cells with
+    ``size=`` (``box=(rows, columns)`` as ``--box``), or strings. Every
+    board S x S gives ``(N, S * S)`` solutions; sizes that differ, an
+    ``(N,)`` object array of each board's cells.
+
+    >>> solve(np.zeros((1, 4, 4), dtype=np.uint8), size=4).solutions.tolist()
+    [[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]]
+    >>> mixed = solve(["1" + "." * 15, "." * 81])
+    >>> [len(cells) for cells in mixed.solutions]
+    [16, 81]
     """
-    codes, cells, bad = _native.solve(_batch(boards), unique, _jobs(jobs), _record(errors))
-    solutions = np.frombuffer(cells, dtype=np.uint8).reshape(-1, 81)
-    return Solved(solutions, _statuses(codes), dict(bad))
+    size = _size(size)
+    codes, cells, width, lengths, bad = _native.solve(
+        _batch(boards, size), unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box)
+    )
+    return Solved(_solutions(cells, width, lengths), _statuses(codes), dict(bad))
 
 
 def count(
-    boards: Boards, limit: int = 1000, *, jobs: Optional[int] = None, errors: str = "raise"
+    boards: Boards,
+    limit: int = 1000,
+    *,
+    size: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
+    jobs: Optional[int] = None,
+    errors: str = "raise",
 ) -> Counted:
     """Count each board's solutions up to ``limit``, as ``sudoku solve --count``.
+
+    Boards of other sizes and f-puzzles data as :func:`solve` takes them.
 
     >>> counted = count(["." * 81, "12345678." + "." * 71 + "9"], limit=10)
     >>> counted.solutions.tolist(), counted.limit_reached.tolist(), counted.statuses.tolist()
     ([10, 0], [True, False], ['multiple', 'unsolvable'])
+    >>> count(["." * 16]).solutions.tolist()                # every 4x4 grid
+    [288]
     """
     limit = _whole("limit", limit, 1, _MOST)
-    codes, numbers, reached, bad = _native.count(_batch(boards), limit, _jobs(jobs), _record(errors))
+    size = _size(size)
+    codes, numbers, reached, bad = _native.count(
+        _batch(boards, size), limit, _jobs(jobs), _record(errors), size=size, boxes=_box(box)
+    )
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
         np.frombuffer(reached, dtype=np.uint8).astype(bool),
@@ -259,6 +345,8 @@ def validate(
     complete: bool = False,
     unique: bool = False,
     *,
+    size: Optional[int] = None,
+    box: Optional[Tuple[int, int]] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Validated:
@@ -266,15 +354,22 @@ def validate(
 
     ``complete`` also requires every cell filled, ``unique`` exactly one
     solution; the first status that applies wins (invalid, incomplete,
-    unsolvable, multiple).
+    unsolvable, multiple). Boards of other sizes and f-puzzles data as
+    :func:`solve` takes them; their conflicts also name the ``rule`` and
+    give the CLI's ``text``.
 
     >>> checked = validate(["5..5" + "." * 77, "." * 81])
     >>> checked.statuses.tolist()
     ['invalid', 'valid']
     >>> checked.conflicts[0]
     [{'unit': 'row', 'index': 1, 'digit': 5, 'cells': ['r1c1', 'r1c4']}]
+    >>> validate(["1..1" + "." * 12]).conflicts[0][0]["text"]
+    '1 twice in row 1 (r1c1, r1c4)'
     """
-    codes, data, bad = _native.validate(_batch(boards), complete, unique, _jobs(jobs), _record(errors))
+    size = _size(size)
+    codes, data, bad = _native.validate(
+        _batch(boards, size), complete, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box)
+    )
     conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
     for record in _records(data):  # the invalid boards' records only
         conflicts[int(record["source"][len("boards[") : -1])] = record["conflicts"]
@@ -470,8 +565,12 @@ def to_array(boards: Sequence[str], *, errors: str = "raise") -> np.ndarray:
     return np.frombuffer(cells, dtype=np.uint8).reshape(-1, 81)
 
 
-def to_strings(cells: np.ndarray) -> List[str]:
+def to_strings(cells: np.ndarray, *, size: Optional[int] = None) -> List[str]:
     """``(N, 81)`` or ``(N, 9, 9)`` cells as 81-character lines, ``.`` for empty.
+
+    With ``size=S``, ``(N, S * S)`` or ``(N, S, S)`` cells as lines of
+    ``S * S`` symbols, as the CLI writes them: ``1``-``9``, then ``A``-``P``
+    for 10 to 25.
 
     >>> to_strings(np.array([[1] + [0] * 80], dtype=np.uint8))[0][:3]
     '1..'
@@ -479,10 +578,14 @@ def to_strings(cells: np.ndarray) -> List[str]:
     >>> grids[0, 1, 0] = 7                                # r2c1
     >>> to_strings(grids)[0][:12]
     '.........7..'
+    >>> to_strings(np.array([[16, 10] + [0] * 254]), size=16)[0][:3]
+    'GA.'
     """
-    table = np.frombuffer(b".123456789", dtype=np.uint8)
+    side = 9 if size is None else _whole("size", size, 4, 25)
+    table = np.frombuffer(b".123456789ABCDEFGHIJKLMNOP"[: side + 1], dtype=np.uint8)
     cells = np.asarray(cells)
-    if not _cell_shape(cells.shape):
-        raise _bad_cell_shape("cells", cells.shape)
+    if not _cell_shape(cells.shape, side):
+        raise _bad_cell_shape("cells", cells.shape, side)
     text = table[cells.astype(np.intp)].tobytes().decode("ascii")
-    return [text[i : i + 81] for i in range(0, len(text), 81)]
+    width = side * side
+    return [text[i : i + width] for i in range(0, len(text), width)]

@@ -1,5 +1,5 @@
 # Type stubs for sudoku_cli: the documented API (see __init__.py's docstrings).
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -9,12 +9,18 @@ STATUS_WORDS: tuple[str, ...]
 
 #: A batch: one string per board (any form the CLI reads, a label after a
 #: one-line board kept in records as "label"), or an (N, 81) or (N, 9, 9)
-#: integer array of cells, 0 for empty.
+#: integer array of cells, 0 for empty. solve, count and validate also read
+#: boards of other sizes and f-puzzles data (strings), and (N, S*S) or
+#: (N, S, S) arrays with size=S.
 Boards = Union[Sequence[str], npt.NDArray[Any]]
 Errors = str  # "raise" (default) or "record"
+#: box=: boxes of (rows, columns), as the CLI's --box RxC.
+Box = Tuple[int, int]
 
 class Solved(NamedTuple):
-    solutions: npt.NDArray[np.uint8]
+    # (N, 81) uint8; (N, S*S) uint8 when every board is S x S; an (N,)
+    # object array of each board's own uint8 cells when sizes differ.
+    solutions: npt.NDArray[Any]
     statuses: npt.NDArray[np.str_]
     errors: Dict[int, str]
 
@@ -26,6 +32,8 @@ class Counted(NamedTuple):
 
 class Validated(NamedTuple):
     statuses: npt.NDArray[np.str_]
+    # The CLI's JSON conflicts; boards of other sizes or with rules add
+    # "rule" and "text".
     conflicts: List[List[Dict[str, Any]]]
     errors: Dict[int, str]
 
@@ -38,19 +46,35 @@ class Rated(NamedTuple):
     errors: Dict[int, str]
 
 def solve(
-    boards: Boards, unique: bool = False, *, jobs: Optional[int] = None, errors: Errors = "raise"
+    boards: Boards,
+    unique: bool = False,
+    *,
+    size: Optional[int] = None,
+    box: Optional[Box] = None,
+    jobs: Optional[int] = None,
+    errors: Errors = "raise",
 ) -> Solved: ...
 def count(
-    boards: Boards, limit: int = 1000, *, jobs: Optional[int] = None, errors: Errors = "raise"
+    boards: Boards,
+    limit: int = 1000,
+    *,
+    size: Optional[int] = None,
+    box: Optional[Box] = None,
+    jobs: Optional[int] = None,
+    errors: Errors = "raise",
 ) -> Counted: ...
 def validate(
     boards: Boards,
     complete: bool = False,
     unique: bool = False,
     *,
+    size: Optional[int] = None,
+    box: Optional[Box] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Validated: ...
+# rate, explain, hint, canon, transform and to_array: classic 9x9 boards
+# only (any other is refused: ValueError, or an error record).
 def rate(boards: Boards, *, jobs: Optional[int] = None, errors: Errors = "raise") -> Rated: ...
 def explain(
     boards: Boards, *, jobs: Optional[int] = None, errors: Errors = "raise"
@@ -97,5 +121,5 @@ def generate(
     jobs: Optional[int] = None,
 ) -> List[Dict[str, Any]]: ...
 def to_array(boards: Sequence[str], *, errors: Errors = "raise") -> npt.NDArray[np.uint8]: ...
-# cells: (N, 81) or (N, 9, 9).
-def to_strings(cells: npt.NDArray[Any]) -> List[str]: ...
+# cells: (N, 81) or (N, 9, 9); with size=S, (N, S*S) or (N, S, S).
+def to_strings(cells: npt.NDArray[Any], *, size: Optional[int] = None) -> List[str]: ...

@@ -191,11 +191,15 @@ def test_a_malformed_labelled_board_is_recorded_as_the_cli(cli):
     assert got[2]["label"] == "7.2"
 
 
-def test_boards_of_other_sizes_are_refused_not_misread():
-    # A 4x4 board and f-puzzles JSON are the CLI's for now: Python must
-    # refuse them rather than answer an empty 9x9 board.
+def test_boards_of_other_sizes_are_answered_not_misread():
+    # A 4x4 board and f-puzzles JSON are answered as the CLI answers them
+    # (test_sizes.py has the rest), never as an empty 9x9 board; the
+    # functions that take classic 9x9 boards only refuse them.
     for board in ["1234341221434321", '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}']:
-        with pytest.raises(ValueError, match="classic 9x9 boards only"):
-            sudoku_cli.solve([board])
-        got = sudoku_cli.solve([board], errors="record")
-        assert got.statuses.tolist() == ["error"]
+        got = sudoku_cli.solve([board])
+        assert got.statuses.tolist() == ["solved"]
+        assert got.solutions.shape == (1, 16)
+        assert sudoku_cli.validate([board]).statuses.tolist() == ["valid"]
+        with pytest.raises(ValueError, match="rate: classic 9x9 boards only; this is a"):
+            sudoku_cli.rate([board])
+        assert sudoku_cli.rate([board], errors="record").statuses.tolist() == ["error"]

@@ -36,6 +36,7 @@ pub mod input;
 pub mod pipeline;
 pub mod render;
 pub mod report;
+pub mod variant_board;
 
 pub use format::{Format, Record, RecordWriter};
 pub use input::Input;

@@ -36,16 +36,14 @@ use std::time::{Duration, Instant};
 
 use sudoku_engine::answer::Request;
 use sudoku_engine::board::Board;
-use sudoku_engine::reader::{
-    Boards, Entry, Malformed, Other, Problem, ReadError, ReadOptions, Symbols,
-};
+use sudoku_engine::reader::{Boards, Entry, Malformed, Problem, ReadError, ReadOptions, Symbols};
 use sudoku_engine::variant::answer as variant_answer;
 use sudoku_engine::variant::setup::Setup;
-use sudoku_engine::variant::Puzzle;
 
-use crate::format::{About, Format, Printed, Record, RecordWriter, Text, VariantRecord};
+use crate::format::{Format, Printed, Record, RecordWriter, Text, VariantRecord};
 use crate::input::{Input, Source};
 use crate::report::{wait_a_tick, Report, Tally, Waited};
+use crate::variant_board::VariantBoard;
 
 /// Most items in one chunk.
 pub const CHUNK: usize = 1024;
@@ -912,19 +910,14 @@ fn answer_variant(
 ) {
     done.tally.boards += 1;
     let symbols = options.read.symbols.as_ref().unwrap_or(Symbols::standard());
-    let built = variant_puzzle(entry, ordinal, &options.setup);
-    let answered = built.and_then(|(puzzle, numbers, about)| {
-        match variant_answer::answer(&options.request, &puzzle) {
-            Some(answer) => Ok((puzzle, numbers, about, answer)),
-            None => Err(format!(
-                "{}: classic 9x9 boards only; this is {}",
-                command(&options.request),
-                describe(&puzzle, about.is_some())
-            )),
+    let answered = VariantBoard::new(entry, ordinal, &options.setup).and_then(|board| {
+        match variant_answer::answer(&options.request, &board.puzzle) {
+            Some(answer) => Ok((board, answer)),
+            None => Err(board.refusal(command(&options.request))),
         }
     });
     match answered {
-        Ok((puzzle, numbers, about, answer)) => {
+        Ok((board, answer)) => {
             if answer.met {
                 done.tally.met += 1;
             } else {
@@ -935,11 +928,11 @@ fn answer_variant(
                     source,
                     line: entry.line,
                     shape: entry.shape,
-                    puzzle: &puzzle,
+                    puzzle: &board.puzzle,
                     symbols,
-                    numbers,
+                    numbers: board.numbers,
                     answer: &answer,
-                    about: about.as_ref(),
+                    about: board.about.as_ref(),
                 };
                 done.text.push(writer, &Record::Variant(&record));
             }
@@ -961,41 +954,6 @@ fn answer_variant(
     }
 }
 
-/// The puzzle `entry` makes under `setup`, whether its cells were numbers,
-/// and what f-puzzles data says of itself.
-fn variant_puzzle(
-    entry: &Entry,
-    ordinal: u64,
-    setup: &Setup,
-) -> Result<(Puzzle, bool, Option<About>), String> {
-    let regions = setup.regions_for(ordinal)?;
-    match entry.other.as_deref() {
-        Some(Other::Sized {
-            size,
-            cells,
-            numbers,
-        }) => {
-            let puzzle = setup.puzzle(usize::from(*size), cells.to_vec(), regions)?;
-            Ok((puzzle, *numbers, None))
-        }
-        Some(Other::Payload(text)) => {
-            let read = sudoku_fpuzzles::parse(text).map_err(|e| e.to_string())?;
-            let about = About {
-                title: read.title,
-                author: read.author,
-                ignored: read.ignored,
-            };
-            let puzzle =
-                Puzzle::new(read.layout, read.givens, read.rules).map_err(|e| e.to_string())?;
-            Ok((puzzle, false, Some(about)))
-        }
-        None => {
-            let puzzle = setup.puzzle(9, entry.board.cells().to_vec(), regions)?;
-            Ok((puzzle, false, None))
-        }
-    }
-}
-
 /// The command a request comes from, to name in messages.
 fn command(request: &Request) -> &'static str {
     match request {
@@ -1006,23 +964,6 @@ fn command(request: &Request) -> &'static str {
         Request::Hint { .. } => "hint",
         Request::Canon { .. } => "canon",
         _ => "transform",
-    }
-}
-
-/// What a variant board is, for the message that refuses it: `a 6x6
-/// board`, `a 9x9 board with rules (diagonal)`, `an f-puzzles 6x6 board
-/// with rules (killer cage)`.
-fn describe(puzzle: &Puzzle, fpuzzles: bool) -> String {
-    let size = puzzle.layout().size();
-    let from = if fpuzzles { "an f-puzzles " } else { "a " };
-    let rules = puzzle.rule_names();
-    if rules.is_empty() {
-        format!("{from}{size}x{size} board")
-    } else {
-        format!(
-            "{from}{size}x{size} board with rules ({})",
-            rules.join(", ")
-        )
     }
 }
 

@@ -1,0 +1,45 @@
+//! Boards of other sizes, f-puzzles data and boards under `box=`: made
+//! into the variant engine's puzzles as the CLI makes them
+//! (`sudoku_output::variant_board`), answered by `solve`, `count` and
+//! `validate`, and refused by every other function with the CLI's message.
+
+use sudoku_engine::answer::Request;
+use sudoku_engine::reader::Entry;
+use sudoku_engine::variant::answer::{self as variant_answer, Answer};
+use sudoku_engine::variant::setup::Setup;
+pub use sudoku_output::variant_board::VariantBoard as Variant;
+
+/// Makes `entry` (a board of another size, f-puzzles data, or a classic
+/// board when `setup` is not plain) into its puzzle under `setup`, or says
+/// why it makes none.
+pub fn build(entry: &Entry, setup: &Setup) -> Result<Variant, String> {
+    // Python has no `--regions`: the ordinal picks no layout.
+    Variant::new(entry, 0, setup)
+}
+
+/// Answers `request` for `variant`; `None` for a request that takes
+/// classic boards only.
+pub fn answer(request: &Request, variant: &Variant) -> Option<Answer> {
+    variant_answer::answer(request, &variant.puzzle)
+}
+
+/// Why `function` does not answer `variant`, as the CLI says it: `rate:
+/// classic 9x9 boards only; this is a 6x6 board`.
+pub fn refusal(function: &str, variant: &Variant) -> String {
+    variant.refusal(function)
+}
+
+/// The name a request's Python function goes by, in the messages that
+/// refuse a board: the CLI's command, but `count` for counting.
+pub fn function(request: &Request) -> &'static str {
+    match request {
+        Request::Solve { .. } => "solve",
+        Request::Count { .. } => "count",
+        Request::Validate { .. } => "validate",
+        Request::Rate => "rate",
+        Request::Explain => "explain",
+        Request::Hint { .. } => "hint",
+        Request::Canon { .. } => "canon",
+        _ => "transform",
+    }
+}
