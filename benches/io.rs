@@ -9,6 +9,9 @@
 //!   pencilmark line (a given as its one candidate, an empty cell with the
 //!   candidates its row, column and box leave), read the same way; compare
 //!   its boards/s with `parse`'s (the target: at least a quarter).
+//! - `parse_grids`: the same boards as grids, nine lines of nine cells and
+//!   a blank line between boards, plain (`plain`) and with box lines
+//!   (`boxed`: `|` between boxes, `------+-------+------` between bands).
 //! - `write`: 20,000 answered `solve --unique` records formatted into a
 //!   [`Text`] (a `Vec<u8>`, as the pipeline does for each chunk) by a
 //!   [`RecordWriter`] in the `line`, `grid` and `json` formats; throughput in
@@ -107,6 +110,57 @@ fn marks_line(board: &Board) -> [u8; 729] {
     Candidates::new(masks).expect("nine-bit masks").to_line()
 }
 
+/// `board` as a grid of nine lines and a blank line; `boxed` adds the
+/// box lines.
+fn grid_text(board: &Board, boxed: bool, out: &mut Vec<u8>) {
+    for row in 0..9 {
+        if boxed && (row == 3 || row == 6) {
+            out.extend_from_slice(b"------+-------+------\n");
+        }
+        for column in 0..9 {
+            if boxed && (column == 3 || column == 6) {
+                out.extend_from_slice(b"| ");
+            }
+            let digit = board.cell(row * 9 + column);
+            out.push(if digit == 0 { b'.' } else { b'0' + digit });
+            if boxed && column < 8 {
+                out.push(b' ');
+            }
+        }
+        out.push(b'\n');
+    }
+    out.push(b'\n');
+}
+
+fn parse_grids(c: &mut Criterion) {
+    let (name, plain) = match seventeen_clue() {
+        Some(bytes) => ("puzzles2_17_clue", bytes),
+        None => ("generated_20k", generated(RECORDS)),
+    };
+    let boards = entries(&plain, name);
+    let source: Arc<str> = Arc::from(name);
+    let mut group = c.benchmark_group("parse_grids");
+    for (form, boxed) in [("plain", false), ("boxed", true)] {
+        let mut bytes = Vec::new();
+        for entry in &boards {
+            grid_text(&entry.board, boxed, &mut bytes);
+        }
+        assert_eq!(entries(&bytes, name).len(), boards.len());
+        group.throughput(Throughput::ElementsAndBytes {
+            elements: boards.len() as u64,
+            bytes: bytes.len() as u64,
+        });
+        group.bench_function(form, |b| {
+            b.iter(|| {
+                for item in Boards::new(black_box(&bytes[..]), source.clone()) {
+                    black_box(item.ok());
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
 fn parse_marks(c: &mut Criterion) {
     let (name, plain) = match seventeen_clue() {
         Some(bytes) => ("puzzles2_17_clue", bytes),
@@ -196,6 +250,6 @@ fn write(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = parse, parse_marks, write
+    targets = parse, parse_grids, parse_marks, write
 }
 criterion_main!(benches);
