@@ -250,26 +250,7 @@ impl Puzzle {
     /// reading order, 0 for empty) and `rules`, checking that every digit
     /// and cell fits the board and that each rule suits the layout.
     pub fn new(layout: Layout, givens: Vec<u8>, rules: Vec<Rule>) -> Result<Puzzle, PuzzleError> {
-        let size = layout.size();
-        let cells = layout.cells();
-        if givens.len() != cells {
-            return Err(PuzzleError::GivenCount {
-                size,
-                expected: cells,
-                found: givens.len(),
-            });
-        }
-        if let Some((cell, &digit)) = givens
-            .iter()
-            .enumerate()
-            .find(|(_, &d)| usize::from(d) > size)
-        {
-            return Err(PuzzleError::Digit {
-                cell: layout.name(cell),
-                digit,
-                size,
-            });
-        }
+        check_givens(&layout, &givens)?;
         for rule in &rules {
             validate_rule(rule, &layout)?;
         }
@@ -280,6 +261,15 @@ impl Puzzle {
             builder.rule(index, rule, &mut extra)?;
         }
         Ok(builder.finish(givens, rules))
+    }
+
+    /// This puzzle with other `givens` (checked as [`Puzzle::new`] checks
+    /// them): its tables are copied, not built again.
+    pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, PuzzleError> {
+        check_givens(&self.layout, &givens)?;
+        let mut puzzle = self.clone();
+        puzzle.givens = givens;
+        Ok(puzzle)
     }
 
     /// The board's layout.
@@ -474,6 +464,32 @@ fn validate_rule(rule: &Rule, layout: &Layout) -> Result<(), PuzzleError> {
         },
         _ => Ok(()),
     }
+}
+
+/// Whether `givens` holds one digit (or 0) per cell of `layout`, none above
+/// its size.
+fn check_givens(layout: &Layout, givens: &[u8]) -> Result<(), PuzzleError> {
+    let size = layout.size();
+    let cells = layout.cells();
+    if givens.len() != cells {
+        return Err(PuzzleError::GivenCount {
+            size,
+            expected: cells,
+            found: givens.len(),
+        });
+    }
+    if let Some((cell, &digit)) = givens
+        .iter()
+        .enumerate()
+        .find(|(_, &d)| usize::from(d) > size)
+    {
+        return Err(PuzzleError::Digit {
+            cell: layout.name(cell),
+            digit,
+            size,
+        });
+    }
+    Ok(())
 }
 
 /// Gathers the tables while the rules are read.

@@ -2,6 +2,8 @@
 //! `--variant`, the jigsaw regions of `--regions` and the boxes of
 //! `--box`, put on every plain board.
 
+use std::sync::OnceLock;
+
 use super::layout::{Layout, MAX_SIZE, MIN_SIZE};
 use super::puzzle::Puzzle;
 use super::rule::Rule;
@@ -16,7 +18,25 @@ pub struct Setup {
     pub regions: Vec<Box<[u8]>>,
     /// Every board's box shape, rows and columns (`--box RxC`).
     pub boxes: Option<(u8, u8)>,
+    /// The puzzle of an empty board of each size under the run's rules and
+    /// boxes, made once: a board's puzzle is a copy with its givens, not
+    /// its houses, peers and rule tables built again (as long as solving
+    /// it on a 16x16 board).
+    pub templates: Templates,
 }
+
+/// Empty-board puzzles by size, filled as sizes are met (shared by the
+/// run's threads). Equal to any other: a cache, not part of a setup.
+#[derive(Clone, Debug, Default)]
+pub struct Templates([OnceLock<Puzzle>; MAX_SIZE + 1]);
+
+impl PartialEq for Templates {
+    fn eq(&self, _: &Templates) -> bool {
+        true
+    }
+}
+
+impl Eq for Templates {}
 
 /// The names `--variant` takes, in the order help lists them.
 pub const VARIANTS: [&str; 6] = [
@@ -117,6 +137,25 @@ impl Setup {
         cells: Vec<u8>,
         regions: Option<&[u8]>,
     ) -> Result<Puzzle, String> {
+        if regions.is_none() {
+            let slot = &self.templates.0[size.min(MAX_SIZE)];
+            let template = match slot.get() {
+                Some(template) => template,
+                None => {
+                    let empty = self.build(size, vec![0; size * size], None)?;
+                    // Another thread may have set it first: the same puzzle.
+                    let _ = slot.set(empty);
+                    slot.get().expect("set above")
+                }
+            };
+            return template.with_givens(cells).map_err(|e| e.to_string());
+        }
+        self.build(size, cells, regions)
+    }
+
+    /// The puzzle of a board of `size` with `cells` under this run's rules,
+    /// made from scratch.
+    fn build(&self, size: usize, cells: Vec<u8>, regions: Option<&[u8]>) -> Result<Puzzle, String> {
         let layout = match (regions, self.boxes) {
             (Some(regions), _) => {
                 if regions.len() != size * size {
