@@ -7,7 +7,10 @@
 #   forum  puzzles 1-25 and 76-100 of ../shared/puzzles/puzzles6_forum_hardest_1106
 #   all    all 375 of that file (with --all only: about 3 minutes on two cores;
 #          its rows were recorded with the build before the speed work of
-#          the second 2026-12-01 session, 71e8307)
+#          the second 2026-12-01 session, 71e8307; the explain rows again
+#          since explain wraps its lines at 100 columns: joining each line
+#          indented 2 mod 4 back onto the one before gives the old output,
+#          byte for byte, on all three sets)
 # Output never depends on -j, so the runs use every CPU.
 #
 #   scripts/digest.sh            # prints "set command lines sha256" rows
