@@ -7,7 +7,7 @@ use std::sync::Arc;
 use pyo3::PyResult;
 use sudoku_engine::answer::Request;
 use sudoku_engine::reader::{Other, ReadOptions};
-use sudoku_engine::variant::setup::Setup;
+use sudoku_engine::variant::setup::{Setup, VARIANTS};
 use sudoku_engine::{Board, Boards, Entry, Malformed, Problem, ReadError, Shape};
 
 use crate::interrupt::{go_on, stopped};
@@ -44,6 +44,9 @@ pub struct Reading {
     /// Boxes of rows x columns (`--box RxC`) instead of the size's usual
     /// ones.
     pub boxes: Option<(u8, u8)>,
+    /// The `variant=` rules every board gets (`--variant`): bit `i` for
+    /// `sudoku_engine::variant::setup::VARIANTS[i]`.
+    pub variants: u8,
 }
 
 impl Reading {
@@ -67,10 +70,19 @@ impl Input {
     }
 
     fn new(given: Given, reading: Reading) -> Input {
-        let setup = Setup {
+        let mut setup = Setup {
             boxes: reading.boxes,
             ..Setup::default()
         };
+        for (i, name) in VARIANTS.iter().enumerate() {
+            if reading.variants >> i & 1 != 0 {
+                for rule in Setup::variant(name).expect("a name of VARIANTS") {
+                    if !setup.rules.contains(&rule) {
+                        setup.rules.push(rule);
+                    }
+                }
+            }
+        }
         Input {
             given,
             options: ReadOptions {

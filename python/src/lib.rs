@@ -31,6 +31,7 @@ use sudoku_engine::canon::Order;
 use sudoku_engine::generate::fresh_seed;
 use sudoku_engine::reader::Symbols;
 use sudoku_engine::transform::{Transform, TransformError};
+use sudoku_engine::variant::setup::VARIANTS;
 use sudoku_engine::{Answer, HintLevel, Look, Request, Status, Transformed};
 use sudoku_output::format::VariantRecord;
 use sudoku_output::{Format, Record, RecordWriter};
@@ -355,9 +356,14 @@ fn run<'py, T: Send + 'static>(
     Ok(((memory::bytes(py, &codes)?, errors), extra))
 }
 
-/// `size=` and `box=` as the Python functions pass them: N from 4 to 25,
-/// and rows and columns from 1 to 25 (checked again by the layout).
-fn reading(size: Option<u8>, boxes: Option<(u8, u8)>) -> PyResult<Reading> {
+/// `size=`, `box=` and `variant=` as the Python functions pass them: N
+/// from 4 to 25, rows and columns from 1 to 25 (checked again by the
+/// layout), names `--variant` takes.
+fn reading(
+    size: Option<u8>,
+    boxes: Option<(u8, u8)>,
+    variant: Option<Vec<String>>,
+) -> PyResult<Reading> {
     if let Some(size) = size.filter(|size| !(4..=25).contains(size)) {
         return Err(PyValueError::new_err(format!(
             "size must be from 4 to 25, not {size}"
@@ -370,7 +376,21 @@ fn reading(size: Option<u8>, boxes: Option<(u8, u8)>) -> PyResult<Reading> {
             "box must be (rows, columns), each from 1 to 25, not ({rows}, {columns})"
         )));
     }
-    Ok(Reading { size, boxes })
+    let mut variants = 0u8;
+    for name in variant.unwrap_or_default() {
+        let Some(i) = VARIANTS.iter().position(|&known| known == name) else {
+            return Err(PyValueError::new_err(format!(
+                "unknown variant {name:?} (one of {})",
+                VARIANTS.join(", ")
+            )));
+        };
+        variants |= 1 << i;
+    }
+    Ok(Reading {
+        size,
+        boxes,
+        variants,
+    })
 }
 
 /// What `solve` hands back: status codes; the solutions' cells; how many
@@ -389,7 +409,7 @@ type Solutions<'py> = (
 /// their widths (see [`Solutions`]), errors. `size` and `boxes` are
 /// `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None))]
+#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None))]
 fn solve<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
@@ -398,9 +418,10 @@ fn solve<'py>(
     record: bool,
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
+    variant: Option<Vec<String>>,
 ) -> PyResult<Solutions<'py>> {
     let request = Request::Solve { unique };
-    let reading = reading(size, boxes)?;
+    let reading = reading(size, boxes, variant)?;
     // The solutions' cells, here and in Python.
     let cost = Cost::new("solve", 2 * 81);
     // A board with no solution, or none read, gets this many zeros.
@@ -464,7 +485,7 @@ type Counted<'py> = (
 /// `count`: status codes, counts (u32, native order), limit reached
 /// (one byte each), errors. `size` and `boxes` are `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None))]
+#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None, variant=None))]
 #[allow(clippy::too_many_arguments)]
 fn count<'py>(
     py: Python<'py>,
@@ -474,6 +495,7 @@ fn count<'py>(
     record: bool,
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
+    variant: Option<Vec<String>>,
 ) -> PyResult<Counted<'py>> {
     let limit = u32::try_from(limit)
         .ok()
@@ -482,7 +504,7 @@ fn count<'py>(
             PyValueError::new_err(format!("limit must be from 1 to {}, not {limit}", u32::MAX))
         })?;
     let request = Request::Count { limit };
-    let reading = reading(size, boxes)?;
+    let reading = reading(size, boxes, variant)?;
     // Counts and limits reached, here and in Python (the limits as bools).
     let cost = Cost::new("count", 2 * 5 + 1);
     let counted = |_: &[_], answers: &[Result<Reply, Bad>], _: &_| {
@@ -534,7 +556,7 @@ fn recorded<'py>(
 /// `validate`: status codes, the invalid boards' JSON records (for their
 /// conflicts), errors. `size` and `boxes` are `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None))]
+#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None))]
 #[allow(clippy::too_many_arguments)]
 fn validate<'py>(
     py: Python<'py>,
@@ -545,9 +567,10 @@ fn validate<'py>(
     record: bool,
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
+    variant: Option<Vec<String>>,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
-    let reading = reading(size, boxes)?;
+    let reading = reading(size, boxes, variant)?;
     // Each board's list of conflicts in Python (most empty).
     let cost = Cost::new("validate", 64);
     // Only the invalid boards' records: they alone carry conflicts, and

@@ -11,7 +11,10 @@ on ``jobs`` threads (default: every CPU), and answers in input order.
 4x4 to 25x25 and f-puzzles data (links, payloads, one-line JSON), as ``sudoku
 solve`` and ``sudoku validate`` do: strings of any of those forms, or arrays
 of shape ``(N, size * size)`` or ``(N, size, size)`` with ``size=`` (and
-``box=(rows, columns)`` for other boxes than the size's usual ones). The
+``box=(rows, columns)`` for other boxes than the size's usual ones), and
+take ``variant=`` as the CLI's ``--variant`` (``"x"``, ``"windoku"``,
+``"disjoint"``, ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``:
+a name, names, or ``"x,anti-knight"``) for rules every board gets. The
 other functions take classic 9x9 boards only, and refuse any other as the CLI
 does (``rate: classic 9x9 boards only; this is a 6x6 board``).
 
@@ -169,6 +172,19 @@ def _size(size: Optional[int]) -> Optional[int]:
     return None if size is None else _whole("size", size, 4, 25)
 
 
+def _variant(variant: Union[str, Sequence[str], None]) -> Optional[List[str]]:
+    """``variant=``: None, a name or names ``--variant`` takes (``"x"``,
+    ``("x", "anti-knight")`` or ``"x,anti-knight"``), as a list."""
+    if variant is None:
+        return None
+    if isinstance(variant, str):
+        return [name.strip() for name in variant.split(",") if name.strip()]
+    names = list(variant)
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError(f"variant must be a name or names (strings), not {variant!r}")
+    return names
+
+
 def _box(box: Optional[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
     """``box=``: None, or (rows, columns), each a whole number from 1 to 25."""
     if box is None:
@@ -275,6 +291,7 @@ def solve(
     *,
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
+    variant: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Solved:
@@ -300,10 +317,13 @@ def solve(
     >>> mixed = solve(["1" + "." * 15, "." * 81])
     >>> [len(cells) for cells in mixed.solutions]
     [16, 81]
+    >>> x = solve(["." * 81], variant="x").solutions[0]    # both diagonals hold 1-9
+    >>> sorted(x[::10].tolist()) == sorted(x[8:73:8].tolist()) == list(range(1, 10))
+    True
     """
     size = _size(size)
     codes, cells, width, lengths, bad = _native.solve(
-        _batch(boards, size), unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box)
+        _batch(boards, size), unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant)
     )
     return Solved(_solutions(cells, width, lengths), _statuses(codes), dict(bad))
 
@@ -314,6 +334,7 @@ def count(
     *,
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
+    variant: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Counted:
@@ -330,7 +351,7 @@ def count(
     limit = _whole("limit", limit, 1, _MOST)
     size = _size(size)
     codes, numbers, reached, bad = _native.count(
-        _batch(boards, size), limit, _jobs(jobs), _record(errors), size=size, boxes=_box(box)
+        _batch(boards, size), limit, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant)
     )
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
@@ -347,6 +368,7 @@ def validate(
     *,
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
+    variant: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Validated:
@@ -368,7 +390,7 @@ def validate(
     """
     size = _size(size)
     codes, data, bad = _native.validate(
-        _batch(boards, size), complete, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box)
+        _batch(boards, size), complete, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant)
     )
     conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
     for record in _records(data):  # the invalid boards' records only

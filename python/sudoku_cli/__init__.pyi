@@ -14,7 +14,9 @@ STATUS_WORDS: tuple[str, ...]
 #: (N, S, S) arrays with size=S.
 Boards = Union[Sequence[str], npt.NDArray[Any]]
 Errors = str  # "raise" (default) or "record"
-#: box=: boxes of (rows, columns), as the CLI's --box RxC.
+#: box=: boxes of (rows, columns), as the CLI's --box RxC; variant=: the
+#: rules of the CLI's --variant ("x", "windoku", "disjoint", "anti-knight",
+#: "anti-king", "non-consecutive"), a name, names or "x,anti-knight".
 Box = Tuple[int, int]
 
 class Solved(NamedTuple):
@@ -51,6 +53,7 @@ def solve(
     *,
     size: Optional[int] = None,
     box: Optional[Box] = None,
+    variant: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Solved: ...
@@ -60,6 +63,7 @@ def count(
     *,
     size: Optional[int] = None,
     box: Optional[Box] = None,
+    variant: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Counted: ...
@@ -70,6 +74,7 @@ def validate(
     *,
     size: Optional[int] = None,
     box: Optional[Box] = None,
+    variant: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Validated: ...

@@ -442,3 +442,49 @@ def test_arrays_of_other_sizes_name_the_shapes_and_cells_they_take():
     for bad in (3, 26, "4", 4.0):
         with pytest.raises(ValueError, match="size must be a whole number"):
             sudoku_cli.count(["." * 16], size=bad)
+
+
+# --- variant= as --variant ---------------------------------------------------
+
+def diagonals_differ(grid: Tuple[int, ...]) -> bool:
+    """Both diagonals of a 4x4 grid hold four different digits."""
+    return len({grid[i * 5] for i in range(4)}) == 4 and len({grid[3 + i * 3] for i in range(4)}) == 4
+
+
+def test_variant_x_counts_as_a_brute_force_of_4x4_grids():
+    brute = brute_solutions("." * 16, [diagonals_differ])
+    assert 0 < len(brute) < len(brute_solutions("." * 16))
+    for variant in ["x", ["x"], ("x",), "x, x"]:
+        counted = sudoku_cli.count(["." * 16], variant=variant)
+        assert counted.solutions.tolist() == [len(brute)]
+    solved = sudoku_cli.solve(np.zeros((1, 16), dtype=np.uint8), size=4, variant="x")
+    assert tuple(solved.solutions[0].tolist()) in brute
+    # A grid that breaks a diagonal is invalid under X only.
+    broken = next(g for g in brute_solutions("." * 16) if not diagonals_differ(g))
+    line = line_of(broken)
+    assert sudoku_cli.validate([line], complete=True).statuses.tolist() == ["valid"]
+    checked = sudoku_cli.validate([line], complete=True, variant="x")
+    assert checked.statuses.tolist() == ["invalid"]
+    assert {c["rule"] for c in checked.conflicts[0]} == {"diagonal"}
+
+
+NINE_VARIANT = [
+    ".6....9.....3.....2...8..4..1..2..8...2....1..........3...4..6.....5.8..9..2.....",
+    "." * 81,
+    "1" * 2 + "." * 79,
+]
+
+
+@pytest.mark.parametrize("variant", ["x", "anti-knight,non-consecutive", "windoku"])
+def test_variant_equals_the_cli(cli, variant):
+    expected = cli.json(["solve", "--unique", "--variant", variant], NINE_VARIANT)
+    got = sudoku_cli.solve(NINE_VARIANT, unique=True, variant=variant, errors="record")
+    assert got.statuses.tolist() == [r["status"] for r in expected]
+    assert cli_solutions(got.solutions) == [r.get("solution", "") for r in expected]
+
+
+def test_an_unknown_variant_is_named():
+    with pytest.raises(ValueError, match='unknown variant "killer"'):
+        sudoku_cli.solve(["." * 81], variant="killer")
+    with pytest.raises(TypeError):
+        sudoku_cli.count(["." * 81], variant=[1])
