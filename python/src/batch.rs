@@ -211,20 +211,26 @@ fn plain_line(text: &[u8]) -> Option<Board> {
     Board::new(cells)
 }
 
+/// A board given on its own (one string's plain line, or one row of an
+/// array): line 1, no candidates, no label.
+fn one_line(board: Board, other: Option<Box<Other>>) -> Entry {
+    Entry {
+        line: 1,
+        shape: Shape::Line,
+        board,
+        candidates: None,
+        label: None,
+        other,
+    }
+}
+
 /// Reads the one board of a string, as the CLI reads a file under
 /// `options` (`--size`).
 fn read_text(index: usize, text: &[u8], options: &ReadOptions) -> Result<Entry, Bad> {
     // Under another size, 81 cells are no board of it.
     let classic = options.size.is_none_or(|size| size == 9);
     if let Some(board) = plain_line(text).filter(|_| classic) {
-        return Ok(Entry {
-            line: 1,
-            shape: Shape::Line,
-            board,
-            candidates: None,
-            label: None,
-            other: None,
-        });
+        return Ok(one_line(board, None));
     }
     let mut boards = match options.size {
         None => Boards::new(text, batch_name()),
@@ -276,28 +282,15 @@ fn read_cells(index: usize, cells: &[u8], size: u8, classic: bool) -> Result<Ent
         let mut board = [0u8; 81];
         board.copy_from_slice(cells);
         if let Some(board) = Board::new(board) {
-            return Ok(Entry {
-                line: 1,
-                shape: Shape::Line,
-                board,
-                candidates: None,
-                label: None,
-                other: None,
-            });
+            return Ok(one_line(board, None));
         }
     } else if cells.iter().all(|&value| value <= size) {
-        return Ok(Entry {
-            line: 1,
-            shape: Shape::Line,
-            board: Board::EMPTY,
-            candidates: None,
-            label: None,
-            other: Some(Box::new(Other::Sized {
-                size,
-                cells: cells.into(),
-                numbers: false,
-            })),
-        });
+        let sized = Other::Sized {
+            size,
+            cells: cells.into(),
+            numbers: false,
+        };
+        return Ok(one_line(Board::EMPTY, Some(Box::new(sized))));
     }
     let size = usize::from(size);
     let (cell, value) = cells

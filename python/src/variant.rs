@@ -7,6 +7,7 @@ use sudoku_engine::answer::Request;
 use sudoku_engine::reader::Entry;
 use sudoku_engine::variant::answer::{self as variant_answer, Answer};
 use sudoku_engine::variant::setup::Setup;
+use sudoku_output::variant_board::command;
 pub use sudoku_output::variant_board::VariantBoard as Variant;
 
 /// Makes `entry` (a board of another size, f-puzzles data, or a classic
@@ -33,13 +34,7 @@ pub fn refusal(function: &str, variant: &Variant) -> String {
 /// refuse a board: the CLI's command, but `count` for counting.
 pub fn function(request: &Request) -> &'static str {
     match request {
-        Request::Solve { .. } => "solve",
         Request::Count { .. } => "count",
-        Request::Validate { .. } => "validate",
-        Request::Rate => "rate",
-        Request::Explain => "explain",
-        Request::Hint { .. } => "hint",
-        Request::Canon { .. } => "canon",
-        _ => "transform",
+        _ => command(request),
     }
 }

@@ -43,7 +43,7 @@ use sudoku_engine::variant::setup::Setup;
 use crate::format::{Format, Printed, Record, RecordWriter, Text, VariantRecord};
 use crate::input::{Input, Source};
 use crate::report::{wait_a_tick, Report, Tally, Waited};
-use crate::variant_board::VariantBoard;
+use crate::variant_board::{command, VariantBoard};
 
 /// Most items in one chunk.
 pub const CHUNK: usize = 1024;
@@ -951,19 +951,6 @@ fn answer_variant(
             }
             done.errors.push((input, ReadError::Malformed(malformed)));
         }
-    }
-}
-
-/// The command a request comes from, to name in messages.
-fn command(request: &Request) -> &'static str {
-    match request {
-        Request::Solve { .. } | Request::Count { .. } => "solve",
-        Request::Validate { .. } => "validate",
-        Request::Rate => "rate",
-        Request::Explain => "explain",
-        Request::Hint { .. } => "hint",
-        Request::Canon { .. } => "canon",
-        _ => "transform",
     }
 }
 

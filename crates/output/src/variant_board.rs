@@ -4,6 +4,7 @@
 //! to a command that takes classic boards only. The CLI's pipeline and
 //! the Python package both read boards this way.
 
+use sudoku_engine::answer::Request;
 use sudoku_engine::reader::{Entry, Other};
 use sudoku_engine::variant::setup::Setup;
 use sudoku_engine::variant::Puzzle;
@@ -81,5 +82,19 @@ impl VariantBoard {
             )
         };
         format!("{command}: classic 9x9 boards only; this is {what}")
+    }
+}
+
+/// The command a request comes from, to name in messages (`solve` for
+/// counting too).
+pub fn command(request: &Request) -> &'static str {
+    match request {
+        Request::Solve { .. } | Request::Count { .. } => "solve",
+        Request::Validate { .. } => "validate",
+        Request::Rate => "rate",
+        Request::Explain => "explain",
+        Request::Hint { .. } => "hint",
+        Request::Canon { .. } => "canon",
+        _ => "transform",
     }
 }
