@@ -27,7 +27,8 @@ mod common;
 use std::hint::black_box;
 use std::sync::Arc;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use sudoku_cli::format::Text;
 use sudoku_cli::{Answer, Board, Boards, Candidates, Entry, Format, Record, RecordWriter, Request};
 
@@ -67,6 +68,28 @@ fn entries(bytes: &[u8], source: &str) -> Vec<Entry> {
         .collect()
 }
 
+/// Benchmarks reading every board of `bytes` (`boards` of them) as `name`
+/// in `group`, with its throughput in boards and bytes.
+fn read_all(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    bytes: &[u8],
+    boards: usize,
+    source: &Arc<str>,
+) {
+    group.throughput(Throughput::ElementsAndBytes {
+        elements: boards as u64,
+        bytes: bytes.len() as u64,
+    });
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for item in Boards::new(black_box(bytes), source.clone()) {
+                black_box(item.ok());
+            }
+        });
+    });
+}
+
 fn parse(c: &mut Criterion) {
     let (name, bytes) = match seventeen_clue() {
         Some(bytes) => ("puzzles2_17_clue", bytes),
@@ -75,17 +98,7 @@ fn parse(c: &mut Criterion) {
     let boards = entries(&bytes, name).len();
     let source: Arc<str> = Arc::from(name);
     let mut group = c.benchmark_group("parse");
-    group.throughput(Throughput::ElementsAndBytes {
-        elements: boards as u64,
-        bytes: bytes.len() as u64,
-    });
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            for item in Boards::new(black_box(&bytes[..]), source.clone()) {
-                black_box(item.ok());
-            }
-        });
-    });
+    read_all(&mut group, name, &bytes, boards, &source);
     group.finish();
 }
 
@@ -146,17 +159,7 @@ fn parse_grids(c: &mut Criterion) {
             grid_text(&entry.board, boxed, &mut bytes);
         }
         assert_eq!(entries(&bytes, name).len(), boards.len());
-        group.throughput(Throughput::ElementsAndBytes {
-            elements: boards.len() as u64,
-            bytes: bytes.len() as u64,
-        });
-        group.bench_function(form, |b| {
-            b.iter(|| {
-                for item in Boards::new(black_box(&bytes[..]), source.clone()) {
-                    black_box(item.ok());
-                }
-            });
-        });
+        read_all(&mut group, form, &bytes, boards.len(), &source);
     }
     group.finish();
 }
@@ -174,17 +177,7 @@ fn parse_marks(c: &mut Criterion) {
     let boards = entries(&bytes, name).len();
     let source: Arc<str> = Arc::from(name);
     let mut group = c.benchmark_group("parse_marks");
-    group.throughput(Throughput::ElementsAndBytes {
-        elements: boards as u64,
-        bytes: bytes.len() as u64,
-    });
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            for item in Boards::new(black_box(&bytes[..]), source.clone()) {
-                black_box(item.ok());
-            }
-        });
-    });
+    read_all(&mut group, name, &bytes, boards, &source);
     group.finish();
 }
 
