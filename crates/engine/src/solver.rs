@@ -24,28 +24,45 @@
 //! - **Singles.** After those two steps a row with one candidate is a hidden
 //!   single of its row, box or column; a cell with one digit left is a naked
 //!   single (found by bit-sliced counting across the nine digits).
+//! - **Triads.** In the deep search (see [`TRIADS_BELOW_GIVENS`]), once
+//!   the steps above change nothing, each mini-row and mini-column (three
+//!   cells of a row or column in one box) is checked across the digits: it
+//!   holds three different digits, so one whose cells admit just three
+//!   holds those (they leave the rest of its row, or box), and one that
+//!   three digits need (no other place in its row, or column) admits no
+//!   other. tdoku reasons on triads too; here they cut the nodes by 8 to
+//!   28% on the hard sets, and refute some boards built against the search
+//!   without a guess.
 //! - **Work list.** `Pending` holds the digit-bands that changed since
 //!   their last step (a nibble per digit) and the bands where an open cell
 //!   lost a candidate, so that only those are looked at again.
-//! - **Search.** When nothing more follows, branch on a cell with two
-//!   candidates on copies of the state: the state is plain data, 160 bytes,
-//!   so a guess costs one copy and no allocation. The cell is the one whose
-//!   two choices eliminate the most (while many cells are open and the
-//!   board had few givens), else the first such cell.
+//! - **Search.** When nothing more follows, branch on copies of the state:
+//!   the state is plain data, 160 bytes, so a guess costs one copy and no
+//!   allocation. The deep search branches on permutations, as tdoku does:
+//!   of the three bands and three stacks, the one with the fewest
+//!   permutations left over all digits, and in it the digit with the
+//!   fewest (two if any), one way per permutation. Otherwise it branches
+//!   on a cell with two candidates: the one whose two choices eliminate
+//!   the most (while many cells are open and the board had few givens),
+//!   else the first such cell.
 //! - **Stubborn boards.** A board still searching after [`STUBBORN_AFTER`]
 //!   guesses is searched again from the start, looking ahead: every way on
 //!   of the smallest choices (cells or a digit's places in a unit), and
 //!   near the root every candidate, is propagated on a copy, failures are
-//!   removed, and the choice that cuts deepest is taken. That costs far more per node but needs a few dozen
-//!   nodes where the cheap choice could need millions, and it does not
-//!   depend on how the board is labelled or oriented.
+//!   removed, and the choice that cuts deepest is taken. That costs far
+//!   more per node but needs a few dozen nodes where the cheap choice
+//!   could need millions, and it does not depend on how the board is
+//!   labelled or oriented.
 //!
 //! # Builds
 //!
 //! The search is compiled twice: a portable build, and one for CPUs with
 //! POPCNT, BMI1, BMI2 (PEXT/PDEP gather and scatter the band and stack
 //! steps' table indices) and AVX2 (three-operand encodings, and the grid
-//! copied per guess in a few wide moves), chosen once at run time. Hot code avoids
+//! copied per guess in a few wide moves), chosen once at run time. A third
+//! build with AVX-512 (F, BW, VL, DQ) enabled was measured on a Xeon that
+//! has it, and was 11-14% slower on the forum and top1465 sets than the
+//! AVX2 build (so was `-C target-cpu=native`): there is none. Hot code avoids
 //! data-dependent branches where a mispredicted branch costs more than the
 //! work it would skip: on these boards that is most of the time.
 
@@ -264,6 +281,23 @@ fn solve_with<const FAST: bool>(
     limit: u32,
     stop: Option<&AtomicBool>,
 ) -> Result<(Solutions, Effort), InvalidGivens> {
+    solve_stubborn_after::<FAST>(board, marks, limit, stop, STUBBORN_AFTER, None)
+}
+
+/// [`solve_with`], the board counting as stubborn after `stubborn_after`
+/// guesses rather than [`STUBBORN_AFTER`] (0: looking ahead from the
+/// start), so that tests reach the stubborn search on boards propagation
+/// no longer leaves stubborn; `triads`, when given, says whether to search
+/// deep (see [`TRIADS_BELOW_GIVENS`]) whatever the board and limit.
+#[inline(always)]
+fn solve_stubborn_after<const FAST: bool>(
+    board: &Board,
+    marks: Option<&Candidates>,
+    limit: u32,
+    stop: Option<&AtomicBool>,
+    stubborn_after: u64,
+    triads: Option<bool>,
+) -> Result<(Solutions, Effort), InvalidGivens> {
     let mut grid = Grid::with_givens(board)?;
     if let Some(marks) = marks {
         grid.keep_marks(marks);
@@ -272,14 +306,18 @@ fn solve_with<const FAST: bool>(
     let mut search = Search {
         limit: limit.max(1),
         scored: 81 - open < SCORED_CHOICE_BELOW_GIVENS,
+        triads: triads.unwrap_or(81 - open < TRIADS_BELOW_GIVENS && limit >= 2),
+        maps: TriadMaps::default(),
         lookahead: false,
-        stubborn_after: STUBBORN_AFTER,
+        stubborn_after,
         count: 0,
         first: None,
         effort: Effort::default(),
         stop,
     };
-    if grid.propagate::<FAST>(Pending::ALL) {
+    let mut maps = TriadMaps::default();
+    if grid.propagate::<FAST>(Pending::ALL, search.triads.then_some(&mut maps)) {
+        search.maps = maps;
         search.descend::<FAST>(&mut grid);
         // A limit of 0 ends every frame: the board proved stubborn, or
         // the search was stopped.
@@ -309,6 +347,21 @@ const SCORED_CHOICE_FROM: u32 = 35;
 /// the search branches on, so it never scores (measured on the serg set,
 /// 35 givens on average, against the forum sets' 21 to 25).
 const SCORED_CHOICE_BELOW_GIVENS: u32 = 30;
+
+/// The deep search, triads ([`Grid::triad_step`]) and branching on
+/// permutations ([`Grid::choose_permutation`]), is for boards with fewer
+/// givens than this, searched with a limit of 2 or more.
+///
+/// On the serg set (35 givens on average, many solutions, a few guesses
+/// each) triads cost a fifth of the time and saved no node, and
+/// permutations took 13% more nodes than cells; on the 17-clue, top1465
+/// and forum sets (17 to 25 givens) the two together take 24 to 37% fewer
+/// nodes (forum 1106: 138.7 to 109.7 a board, forum 1905: 84.6 to 61.1).
+///
+/// A limit of 1 keeps the search as it was, so that the first of several
+/// solutions stays the same: the generator completes its random boxes to
+/// a full grid with it, and a seed's puzzles would change otherwise.
+const TRIADS_BELOW_GIVENS: u32 = 30;
 
 /// The state of the search: candidates per digit and band, and open cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -556,9 +609,14 @@ impl Grid {
         self.place_hidden_singles(digit, touched, pending)
     }
 
-    /// Propagates until nothing follows; false on a contradiction.
+    /// Propagates until nothing follows, checking the triads if
+    /// `with_triads`; false on a contradiction.
     #[inline(always)]
-    fn propagate<const FAST: bool>(&mut self, mut pending: Pending) -> bool {
+    fn propagate<const FAST: bool>(
+        &mut self,
+        mut pending: Pending,
+        mut triad_maps: Option<&mut TriadMaps>,
+    ) -> bool {
         loop {
             // Naked singles first: they are the cheapest to place.
             if pending.bands != 0 {
@@ -570,7 +628,18 @@ impl Grid {
                 }
             }
             if pending.digits == 0 {
-                return true;
+                // Nothing left per digit: the triads may still tell more.
+                let Some(maps) = triad_maps.as_deref_mut() else {
+                    return true;
+                };
+                if self.is_solved() {
+                    return true;
+                }
+                match triads::<FAST>(self, &mut pending, maps) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => return true,
+                }
             }
             while pending.digits != 0 {
                 let digit = pending.digits.trailing_zeros() as usize / 4;
@@ -592,6 +661,80 @@ impl Grid {
                 }
             }
         }
+    }
+
+    /// Triads: a mini-row (a row's three cells in one box) and a mini-column
+    /// hold three different digits. A triad whose cells admit only three
+    /// digits holds exactly those, so each leaves the rest of the triad's
+    /// row (or box, for a mini-column); a triad three digits need (each has
+    /// no other place in the triad's row, or column) admits no other digit.
+    /// The band and stack steps then carry each removal on to the other
+    /// unit. `None` on a contradiction (a triad admitting fewer than three
+    /// digits, or needed by more); else whether anything was removed.
+    ///
+    /// Only meant for a grid where propagation is done: the band and stack
+    /// steps have left each digit's triads a union of permutations, so a
+    /// triad alone in its row is alone in its box too, and only one of the
+    /// two needs looking at.
+    #[inline(always)]
+    fn triad_step<const FAST: bool>(
+        &mut self,
+        pending: &mut Pending,
+        triads: &mut TriadMaps,
+    ) -> Option<bool> {
+        // Per digit, its mini-rows (bit `9 * band + 3 * row + box`) in the
+        // low half and its mini-columns (bit `32 + 9 * band + column`) in
+        // the high half: the groups to look at (a mini-row's row, a
+        // mini-column's box) are then both three neighbouring bits.
+        for (map, lanes) in triads.iter_mut().zip(&self.candidates) {
+            let bands = [lanes.get(0), lanes.get(1), lanes.get(2)];
+            let rows = u32::from(mini_rows::<FAST>(bands[0]))
+                | u32::from(mini_rows::<FAST>(bands[1])) << 9
+                | u32::from(mini_rows::<FAST>(bands[2])) << 18;
+            *map = u64::from(rows) | u64::from(folded_columns(&bands)) << 32;
+        }
+        let (three, four) = three_and_four(triads);
+        if three != TRIADS {
+            return None;
+        }
+        let exact = three & !four;
+        let mut needs = [0u64; 9];
+        for (needs, &map) in needs.iter_mut().zip(triads.iter()) {
+            *needs = alone(map);
+        }
+        let (full, over) = three_and_four(&needs);
+        if over != 0 {
+            return None;
+        }
+        let mut drops = [0u64; 9];
+        let mut any = 0;
+        for ((drop, &map), &needs) in drops.iter_mut().zip(triads.iter()).zip(&needs) {
+            let locked = map & exact;
+            // Locked triads empty the rest of their group; full ones keep
+            // only the digits that need them.
+            *drop = (group_of(locked) & !locked | full & !needs) & map;
+            any |= *drop;
+        }
+        if any == 0 {
+            return Some(false);
+        }
+        for (digit, &drop) in drops.iter().enumerate() {
+            if drop == 0 {
+                continue;
+            }
+            let (rows, columns) = (drop as u32, (drop >> 32) as u32);
+            let remove = Lanes::bands(
+                // Multiplying by COLUMN copies 9 column bits to 3 rows.
+                widen::<FAST>(rows & 0x1FF) | ((columns & 0x1FF) * COLUMN),
+                widen::<FAST>(rows >> 9 & 0x1FF) | ((columns >> 9 & 0x1FF) * COLUMN),
+                widen::<FAST>(rows >> 18) | ((columns >> 18) * COLUMN),
+            )
+            .and(self.open);
+            let lanes = &mut self.candidates[digit];
+            pending.mark(digit, lanes.and(remove).nonzero(), true);
+            *lanes = lanes.and_not(remove);
+        }
+        Some(true)
     }
 
     /// Places every row of `digit`, in the `bands` given (bit per band),
@@ -687,6 +830,73 @@ impl Grid {
         Branches::cell(band, bit, digits)
     }
 
+    /// The ways to branch from this node by permutations: of the bands and
+    /// stacks not yet settled, the one with the fewest permutations left
+    /// over all digits, and in it the first digit with the fewest (at
+    /// least two); each way keeps one of them ([`Grid::restrict`]). Every
+    /// solution takes exactly one of the digit's permutations there, and
+    /// its pieces are still candidates, so the ways split the solutions
+    /// without loss or overlap and counts stay exact. `maps` are this
+    /// grid's triad maps. (Tried and dropped: breaking ties by the digit's
+    /// open candidates in the unit, either way, took 1-5% more nodes.)
+    #[inline(always)]
+    fn choose_permutation<const FAST: bool>(&self, maps: &TriadMaps, scored: bool) -> Branches {
+        // perms[unit][digit]: the permutations left, bit per permutation.
+        let mut perms = [[0u8; 9]; 6];
+        for (digit, &map) in maps.iter().enumerate() {
+            let (rows, columns) = (map as u32, (map >> 32) as u32);
+            for unit in 0..3 {
+                perms[unit][digit] = TABLES.perms[(rows >> (9 * unit) & 0x1FF) as usize];
+                perms[3 + unit][digit] = TABLES.perms[stack_pieces::<FAST>(columns, unit)];
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for (unit, digits) in perms.iter().enumerate() {
+            let total: u32 = digits.iter().map(|p| p.count_ones()).sum();
+            // Nine is one permutation per digit: settled.
+            if total > 9 && total < best.0 {
+                best = (total, unit);
+            }
+        }
+        if best.0 == u32::MAX {
+            // Every digit settled everywhere leaves one cell per digit and
+            // box, which propagation places: not met, but harmless.
+            return self.choose(scored);
+        }
+        let unit = best.1;
+        let mut pick = (u32::MAX, 0);
+        // The total is over nine, so some digit has two or more.
+        for (digit, p) in perms[unit].iter().enumerate() {
+            let count = p.count_ones();
+            if count >= 2 && count < pick.0 {
+                pick = (count, digit);
+            }
+        }
+        let digit = pick.1;
+        let mut branches = Branches::NONE;
+        branches.restrict = true;
+        let mut left = u32::from(perms[unit][digit]);
+        while left != 0 {
+            let p = left.trailing_zeros();
+            left &= left - 1;
+            branches.items[usize::from(branches.len)] = (digit as u8, unit as u8, p);
+            branches.len += 1;
+        }
+        branches
+    }
+
+    /// Keeps `digit` in `unit` (bands 0-2, stacks 3-5) to permutation
+    /// `perm`'s pieces; propagation then finds what follows. Only open
+    /// cells lose the digit: a placed one's piece is in every permutation
+    /// left.
+    #[inline(always)]
+    fn restrict(&mut self, digit: usize, unit: usize, perm: u32, pending: &mut Pending) {
+        let keep = PERM_KEEP[unit][perm as usize];
+        let lanes = &mut self.candidates[digit];
+        pending.mark(digit, lanes.and_not(keep).nonzero(), true);
+        *lanes = lanes.and(keep);
+    }
+
     /// The choice to branch on at a node of a stubborn board (see
     /// [`STUBBORN_AFTER`]), found by looking ahead; `None` if the grid has
     /// no solution, no branches if it is solved.
@@ -701,8 +911,12 @@ impl Grid {
     /// at digit values or positions but to break ties, so the search tree
     /// hardly changes when the board is relabelled or rearranged.
     #[inline(always)]
-    fn lookahead<const FAST: bool>(&mut self, effort: &mut Effort) -> Option<Branches> {
-        if self.open.count_ones() >= PROBE_ALL_FROM && !self.probe_all::<FAST>(effort) {
+    fn lookahead<const FAST: bool>(
+        &mut self,
+        effort: &mut Effort,
+        triads: bool,
+    ) -> Option<Branches> {
+        if self.open.count_ones() >= PROBE_ALL_FROM && !self.probe_all::<FAST>(effort, triads) {
             return None;
         }
         'again: loop {
@@ -723,9 +937,9 @@ impl Grid {
                     let cut = &mut cuts[digit][27 * band + bit.trailing_zeros() as usize];
                     if *cut == 0 {
                         effort.probes += 1;
-                        *cut = self.probe::<FAST>(digit, band, bit, before);
+                        *cut = self.probe::<FAST>(digit, band, bit, before, triads);
                         if *cut == 0 {
-                            if !self.eliminate::<FAST>(digit, band, bit) {
+                            if !self.eliminate::<FAST>(digit, band, bit, triads) {
                                 return None;
                             }
                             continue 'again;
@@ -745,7 +959,7 @@ impl Grid {
     /// Failed literals: every open candidate placed and propagated on a
     /// copy, and removed if that fails, until none fails; false on a
     /// contradiction.
-    fn probe_all<const FAST: bool>(&mut self, effort: &mut Effort) -> bool {
+    fn probe_all<const FAST: bool>(&mut self, effort: &mut Effort, triads: bool) -> bool {
         loop {
             let mut removed = false;
             for digit in 0..9 {
@@ -758,9 +972,9 @@ impl Grid {
                             continue;
                         }
                         effort.probes += 1;
-                        if self.probe::<FAST>(digit, band, bit, self.live_count()) == 0 {
+                        if self.probe::<FAST>(digit, band, bit, self.live_count(), triads) == 0 {
                             removed = true;
-                            if !self.eliminate::<FAST>(digit, band, bit) {
+                            if !self.eliminate::<FAST>(digit, band, bit, triads) {
                                 return false;
                             }
                         }
@@ -786,11 +1000,18 @@ impl Grid {
     /// `1 +` the candidates that placing `digit` on cell `bit` of `band`
     /// removes, propagated, from the `before` there are; 0 if it fails.
     #[inline(always)]
-    fn probe<const FAST: bool>(&self, digit: usize, band: usize, bit: u32, before: u32) -> u32 {
+    fn probe<const FAST: bool>(
+        &self,
+        digit: usize,
+        band: usize,
+        bit: u32,
+        before: u32,
+        triads: bool,
+    ) -> u32 {
         let mut child = *self;
         let mut pending = Pending::default();
         child.place(digit, band, bit, &mut pending);
-        match child.propagate::<FAST>(pending) {
+        match child.propagate::<FAST>(pending, triads.then_some(&mut TriadMaps::default())) {
             true => 1 + before - child.live_count(),
             false => 0,
         }
@@ -799,11 +1020,17 @@ impl Grid {
     /// Removes `digit` from cell `bit` of `band` and propagates; false on a
     /// contradiction.
     #[inline(always)]
-    fn eliminate<const FAST: bool>(&mut self, digit: usize, band: usize, bit: u32) -> bool {
+    fn eliminate<const FAST: bool>(
+        &mut self,
+        digit: usize,
+        band: usize,
+        bit: u32,
+        triads: bool,
+    ) -> bool {
         let mut pending = Pending::default();
         self.candidates[digit] = self.candidates[digit].and_not(Lanes::one(band, bit));
         pending.mark(digit, 1 << band, true);
-        self.propagate::<FAST>(pending)
+        self.propagate::<FAST>(pending, triads.then_some(&mut TriadMaps::default()))
     }
 
     /// The open cell to branch on, as (band, bit, its digits): a cell with
@@ -988,6 +1215,56 @@ fn stack_keep<const FAST: bool>(columns: u32) -> Option<u32> {
     (!contradiction).then_some(keep)
 }
 
+/// The pieces of one stack (bit `3 * band + column`, column 0-2 within the
+/// stack) that hold bits, from [`folded_columns`].
+#[inline(always)]
+fn stack_pieces<const FAST: bool>(columns: u32, stack: usize) -> usize {
+    let shift = 3 * stack;
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        // SAFETY: the fast build only runs where the CPU has BMI2.
+        return unsafe { std::arch::x86_64::_pext_u32(columns, STACK_COLUMNS << shift) } as usize;
+    }
+    let spread = columns >> shift & STACK_COLUMNS;
+    ((spread | spread >> 6 | spread >> 12) & 0x1FF) as usize
+}
+
+/// For each unit (bands 0-2, then stacks 0-2) and permutation: the cells a
+/// digit keeps when it takes that permutation there (every cell outside
+/// the unit, and in it the three mini-rows or mini-columns the
+/// permutation picks).
+static PERM_KEEP: [[Lanes; 6]; 6] = {
+    let mut keep = [[Lanes::ZERO; 6]; 6];
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMUTATIONS[p];
+        let mut unit = 0;
+        while unit < 3 {
+            let mut band = 0;
+            while band < 3 {
+                // In a band, row r keeps its box perm[r]; elsewhere all.
+                let mut cells = BAND;
+                if band == unit {
+                    cells = 0;
+                    let mut row = 0;
+                    while row < 3 {
+                        cells |= 7 << (9 * row + 3 * perm[row]);
+                        row += 1;
+                    }
+                }
+                keep[unit][p].0[band] = cells;
+                // In a stack, band b keeps its column perm[b] of the stack.
+                let stack = (7 * COLUMN) << (3 * unit);
+                keep[3 + unit][p].0[band] = BAND & !stack | COLUMN << (3 * unit + perm[band]);
+                band += 1;
+            }
+            unit += 1;
+        }
+        p += 1;
+    }
+    keep
+};
+
 /// The first stack's columns in the layout of [`folded_columns`].
 const STACK_COLUMNS: u32 = 0x1C0E07;
 
@@ -1016,6 +1293,68 @@ fn repeats(cells: u32) -> u32 {
         repeats |= row & row.wrapping_sub(1) | boxed & boxed.wrapping_sub(1);
     }
     repeats
+}
+
+/// Per digit, its mini-rows (bit `9 * band + 3 * row + box`) and, from
+/// bit 32, its columns per band (bit `9 * band + column`): see
+/// [`Grid::triad_step`].
+type TriadMaps = [u64; 9];
+
+/// Bit-sliced counts over nine triad maps: the bits set in at least three
+/// of them, and in at least four.
+#[inline(always)]
+fn three_and_four(maps: &[u64; 9]) -> (u64, u64) {
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    for &map in maps {
+        four |= three & map;
+        three |= two & map;
+        two |= one & map;
+        one |= map;
+    }
+    (three, four)
+}
+
+/// Every triad of a triad map ([`Grid::triad_step`]): 27 mini-rows, 27
+/// mini-columns.
+const TRIADS: u64 = BAND as u64 | (BAND as u64) << 32;
+
+/// The first triad of each group of three in a triad map: bits 0, 3 and 6
+/// of each band's nine.
+const GROUP_STARTS: u64 = 0x49 * (1 | 1 << 9 | 1 << 18) * (1 | 1 << 32);
+
+/// The whole groups (three neighbouring bits from a [`GROUP_STARTS`] bit)
+/// holding a bit of `triads`.
+#[inline(always)]
+fn group_of(triads: u64) -> u64 {
+    // OR each group onto its first bit, keep those, and copy them back to
+    // all three (multiplying by 7: groups do not overlap).
+    ((triads | triads >> 1 | triads >> 2) & GROUP_STARTS) * 7
+}
+
+/// The bits of `triads` alone in their group (see [`group_of`]).
+#[inline(always)]
+fn alone(triads: u64) -> u64 {
+    let (a, b, c) = (
+        triads & GROUP_STARTS,
+        triads >> 1 & GROUP_STARTS,
+        triads >> 2 & GROUP_STARTS,
+    );
+    // Exactly one of three: set in some, and in no two.
+    let one = (a | b | c) & !(a & b | a & c | b & c);
+    // Multiplying by 7 copies each group's first bit to all three.
+    (one * 7) & triads
+}
+
+/// The 27 cells of a band's mini-rows (bit `3 * row + box`).
+#[inline(always)]
+fn widen<const FAST: bool>(pieces: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        // Scatter each mini-row's bit to its first cell, then fill its three.
+        // SAFETY: the fast build only runs where the CPU has BMI2.
+        return unsafe { std::arch::x86_64::_pdep_u32(pieces, 0x1249249) } * 7;
+    }
+    TABLES.widen[pieces as usize & 0x1FF]
 }
 
 /// The columns holding bits in a band: its three rows folded onto one.
@@ -1061,7 +1400,23 @@ struct Tables {
     stack_keep: [u32; 512],
     /// For each cell of a band: its row and box within the band.
     peers: [u32; 27],
+    /// For 9 mini-rows (bit `3 * r + b`): bit `p` set if all three
+    /// mini-rows of [`PERMUTATIONS`]`[p]` are among them.
+    perms: [u8; 512],
+    /// For 9 mini-rows (bit `3 * r + b`), their 27 cells.
+    widen: [u32; 512],
 }
+
+/// The six ways a digit's three rows of a band can map to its boxes (row
+/// `r` to box `PERMUTATIONS[p][r]`); for a stack, bands to columns.
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 static TABLES: Tables = Tables::build();
 
@@ -1073,15 +1428,9 @@ impl Tables {
             band_keep: [0; 512],
             stack_keep: [0; 512],
             peers: [0; 27],
+            perms: [0; 512],
+            widen: [0; 512],
         };
-        const PERMUTATIONS: [[usize; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         let mut pieces = 0;
         while pieces < 512 {
             let mut row_boxes = 0;
@@ -1101,6 +1450,7 @@ impl Tables {
                 let used = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
                 if pieces & used == used {
                     allowed |= used as u16;
+                    tables.perms[pieces] |= 1 << p;
                 }
                 p += 1;
             }
@@ -1115,6 +1465,15 @@ impl Tables {
                 piece += 1;
             }
             tables.band_keep[pieces] = keep;
+            let mut cells = 0u32;
+            let mut piece = 0;
+            while piece < 9 {
+                if pieces >> piece & 1 != 0 {
+                    cells |= 7 << (3 * piece);
+                }
+                piece += 1;
+            }
+            tables.widen[pieces] = cells;
             let allowed = allowed as u32;
             tables.stack_keep[pieces] =
                 (allowed & 7) | (allowed >> 3 & 7) << 9 | (allowed >> 6 & 7) << 18;
@@ -1173,6 +1532,9 @@ const GUESSES_PER_SOLUTION: u64 = 16;
 struct Branches {
     items: [(u8, u8, u32); 9],
     len: u8,
+    /// Whether the items are (digit, unit, permutation) for
+    /// [`Grid::restrict`] rather than placements.
+    restrict: bool,
 }
 
 impl Branches {
@@ -1180,15 +1542,13 @@ impl Branches {
     const NONE: Branches = Branches {
         items: [(0, 0, 0); 9],
         len: 0,
+        restrict: false,
     };
 
     /// Each digit of `digits` on one cell.
     #[inline(always)]
     fn cell(band: usize, bit: u32, mut digits: u16) -> Branches {
-        let mut branches = Branches {
-            items: [(0, 0, 0); 9],
-            len: 0,
-        };
+        let mut branches = Branches::NONE;
         while digits != 0 {
             let digit = digits.trailing_zeros() as u8;
             digits &= digits - 1;
@@ -1200,10 +1560,7 @@ impl Branches {
 
     /// `digit` on each of its places: at most nine cells, in any bands.
     fn places(digit: usize, places: Lanes) -> Branches {
-        let mut branches = Branches {
-            items: [(0, 0, 0); 9],
-            len: 0,
-        };
+        let mut branches = Branches::NONE;
         for band in 0..3 {
             let mut cells = places.get(band);
             while cells != 0 && branches.len < 9 {
@@ -1298,13 +1655,41 @@ impl Choices {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 #[inline(never)]
-fn lookahead_fast(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> {
-    grid.lookahead::<true>(effort)
+fn lookahead_fast(grid: &mut Grid, effort: &mut Effort, triads: bool) -> Option<Branches> {
+    grid.lookahead::<true>(effort, triads)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+#[inline(never)]
+fn triads_fast(grid: &mut Grid, pending: &mut Pending, maps: &mut TriadMaps) -> Option<bool> {
+    grid.triad_step::<true>(pending, maps)
 }
 
 #[inline(never)]
-fn lookahead_portable(grid: &mut Grid, effort: &mut Effort) -> Option<Branches> {
-    grid.lookahead::<false>(effort)
+fn triads_portable(grid: &mut Grid, pending: &mut Pending, maps: &mut TriadMaps) -> Option<bool> {
+    grid.triad_step::<false>(pending, maps)
+}
+
+/// [`Grid::triad_step`] in the build `FAST` selects, out of line: it runs
+/// once or twice a node, and inlined it would crowd the propagation loop.
+#[inline(always)]
+fn triads<const FAST: bool>(
+    grid: &mut Grid,
+    pending: &mut Pending,
+    maps: &mut TriadMaps,
+) -> Option<bool> {
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        // SAFETY: the fast build only runs where the CPU has its features.
+        return unsafe { triads_fast(grid, pending, maps) };
+    }
+    triads_portable(grid, pending, maps)
+}
+
+#[inline(never)]
+fn lookahead_portable(grid: &mut Grid, effort: &mut Effort, triads: bool) -> Option<Branches> {
+    grid.lookahead::<false>(effort, triads)
 }
 
 /// How often, in choices made, a search that can be stopped looks at its
@@ -1315,6 +1700,13 @@ const STOP_POLL_NODES: u64 = 1 << 12;
 /// A depth-first search counting solutions up to a limit.
 struct Search<'a> {
     limit: u32,
+    /// Whether to search deep: propagate with triads and branch on
+    /// permutations (see [`TRIADS_BELOW_GIVENS`]).
+    triads: bool,
+    /// The triad maps of the grid last propagated with triads: those of
+    /// the node about to choose, which [`Grid::choose_permutation`] reads
+    /// rather than gather them again.
+    maps: TriadMaps,
     /// Whether to score bivalue cells (see [`SCORED_CHOICE_BELOW_GIVENS`]).
     scored: bool,
     /// Whether every choice is made by [`Grid::lookahead`]: once the
@@ -1375,7 +1767,7 @@ impl Search<'_> {
             if let Some(marks) = marks {
                 grid.keep_marks(marks);
             }
-            if grid.propagate::<FAST>(Pending::ALL) {
+            if grid.propagate::<FAST>(Pending::ALL, self.triads.then_some(&mut self.maps)) {
                 self.descend::<FAST>(&mut grid);
             }
         }
@@ -1429,9 +1821,9 @@ impl Search<'_> {
         #[cfg(target_arch = "x86_64")]
         if FAST {
             // SAFETY: as in `descend`.
-            return unsafe { lookahead_fast(grid, &mut self.effort) };
+            return unsafe { lookahead_fast(grid, &mut self.effort, self.triads) };
         }
-        lookahead_portable(grid, &mut self.effort)
+        lookahead_portable(grid, &mut self.effort, self.triads)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -1456,6 +1848,8 @@ impl Search<'_> {
                 Some(branches) => branches,
                 None => return,
             }
+        } else if self.triads {
+            grid.choose_permutation::<FAST>(&self.maps, self.scored)
         } else {
             grid.choose(self.scored)
         };
@@ -1471,17 +1865,26 @@ impl Search<'_> {
             left -= 1;
             self.effort.guesses += 1;
             let mut pending = Pending::default();
+            let (digit, band) = (usize::from(digit), usize::from(band));
             if left == 0 {
                 // The last choice may use up this grid: no copy.
-                grid.place(usize::from(digit), usize::from(band), bit, &mut pending);
-                if grid.propagate::<FAST>(pending) {
+                if branches.restrict {
+                    grid.restrict(digit, band, bit, &mut pending);
+                } else {
+                    grid.place(digit, band, bit, &mut pending);
+                }
+                if grid.propagate::<FAST>(pending, self.triads.then_some(&mut self.maps)) {
                     self.descend::<FAST>(grid);
                 }
                 return;
             }
             let mut child = *grid;
-            child.place(usize::from(digit), usize::from(band), bit, &mut pending);
-            if child.propagate::<FAST>(pending) {
+            if branches.restrict {
+                child.restrict(digit, band, bit, &mut pending);
+            } else {
+                child.place(digit, band, bit, &mut pending);
+            }
+            if child.propagate::<FAST>(pending, self.triads.then_some(&mut self.maps)) {
                 self.descend::<FAST>(&mut child);
             }
         }
@@ -1707,9 +2110,17 @@ mod tests {
         assert_eq!(solve(&Board::EMPTY, 0).unwrap().count, 1);
     }
 
+    /// Hard boards for the builds to agree on, node for node: the first of
+    /// the forum's hardest list and two from `puzzles/hard.txt`.
+    const HARD: [&str; 3] = [
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+        ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...",
+    ];
+
     #[test]
     fn the_portable_and_fast_builds_agree() {
-        let puzzles = [LEETCODE, INKALA, &".".repeat(81)];
+        let puzzles = [LEETCODE, INKALA, &".".repeat(81), HARD[0], HARD[1], HARD[2]];
         for puzzle in puzzles {
             let board = board(puzzle);
             for limit in [1, 2, 50] {
@@ -1726,21 +2137,41 @@ mod tests {
     }
 
     /// Built against cell branching (14 givens, no solution): over a
-    /// million guesses with the cheap choice alone.
+    /// million guesses with the cheap choice alone, before the triads
+    /// refuted it without a guess.
     const STUBBORN: &str =
         ".................2.......5....5.3.27..4........5.......3..7...4.7......1.2.......";
 
+    /// Built against the search with triads (`puzzles/adversarial.txt`):
+    /// one solution, the most guesses of that file's boards.
+    const SLOW: &str =
+        "........1....23.....45...2...5..6.3..7......89.....1....6.3..1..8.4....91..6..7..";
+
     #[test]
-    fn stubborn_boards_are_searched_again_looking_ahead() {
+    fn triads_refute_the_board_built_against_cell_branching() {
         let (found, effort) = solve_with_effort(&board(STUBBORN), 2).unwrap();
         assert_eq!(found.count, 0);
-        assert!(effort.probes > 0, "{effort:?}");
-        assert!(effort.guesses < STUBBORN_AFTER + 100, "{effort:?}");
+        assert_eq!(effort, Effort::default());
+    }
+
+    #[test]
+    fn stubborn_boards_are_searched_again_looking_ahead() {
+        let slow = board(SLOW);
+        let plain = solve_with::<false>(&slow, None, 2, None).unwrap();
+        assert_eq!(plain.0.count, 1);
+        assert_eq!(plain.1.probes, 0);
+        for after in [0, 8, 64] {
+            let (found, effort) =
+                solve_stubborn_after::<false>(&slow, None, 2, None, after, None).unwrap();
+            assert_eq!(found, plain.0, "after {after}");
+            assert!(effort.probes > 0, "{effort:?}");
+            assert!(effort.guesses < after + plain.1.guesses, "{effort:?}");
+        }
     }
 
     #[test]
     fn a_stubborn_board_costs_the_same_however_it_is_labelled() {
-        let original = board(STUBBORN);
+        let original = board(SLOW);
         let mut efforts = Vec::new();
         for shift in 0..9u8 {
             for transpose in [false, true] {
@@ -1751,8 +2182,10 @@ mod tests {
                         digit => (digit - 1 + shift) % 9 + 1,
                     }
                 });
-                let (found, effort) = solve_with_effort(&Board::new(cells).unwrap(), 2).unwrap();
-                assert_eq!(found.count, 0);
+                let board = Board::new(cells).unwrap();
+                let (found, effort) =
+                    solve_stubborn_after::<false>(&board, None, 2, None, 0, None).unwrap();
+                assert_eq!(found.count, 1);
                 efforts.push(effort.guesses);
             }
         }
@@ -1816,7 +2249,7 @@ mod tests {
         // With a row's first seven cells filled, 8 and 9 each have two
         // places left in that row, and its last two cells two digits each.
         let mut grid = Grid::with_givens(&board(&format!("1234567{}", ".".repeat(74)))).unwrap();
-        assert!(grid.propagate::<false>(Pending::ALL));
+        assert!(grid.propagate::<false>(Pending::ALL, Some(&mut TriadMaps::default())));
         let choices = Choices::smallest(&grid);
         assert_eq!(choices.ways, 2);
         let items = &choices.items[..choices.len];
@@ -1831,13 +2264,13 @@ mod tests {
 
     #[test]
     fn looking_ahead_removes_ways_that_fail() {
-        let mut grid = Grid::with_givens(&board(STUBBORN)).unwrap();
-        assert!(grid.propagate::<false>(Pending::ALL));
+        let mut grid = Grid::with_givens(&board(SLOW)).unwrap();
+        assert!(grid.propagate::<false>(Pending::ALL, Some(&mut TriadMaps::default())));
         let before = grid;
         let mut effort = Effort::default();
-        let result = grid.lookahead::<false>(&mut effort);
-        // No solution, but propagation alone cannot tell: the probes
-        // remove candidates, never add any.
+        let result = grid.lookahead::<false>(&mut effort, true);
+        // Propagation alone leaves choices; some probes fail and their
+        // candidates go: the probes remove candidates, never add any.
         assert!(effort.probes > 0);
         assert!(grid.live_count() < before.live_count(), "{result:?}");
         for (after, was) in grid.candidates.iter().zip(&before.candidates) {
@@ -1847,7 +2280,7 @@ mod tests {
             // What is left to branch on does not fail at once.
             for &(digit, band, bit) in &branches.items[..usize::from(branches.len)] {
                 let (digit, band) = (usize::from(digit), usize::from(band));
-                assert!(grid.probe::<false>(digit, band, bit, grid.live_count()) > 0);
+                assert!(grid.probe::<false>(digit, band, bit, grid.live_count(), true) > 0);
             }
         }
     }
@@ -1871,6 +2304,128 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn triads_remove_no_solution_candidate() {
+        // Propagation with triads keeps every cell's solution digit.
+        for puzzle in [LEETCODE, INKALA, HARD[0], HARD[1], HARD[2]] {
+            let puzzle = board(puzzle);
+            let solution = solve(&puzzle, 1).unwrap().first.unwrap();
+            let mut grid = Grid::with_givens(&puzzle).unwrap();
+            assert!(grid.propagate::<false>(Pending::ALL, Some(&mut TriadMaps::default())));
+            for (cell, &digit) in solution.cells().iter().enumerate() {
+                let lanes = grid.candidates[usize::from(digit) - 1];
+                assert!(
+                    lanes.get(cell / 27) >> (cell % 27) & 1 != 0,
+                    "{puzzle} {cell}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_triad_with_three_digits_keeps_them() {
+        // Row 1's first three cells may only hold 1, 2 and 3: those three
+        // digits then leave the rest of row 1.
+        let mut grid = Grid::FULL;
+        for digit in 3..9 {
+            // Digits 4-9 leave cells 0-2 of band 0.
+            grid.candidates[digit] = grid.candidates[digit].and_not(Lanes::one(0, 7));
+        }
+        let mut pending = Pending::default();
+        assert_eq!(
+            grid.triad_step::<false>(&mut pending, &mut TriadMaps::default()),
+            Some(true)
+        );
+        for digit in 0..3 {
+            let row = grid.candidates[digit].get(0) & 0x1FF;
+            assert_eq!(row, 7, "digit {}", digit + 1);
+        }
+        assert_ne!(pending.digits, 0);
+        // Two digits left for a triad: a contradiction.
+        grid.candidates[2] = grid.candidates[2].and_not(Lanes::one(0, 7));
+        assert_eq!(
+            grid.triad_step::<false>(&mut pending, &mut TriadMaps::default()),
+            None
+        );
+    }
+
+    #[test]
+    fn triad_maps_find_groups() {
+        // A group is three neighbouring triads starting at bit 0, 3 or 6 of
+        // a band's nine, in either half.
+        assert_eq!(group_of(1 << 4), 7 << 3);
+        assert_eq!(group_of(1 << (32 + 9 + 8)), 7 << (32 + 9 + 6));
+        assert_eq!(alone(0b011_100_001), 0b000_100_001);
+        assert_eq!(alone(TRIADS), 0);
+        let (three, four) = three_and_four(&[1, 1, 1, 3, 2, 2, 0, 0, 0]);
+        assert_eq!((three, four), (3, 1));
+        #[cfg(target_arch = "x86_64")]
+        if has_fast_features() {
+            for pieces in [0, 1, 0x1FF, 0x155, 0xAA] {
+                assert_eq!(widen::<true>(pieces), widen::<false>(pieces));
+            }
+        }
+    }
+
+    #[test]
+    fn deep_and_plain_searches_count_alike() {
+        // Boards with few givens and many solutions: branching on
+        // permutations with triads must find exactly what cells alone find.
+        for (puzzle, drop) in [(HARD[0], 1), (HARD[1], 2), (HARD[2], 2)] {
+            let mut cells = *board(puzzle).cells();
+            let givens: Vec<usize> = (0..81).filter(|&at| cells[at] != 0).collect();
+            for &at in &givens[givens.len() - drop..] {
+                cells[at] = 0;
+            }
+            let board = Board::new(cells).unwrap();
+            let count = |deep| {
+                solve_stubborn_after::<false>(
+                    &board,
+                    None,
+                    100_000,
+                    None,
+                    STUBBORN_AFTER,
+                    Some(deep),
+                )
+                .unwrap()
+                .0
+            };
+            let (deep, plain) = (count(true), count(false));
+            assert_eq!(deep.count, plain.count, "{board}");
+            assert!(
+                deep.count > 1 && deep.count < 100_000,
+                "{board}: {}",
+                deep.count
+            );
+            assert_solves(&board, &deep.first.unwrap());
+        }
+    }
+
+    #[test]
+    fn permutation_keeps() {
+        for perm in 0..6 {
+            for (unit, keeps) in PERM_KEEP.iter().enumerate() {
+                let keep = keeps[perm];
+                // Nine cells of the unit stay, and all 54 others.
+                assert_eq!(keep.count_ones(), 54 + 9, "unit {unit} perm {perm}");
+            }
+            // Band 0: row r keeps box PERMUTATIONS[perm][r].
+            let band = PERM_KEEP[0][perm].get(0);
+            for (row, &boxed) in PERMUTATIONS[perm].iter().enumerate() {
+                assert_eq!(band >> (9 * row) & 0x1FF, 7 << (3 * boxed));
+            }
+            // Stack 1: band b keeps column 3 + PERMUTATIONS[perm][b] there.
+            for (band, &column) in PERMUTATIONS[perm].iter().enumerate() {
+                let kept = PERM_KEEP[4][perm].get(band) & (7 * COLUMN) << 3;
+                assert_eq!(kept, COLUMN << (3 + column));
+            }
+        }
+        // Every pieces map gets the permutations it holds.
+        assert_eq!(TABLES.perms[0x1FF], 0x3F);
+        assert_eq!(TABLES.perms[1 | 1 << 4 | 1 << 8], 1);
+        assert_eq!(TABLES.perms[1 | 1 << 3 | 0x1C0], 0);
     }
 
     #[test]
