@@ -8,8 +8,9 @@
 //! [`Pruned::Same`] and `None` for them.
 //!
 //! Every prune is sound (it only removes digits no solution of the rule
-//! can use, given the other candidates) and may be called on any state,
-//! again and again: the search calls it to a fixed point.
+//! can use, given the other candidates and that cells sharing a row, a
+//! column or a region differ) and may be called on any state, again and
+//! again: the search calls it to a fixed point.
 
 use super::layout::Layout;
 use super::rule::Rule;
@@ -30,6 +31,7 @@ mod region_sum;
 mod renban;
 mod sandwich;
 mod skyscraper;
+mod support;
 mod thermometer;
 mod whispers;
 mod x_sum;
@@ -67,12 +69,12 @@ pub fn prune(rule: &Rule, layout: &Layout, cands: &mut [u32]) -> Pruned {
             cells,
             sum: Some(sum),
         } => killer::prune(&mut e, n, cells, *sum),
-        Rule::LittleKiller { cells, sum } => little_killer::prune(&mut e, cells, *sum),
+        Rule::LittleKiller { cells, sum } => little_killer::prune(&mut e, layout, cells, *sum),
         Rule::Sandwich { line, sum } => sandwich::prune(&mut e, n, line, *sum),
         Rule::XSum { line, sum } => x_sum::prune(&mut e, n, line, *sum),
         Rule::Skyscraper { line, count } => skyscraper::prune(&mut e, n, line, *count),
         Rule::Thermometer { cells, slow } => thermometer::prune(&mut e, cells, *slow),
-        Rule::Arrow { circle, line } => arrow::prune(&mut e, circle, line),
+        Rule::Arrow { circle, line } => arrow::prune(&mut e, layout, circle, line),
         Rule::Odd { cell } => parity::prune(&mut e, *cell, true),
         Rule::Even { cell } => parity::prune(&mut e, *cell, false),
         Rule::Minimum { cell, than } => extremum::prune(&mut e, *cell, than, false),
@@ -503,6 +505,22 @@ mod testing {
     /// A 9x9 layout with the usual boxes.
     pub fn nine() -> Layout {
         Layout::standard(9).unwrap()
+    }
+
+    /// A full grid of size `n` that keeps its rows, columns and usual
+    /// boxes: a shifted pattern, digits relabelled at random (for rules
+    /// whose pruning counts on peers holding different digits).
+    pub fn valid_grid(rng: &mut Rng, n: usize) -> Vec<u8> {
+        let (rows, columns) = Layout::usual_boxes(n).expect("a size with boxes");
+        let digits = rng.perm(n);
+        (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                // Each row shifted by a box width within a band and by one
+                // between bands: every row, column and box a permutation.
+                digits[(columns * (r % rows) + r / rows + c) % n]
+            })
+            .collect()
     }
 
     /// A Latin square of size `n`: every row and column a permutation,

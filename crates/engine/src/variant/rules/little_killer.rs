@@ -1,13 +1,17 @@
 //! Little killers: the digits along a diagonal sum to the clue. Digits may
-//! repeat (only houses keep them apart), so the reasoning is bounds only.
+//! repeat where no house keeps them apart: bounds, then an exact pass
+//! that keeps peers on the diagonal apart.
 
-use super::{prune_linear, Break, Cands, Grid, Step};
+use super::super::layout::Layout;
+use super::{prune_linear, support, Break, Cands, Grid, Step};
 
 /// Prunes the diagonal `cells` summing to `sum`.
-pub(super) fn prune(e: &mut Cands, cells: &[u16], sum: u32) -> Step {
+pub(super) fn prune(e: &mut Cands, layout: &Layout, cells: &[u16], sum: u32) -> Step {
     e.all_live(cells)?;
     let s = i64::from(sum);
-    prune_linear(e, cells.iter().map(|&c| (c, 1)), s, s)
+    let terms = cells.iter().map(|&c| (c, 1));
+    prune_linear(e, terms.clone(), s, s)?;
+    support::prune(e, layout, terms, s, s)
 }
 
 /// A diagonal whose cells are all filled and sum to anything but `sum`.
@@ -72,13 +76,9 @@ mod tests {
         sound(2, 300, |rng| {
             let n = [4, 6, 9][rng.below(3)];
             let k = 1 + rng.below(n);
-            let mut grid = vec![0u8; n * n];
+            let grid = valid_grid(rng, n);
             let cells: Vec<u16> = (0..k).map(|i| (i * (n + 1)) as u16).collect();
-            let mut sum = 0;
-            for &c in &cells {
-                grid[usize::from(c)] = rng.digit(n);
-                sum += u32::from(grid[usize::from(c)]);
-            }
+            let sum = cells.iter().map(|&c| u32::from(grid[usize::from(c)])).sum();
             (Layout::standard(n).unwrap(), clue(&cells, sum), grid)
         });
     }
