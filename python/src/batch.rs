@@ -35,8 +35,9 @@ enum Given {
     Cells { cells: Vec<u8>, size: u8 },
 }
 
-/// What a call says of its boards' shape: `size=` and `box=`.
-#[derive(Clone, Copy, Debug, Default)]
+/// What a call says of its boards' shape: `size=`, `box=`, `variant=`
+/// and `regions=`.
+#[derive(Clone, Debug, Default)]
 pub struct Reading {
     /// Every board is N x N (`--size N`); for arrays, N² cells a board
     /// (9 when not given).
@@ -47,6 +48,9 @@ pub struct Reading {
     /// The `variant=` rules every board gets (`--variant`): bit `i` for
     /// `sudoku_engine::variant::setup::VARIANTS[i]`.
     pub variants: u8,
+    /// Jigsaw regions (`--regions`): one layout for every board, or one a
+    /// board in order; each cell's region from 0.
+    pub regions: Vec<Box<[u8]>>,
 }
 
 impl Reading {
@@ -72,6 +76,7 @@ impl Input {
     fn new(given: Given, reading: Reading) -> Input {
         let mut setup = Setup {
             boxes: reading.boxes,
+            regions: reading.regions,
             ..Setup::default()
         };
         for (i, name) in VARIANTS.iter().enumerate() {
@@ -121,7 +126,7 @@ impl Input {
                 variant: None,
             });
         }
-        let variant = variant::build(&entry, &self.setup)
+        let variant = variant::build(&entry, index, &self.setup)
             .and_then(|variant| match takes {
                 Takes::Any => Ok(variant),
                 Takes::Classic(function) => Err(variant::refusal(function, &variant)),
@@ -177,7 +182,7 @@ pub struct Bad {
     pub problem: String,
     /// The reader's own error, when the reader found it (its JSON record
     /// is then the library's).
-    pub malformed: Option<Malformed>,
+    pub malformed: Option<Box<Malformed>>,
 }
 
 /// The name a board goes by in messages and records: its place in the
@@ -244,7 +249,7 @@ fn read_text(index: usize, text: &[u8], options: &ReadOptions) -> Result<Entry, 
                 line: malformed.start_line,
                 message: malformed.to_string(),
                 problem: malformed.problem.to_string(),
-                malformed: Some(malformed),
+                malformed: Some(Box::new(malformed)),
             });
         }
         // Reading a byte slice cannot fail.
@@ -321,7 +326,7 @@ pub fn refused(index: usize, line: u64, problem: String) -> Bad {
         line,
         message: malformed.to_string(),
         problem,
-        malformed: Some(malformed),
+        malformed: Some(Box::new(malformed)),
     }
 }
 

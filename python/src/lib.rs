@@ -31,7 +31,7 @@ use sudoku_engine::canon::Order;
 use sudoku_engine::generate::fresh_seed;
 use sudoku_engine::reader::Symbols;
 use sudoku_engine::transform::{Transform, TransformError};
-use sudoku_engine::variant::setup::VARIANTS;
+use sudoku_engine::variant::setup::{Setup, VARIANTS};
 use sudoku_engine::{Answer, HintLevel, Look, Request, Status, Transformed};
 use sudoku_output::format::VariantRecord;
 use sudoku_output::{Format, Record, RecordWriter};
@@ -356,13 +356,15 @@ fn run<'py, T: Send + 'static>(
     Ok(((memory::bytes(py, &codes)?, errors), extra))
 }
 
-/// `size=`, `box=` and `variant=` as the Python functions pass them: N
-/// from 4 to 25, rows and columns from 1 to 25 (checked again by the
-/// layout), names `--variant` takes.
+/// `size=`, `box=`, `variant=` and `regions=` as the Python functions pass
+/// them: N from 4 to 25, rows and columns from 1 to 25 (checked again by
+/// the layout), names `--variant` takes, layouts as `--regions` reads
+/// them (one for every board, or one a board).
 fn reading(
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
+    regions: Option<Vec<String>>,
 ) -> PyResult<Reading> {
     if let Some(size) = size.filter(|size| !(4..=25).contains(size)) {
         return Err(PyValueError::new_err(format!(
@@ -386,10 +388,29 @@ fn reading(
         };
         variants |= 1 << i;
     }
+    let regions = regions.unwrap_or_default();
+    let many = regions.len() > 1;
+    let regions = regions
+        .iter()
+        .enumerate()
+        .map(|(i, layout)| {
+            Setup::read_regions(layout.as_bytes())
+                .map(|(_, regions)| regions)
+                .map_err(|e| {
+                    let which = if many {
+                        format!("regions[{i}]")
+                    } else {
+                        "regions".into()
+                    };
+                    PyValueError::new_err(format!("{which}: {e}"))
+                })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     Ok(Reading {
         size,
         boxes,
         variants,
+        regions,
     })
 }
 
@@ -409,7 +430,8 @@ type Solutions<'py> = (
 /// their widths (see [`Solutions`]), errors. `size` and `boxes` are
 /// `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each.
+#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None))]
 fn solve<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
@@ -419,9 +441,10 @@ fn solve<'py>(
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
+    regions: Option<Vec<String>>,
 ) -> PyResult<Solutions<'py>> {
     let request = Request::Solve { unique };
-    let reading = reading(size, boxes, variant)?;
+    let reading = reading(size, boxes, variant, regions)?;
     // The solutions' cells, here and in Python.
     let cost = Cost::new("solve", 2 * 81);
     // A board with no solution, or none read, gets this many zeros.
@@ -485,7 +508,7 @@ type Counted<'py> = (
 /// `count`: status codes, counts (u32, native order), limit reached
 /// (one byte each), errors. `size` and `boxes` are `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None, variant=None))]
+#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None))]
 #[allow(clippy::too_many_arguments)]
 fn count<'py>(
     py: Python<'py>,
@@ -496,6 +519,7 @@ fn count<'py>(
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
+    regions: Option<Vec<String>>,
 ) -> PyResult<Counted<'py>> {
     let limit = u32::try_from(limit)
         .ok()
@@ -504,7 +528,7 @@ fn count<'py>(
             PyValueError::new_err(format!("limit must be from 1 to {}, not {limit}", u32::MAX))
         })?;
     let request = Request::Count { limit };
-    let reading = reading(size, boxes, variant)?;
+    let reading = reading(size, boxes, variant, regions)?;
     // Counts and limits reached, here and in Python (the limits as bools).
     let cost = Cost::new("count", 2 * 5 + 1);
     let counted = |_: &[_], answers: &[Result<Reply, Bad>], _: &_| {
@@ -556,7 +580,7 @@ fn recorded<'py>(
 /// `validate`: status codes, the invalid boards' JSON records (for their
 /// conflicts), errors. `size` and `boxes` are `size=` and `box=`.
 #[pyfunction]
-#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None))]
+#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None))]
 #[allow(clippy::too_many_arguments)]
 fn validate<'py>(
     py: Python<'py>,
@@ -568,9 +592,10 @@ fn validate<'py>(
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
+    regions: Option<Vec<String>>,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
-    let reading = reading(size, boxes, variant)?;
+    let reading = reading(size, boxes, variant, regions)?;
     // Each board's list of conflicts in Python (most empty).
     let cost = Cost::new("validate", 64);
     // Only the invalid boards' records: they alone carry conflicts, and

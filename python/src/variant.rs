@@ -10,12 +10,12 @@ use sudoku_engine::variant::setup::Setup;
 use sudoku_output::variant_board::command;
 pub use sudoku_output::variant_board::VariantBoard as Variant;
 
-/// Makes `entry` (a board of another size, f-puzzles data, or a classic
-/// board when `setup` is not plain) into its puzzle under `setup`, or says
-/// why it makes none.
-pub fn build(entry: &Entry, setup: &Setup) -> Result<Variant, String> {
-    // Python has no `--regions`: the ordinal picks no layout.
-    Variant::new(entry, 0, setup)
+/// Makes `entry`, board `index` of the batch (a board of another size,
+/// f-puzzles data, or a classic board when `setup` is not plain), into
+/// its puzzle under `setup` (the index picks its `regions=` layout when
+/// there is one a board), or says why it makes none.
+pub fn build(entry: &Entry, index: usize, setup: &Setup) -> Result<Variant, String> {
+    Variant::new(entry, index as u64, setup)
 }
 
 /// Answers `request` for `variant`; `None` for a request that takes

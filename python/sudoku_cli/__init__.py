@@ -14,7 +14,10 @@ of shape ``(N, size * size)`` or ``(N, size, size)`` with ``size=`` (and
 ``box=(rows, columns)`` for other boxes than the size's usual ones), and
 take ``variant=`` as the CLI's ``--variant`` (``"x"``, ``"windoku"``,
 ``"disjoint"``, ``"anti-knight"``, ``"anti-king"``, ``"non-consecutive"``:
-a name, names, or ``"x,anti-knight"``) for rules every board gets. The
+a name, names, or ``"x,anti-knight"``) for rules every board gets, and
+``regions=`` as its ``--regions`` (jigsaw: a layout of size² symbols, one a
+cell, naming its region; one string for every board, or a sequence of
+them, one a board). The
 other functions take classic 9x9 boards only, and refuse any other as the CLI
 does (``rate: classic 9x9 boards only; this is a 6x6 board``).
 
@@ -185,6 +188,24 @@ def _variant(variant: Union[str, Sequence[str], None]) -> Optional[List[str]]:
     return names
 
 
+def _regions(regions: Union[str, Sequence[str], None], batch: Any, size: Optional[int]) -> Optional[List[str]]:
+    """``regions=``: None, one layout for every board, or a sequence of
+    layouts, one a board of ``batch`` (as :func:`_batch` made it) in order
+    (as ``--regions`` and a file of its lines)."""
+    if regions is None:
+        return None
+    if isinstance(regions, str):
+        return [regions]
+    layouts = list(regions)
+    if not all(isinstance(layout, str) for layout in layouts):
+        raise TypeError(f"regions must be a layout or layouts (strings), not {regions!r}")
+    # An array's batch is its cells' bytes: size * size a board.
+    boards = len(batch) // (size or 9) ** 2 if isinstance(batch, bytes) else len(batch)
+    if len(layouts) != boards:
+        raise ValueError(f"regions gives {len(layouts)} layout{'' if len(layouts) == 1 else 's'} for {boards} boards (one a board, or one string for all)")
+    return layouts
+
+
 def _box(box: Optional[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
     """``box=``: None, or (rows, columns), each a whole number from 1 to 25."""
     if box is None:
@@ -292,6 +313,7 @@ def solve(
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     variant: Union[str, Sequence[str], None] = None,
+    regions: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Solved:
@@ -320,10 +342,14 @@ def solve(
     >>> x = solve(["." * 81], variant="x").solutions[0]    # both diagonals hold 1-9
     >>> sorted(x[::10].tolist()) == sorted(x[8:73:8].tolist()) == list(range(1, 10))
     True
+    >>> solve(["." * 16], regions="aaababbbcccdcddd").solutions[0].tolist()   # jigsaw
+    [1, 2, 3, 4, 4, 3, 1, 2, 2, 1, 4, 3, 3, 4, 2, 1]
     """
     size = _size(size)
+    batch = _batch(boards, size)
     codes, cells, width, lengths, bad = _native.solve(
-        _batch(boards, size), unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant)
+        batch, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant),
+        regions=_regions(regions, batch, size),
     )
     return Solved(_solutions(cells, width, lengths), _statuses(codes), dict(bad))
 
@@ -335,6 +361,7 @@ def count(
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     variant: Union[str, Sequence[str], None] = None,
+    regions: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Counted:
@@ -350,8 +377,10 @@ def count(
     """
     limit = _whole("limit", limit, 1, _MOST)
     size = _size(size)
+    batch = _batch(boards, size)
     codes, numbers, reached, bad = _native.count(
-        _batch(boards, size), limit, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant)
+        batch, limit, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant),
+        regions=_regions(regions, batch, size),
     )
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
@@ -369,6 +398,7 @@ def validate(
     size: Optional[int] = None,
     box: Optional[Tuple[int, int]] = None,
     variant: Union[str, Sequence[str], None] = None,
+    regions: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Validated:
@@ -389,8 +419,10 @@ def validate(
     '1 twice in row 1 (r1c1, r1c4)'
     """
     size = _size(size)
+    batch = _batch(boards, size)
     codes, data, bad = _native.validate(
-        _batch(boards, size), complete, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant)
+        batch, complete, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant),
+        regions=_regions(regions, batch, size),
     )
     conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
     for record in _records(data):  # the invalid boards' records only

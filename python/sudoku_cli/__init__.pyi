@@ -16,7 +16,9 @@ Boards = Union[Sequence[str], npt.NDArray[Any]]
 Errors = str  # "raise" (default) or "record"
 #: box=: boxes of (rows, columns), as the CLI's --box RxC; variant=: the
 #: rules of the CLI's --variant ("x", "windoku", "disjoint", "anti-knight",
-#: "anti-king", "non-consecutive"), a name, names or "x,anti-knight".
+#: "anti-king", "non-consecutive"), a name, names or "x,anti-knight";
+#: regions=: jigsaw layouts as the CLI's --regions (size*size symbols, one a
+#: cell, naming its region), one for every board or one a board.
 Box = Tuple[int, int]
 
 class Solved(NamedTuple):
@@ -54,6 +56,7 @@ def solve(
     size: Optional[int] = None,
     box: Optional[Box] = None,
     variant: Union[str, Sequence[str], None] = None,
+    regions: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Solved: ...
@@ -64,6 +67,7 @@ def count(
     size: Optional[int] = None,
     box: Optional[Box] = None,
     variant: Union[str, Sequence[str], None] = None,
+    regions: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Counted: ...
@@ -75,6 +79,7 @@ def validate(
     size: Optional[int] = None,
     box: Optional[Box] = None,
     variant: Union[str, Sequence[str], None] = None,
+    regions: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Validated: ...

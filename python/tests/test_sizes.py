@@ -5,6 +5,7 @@ and grids the tests work out themselves; the other functions refuse them."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from functools import lru_cache
@@ -488,3 +489,85 @@ def test_an_unknown_variant_is_named():
         sudoku_cli.solve(["." * 81], variant="killer")
     with pytest.raises(TypeError):
         sudoku_cli.count(["." * 81], variant=[1])
+
+
+# --- regions= as --regions ---------------------------------------------------
+
+#: A 4x4 jigsaw layout (regions named by their letters), and the usual boxes
+#: written as one.
+JIGSAW_FOUR = "aaababbbcccdcddd"
+BOXES_FOUR = "aabbaabbccddccdd"
+
+
+@lru_cache(maxsize=None)
+def latin_fours() -> Tuple[Tuple[int, ...], ...]:
+    """Every 4x4 Latin square (576 of them): rows and columns only."""
+    rows = list(itertools.permutations(range(1, 5)))
+    found = []
+    for a in rows:
+        for b in rows:
+            for c in rows:
+                for d in rows:
+                    if all(len({a[i], b[i], c[i], d[i]}) == 4 for i in range(4)):
+                        found.append(a + b + c + d)
+    return tuple(found)
+
+
+def jigsaw_fours(layout: str) -> List[Tuple[int, ...]]:
+    """The 4x4 grids whose rows, columns and ``layout``'s regions hold 1-4."""
+    regions = [[i for i, name in enumerate(layout) if name == region] for region in set(layout)]
+    return [g for g in latin_fours() if all(len({g[c] for c in cells}) == 4 for cells in regions)]
+
+
+def test_the_tests_jigsaws_know_4x4_sudoku():
+    assert len(latin_fours()) == 576
+    assert sorted(jigsaw_fours(BOXES_FOUR)) == sorted(all_fours())
+
+
+def test_regions_count_as_a_brute_force_of_4x4_jigsaws():
+    jigsaw = jigsaw_fours(JIGSAW_FOUR)
+    assert 0 < len(jigsaw) != len(all_fours())
+    assert sudoku_cli.count(["." * 16], regions=JIGSAW_FOUR).solutions.tolist() == [len(jigsaw)]
+    # One layout a board, from strings or from an array.
+    both = [JIGSAW_FOUR, BOXES_FOUR]
+    assert sudoku_cli.count(["." * 16] * 2, regions=both).solutions.tolist() == [len(jigsaw), 288]
+    cells = np.zeros((2, 4, 4), dtype=np.uint8)
+    assert sudoku_cli.count(cells, size=4, regions=both).solutions.tolist() == [len(jigsaw), 288]
+    solved = sudoku_cli.solve(["..3" + "." * 13], regions=JIGSAW_FOUR).solutions[0]
+    assert tuple(solved.tolist()) in jigsaw and solved[2] == 3
+    # A grid that keeps the boxes but not the regions is invalid under
+    # regions only, and the conflict names a region.
+    broken = next(g for g in all_fours() if g not in jigsaw)
+    line = line_of(broken)
+    assert sudoku_cli.validate([line], complete=True).statuses.tolist() == ["valid"]
+    checked = sudoku_cli.validate([line], complete=True, regions=JIGSAW_FOUR)
+    assert checked.statuses.tolist() == ["invalid"]
+    assert {c["rule"] for c in checked.conflicts[0]} == {"region"}
+
+
+def test_regions_equal_the_cli(cli):
+    boards = ["." * 16, "1" + "." * 15, "12" + "." * 13 + "1"]
+    layouts = [JIGSAW_FOUR, BOXES_FOUR, JIGSAW_FOUR]
+    path = cli.tmp / "layouts.txt"
+    path.write_text("".join(layout + "\n" for layout in layouts))
+    expected = cli.json(["solve", "--regions", str(path)], boards)
+    got = sudoku_cli.solve(boards, regions=layouts, errors="record")
+    assert got.statuses.tolist() == [r["status"] for r in expected]
+    assert cli_solutions(got.solutions) == [r.get("solution", "") for r in expected]
+    counted = cli.json(["solve", "--count", "--regions", JIGSAW_FOUR], boards)
+    got = sudoku_cli.count(boards, regions=JIGSAW_FOUR, errors="record")
+    assert got.solutions.tolist() == [r["solutions"] for r in counted]
+
+
+def test_regions_that_cannot_be_used_are_named():
+    with pytest.raises(ValueError, match="^regions: a 4x4 region layout names more than 4 regions$"):
+        sudoku_cli.count(["." * 16], regions="abcdeabbccddccdd")
+    with pytest.raises(ValueError, match=r"^regions\[1\]: a region layout needs N x N symbols"):
+        sudoku_cli.count(["." * 16] * 2, regions=[JIGSAW_FOUR, "aaab"])
+    with pytest.raises(ValueError, match="^regions gives 1 layout for 2 boards"):
+        sudoku_cli.count(["." * 16] * 2, regions=[JIGSAW_FOUR])
+    with pytest.raises(TypeError):
+        sudoku_cli.count(["." * 16], regions=[1])
+    # Regions for another size than the board's: that board's error.
+    with pytest.raises(ValueError, match=r"^boards\[1\]:1: the regions are for a 4x4 board, this one is 9x9$"):
+        sudoku_cli.count(["." * 16, "." * 81], regions=JIGSAW_FOUR)
