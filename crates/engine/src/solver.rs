@@ -298,7 +298,7 @@ fn solve_stubborn_after<const FAST: bool>(
     stubborn_after: u64,
     triads: Option<bool>,
 ) -> Result<(Solutions, Effort), InvalidGivens> {
-    let mut grid = Grid::with_givens(board)?;
+    let mut grid = Grid::with_givens::<FAST>(board)?;
     if let Some(marks) = marks {
         grid.keep_marks(marks);
     }
@@ -334,6 +334,50 @@ fn solve_stubborn_after<const FAST: bool>(
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
+
+/// `givens[value][band]`: the cells of `band` holding `value`, entry 0
+/// collecting the empty cells. On x86-64 each (value, band) is two byte
+/// compares and two mask moves; setting bits cell by cell instead makes
+/// each update wait on the one before it to the same value, and took 6% of
+/// the time on the serg set (35 givens, a few guesses a board).
+#[inline(always)]
+fn givens_by_digit(board: &Board) -> [[u32; 3]; 10] {
+    let cells = board.cells();
+    let mut givens = [[0u32; 3]; 10];
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        for (band, starts) in (0..3).map(|band| (band, [27 * band, 27 * band + 11])) {
+            // A band's 27 bytes as two overlapping 16-byte loads, at 0 and
+            // 11 in the band: the second's masks move up 11 places.
+            // SAFETY: both loads end within the 81 cells (the last at 81),
+            // and unaligned loads need only SSE2, which x86-64 always has.
+            let [low, high] = starts.map(|at| unsafe {
+                _mm_loadu_si128(cells[at..at + 16].as_ptr().cast::<__m128i>())
+            });
+            for (value, bands) in givens.iter_mut().enumerate() {
+                // SAFETY: SSE2 only, as above.
+                let (low, high) = unsafe {
+                    let value = _mm_set1_epi8(value as i8);
+                    (
+                        _mm_movemask_epi8(_mm_cmpeq_epi8(low, value)) as u32,
+                        _mm_movemask_epi8(_mm_cmpeq_epi8(high, value)) as u32,
+                    )
+                };
+                bands[band] = low | high << 11;
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for (band, cells) in cells.chunks_exact(27).enumerate() {
+        for (at, &value) in cells.iter().enumerate() {
+            givens[usize::from(value)][band] |= 1 << at;
+        }
+    }
+    givens
+}
 
 /// One column of a band: a bit in each of its three rows.
 const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
@@ -449,35 +493,35 @@ impl Grid {
     /// by digit with masks rather than cell by cell; `InvalidGivens` if two
     /// givens of one digit share a row, column or box.
     #[inline(always)]
-    fn with_givens(board: &Board) -> Result<Grid, InvalidGivens> {
-        // givens[digit][band], with entry 0 collecting the empty cells; no
-        // branch on the cell's value.
-        let mut givens = [[0u32; 3]; 16];
-        for (band, cells) in board.cells().chunks_exact(27).enumerate() {
-            for (at, &digit) in cells.iter().enumerate() {
-                givens[usize::from(digit & 15)][band] |= 1 << at;
-            }
-        }
+    fn with_givens<const FAST: bool>(board: &Board) -> Result<Grid, InvalidGivens> {
+        let givens = givens_by_digit(board);
         let mut grid = Grid::FULL;
         grid.open = Lanes::bands(givens[0][0], givens[0][1], givens[0][2]);
         let filled = Lanes::splat(BAND).and_not(grid.open);
-        let mut clash = 0;
+        let mut clash = false;
         for (lanes, given) in grid.candidates.iter_mut().zip(&givens[1..10]) {
-            let columns = [fold(given[0]), fold(given[1]), fold(given[2])];
-            // A column may hold the digit once, across all three bands, and
-            // each row and box of a band once.
-            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
-            clash |= repeats(given[0]) | repeats(given[1]) | repeats(given[2]);
-            let column_peers = (columns[0] | columns[1] | columns[2]) * COLUMN;
+            let pieces = given.map(|cells| usize::from(mini_rows::<FAST>(cells)));
+            let columns = fold(given[0]) | fold(given[1]) | fold(given[2]);
+            // The givens of a digit see each other if and only if they hold
+            // fewer rows, columns or boxes than there are givens: holding
+            // three times as many units as givens, all told, rules it out.
+            let placed = given[0].count_ones() + given[1].count_ones() + given[2].count_ones();
+            let units = columns.count_ones()
+                + u32::from(TABLES.units[pieces[0]])
+                + u32::from(TABLES.units[pieces[1]])
+                + u32::from(TABLES.units[pieces[2]]);
+            clash |= units != 3 * placed;
+            // Multiplying by COLUMN copies 9 column bits to 3 rows.
+            let column_peers = columns * COLUMN;
             let peers = Lanes::bands(
-                column_peers | lines_of(given[0]),
-                column_peers | lines_of(given[1]),
-                column_peers | lines_of(given[2]),
+                column_peers | TABLES.lines[pieces[0]],
+                column_peers | TABLES.lines[pieces[1]],
+                column_peers | TABLES.lines[pieces[2]],
             );
             let own = Lanes::bands(given[0], given[1], given[2]);
             *lanes = lanes.and_not(filled).and_not(peers).or(own);
         }
-        if clash != 0 {
+        if clash {
             return Err(InvalidGivens);
         }
         Ok(grid)
@@ -508,6 +552,32 @@ impl Grid {
         let cell = Lanes::one(band, bit);
         self.open = self.open.and_not(cell);
         self.clear_cells(digit, cell, pending);
+        // One cell cannot conflict with itself.
+        let _ = self.eliminate_peers(digit, band, bit, pending);
+    }
+
+    /// [`Grid::place`] on a cell whose digits are `digits` (`digit` among
+    /// them): only the others lose the cell, rather than all nine digits
+    /// looked at, and the grid and work list end as `place` leaves them.
+    #[inline(always)]
+    fn place_among(
+        &mut self,
+        digit: usize,
+        band: usize,
+        bit: u32,
+        digits: u16,
+        pending: &mut Pending,
+    ) {
+        let cell = Lanes::one(band, bit);
+        self.open = self.open.and_not(cell);
+        let mut others = digits & !(1 << digit);
+        while others != 0 {
+            let other = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.candidates[other] = self.candidates[other].and_not(cell);
+            // Placed cells are not open: no naked single can follow.
+            pending.digits |= 1 << (4 * other + band);
+        }
         // One cell cannot conflict with itself.
         let _ = self.eliminate_peers(digit, band, bit, pending);
     }
@@ -1120,14 +1190,17 @@ impl Grid {
         (best.1, best.2, self.digits_at(best.1, best.2))
     }
 
-    /// The digits (bit `d` for digit `d + 1`) cell `bit` of `band` may take.
+    /// The digits (bit `d` for digit `d + 1`) cell `bit` (one bit) of
+    /// `band` may take.
     #[inline(always)]
     fn digits_at(&self, band: usize, bit: u32) -> u16 {
-        let mut digits = 0;
+        // Each digit's bit of the cell, moved up `digit` places: digit `d`
+        // lands on bit `at + d` (`at` the cell's place), with no compare.
+        let mut spread = 0u64;
         for (digit, lanes) in self.candidates.iter().enumerate() {
-            digits |= u16::from(lanes.get(band) & bit != 0) << digit;
+            spread |= u64::from(lanes.get(band) & bit) << digit;
         }
-        digits
+        (spread >> bit.trailing_zeros()) as u16
     }
 
     #[inline(always)]
@@ -1137,17 +1210,68 @@ impl Grid {
 
     /// The cells of a solved grid.
     #[inline(always)]
-    fn cells(&self) -> [u8; 81] {
+    fn cells<const FAST: bool>(&self) -> [u8; 81] {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            return self.cells_by_planes();
+        }
         let mut cells = [0; 81];
         for (digit, lanes) in self.candidates.iter().enumerate() {
             for band in 0..3 {
+                // Solved, a digit stands once in each of a band's three
+                // rows: three bits, taken without a data-dependent loop
+                // (the test always passes on a solved grid).
                 let mut bits = lanes.get(band);
-                while bits != 0 {
-                    cells[band * 27 + bits.trailing_zeros() as usize] = digit as u8 + 1;
-                    bits &= bits - 1;
+                for _ in 0..3 {
+                    if bits != 0 {
+                        cells[band * 27 + bits.trailing_zeros() as usize] = digit as u8 + 1;
+                    }
+                    bits &= bits.wrapping_sub(1);
                 }
             }
         }
+        cells
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Grid {
+    /// [`Grid::cells`] in the fast build: the digits' numbers as four
+    /// bit-planes over the 81 cells, spread eight cells at a time to bytes
+    /// by PDEP, rather than a store per cell.
+    #[inline(always)]
+    fn cells_by_planes(&self) -> [u8; 81] {
+        use std::arch::x86_64::_pdep_u64;
+        // planes[k]: the cells whose number has bit k (the loops unroll,
+        // so each digit costs an OR per bit of its number).
+        let mut planes = [Lanes::ZERO; 4];
+        for (digit, lanes) in self.candidates.iter().enumerate() {
+            for (k, plane) in planes.iter_mut().enumerate() {
+                if (digit + 1) >> k & 1 != 0 {
+                    *plane = plane.or(*lanes);
+                }
+            }
+        }
+        // As 81 bits in reading order, band `b` from bit `27 * b`.
+        let planes = planes.map(|plane| {
+            u128::from(plane.get(0))
+                | u128::from(plane.get(1)) << 27
+                | u128::from(plane.get(2)) << 54
+        });
+        // Eleven groups of eight cells, the last five bytes past the board.
+        let mut bytes = [0u8; 88];
+        for (group, out) in bytes.chunks_exact_mut(8).enumerate() {
+            let mut eight = 0u64;
+            for (k, &plane) in planes.iter().enumerate() {
+                let bits = (plane >> (8 * group)) as u64 & 0xFF;
+                // PDEP puts bit i of the eight at bit 0 of byte i.
+                // SAFETY: the fast build only runs where the CPU has BMI2.
+                eight |= unsafe { _pdep_u64(bits, 0x0101_0101_0101_0101) } << k;
+            }
+            out.copy_from_slice(&eight.to_le_bytes());
+        }
+        let mut cells = [0; 81];
+        cells.copy_from_slice(&bytes[..81]);
         cells
     }
 }
@@ -1268,33 +1392,6 @@ static PERM_KEEP: [[Lanes; 6]; 6] = {
 /// The first stack's columns in the layout of [`folded_columns`].
 const STACK_COLUMNS: u32 = 0x1C0E07;
 
-/// The rows and boxes of a band holding any of `cells`, as cell masks.
-#[inline(always)]
-fn lines_of(cells: u32) -> u32 {
-    let mut lines = 0;
-    for unit in 0..3 {
-        // All ones when the unit holds a bit (branch-free).
-        let row = 0x1FF << (9 * unit);
-        lines |= row & 0u32.wrapping_sub(u32::from(cells & row != 0));
-        let boxed = (7 * COLUMN) << (3 * unit);
-        lines |= boxed & 0u32.wrapping_sub(u32::from(cells & boxed != 0));
-    }
-    lines
-}
-
-/// Non-zero if some row or box of a band holds two or more of `cells`.
-#[inline(always)]
-fn repeats(cells: u32) -> u32 {
-    let mut repeats = 0;
-    for unit in 0..3 {
-        let row = cells & 0x1FF << (9 * unit);
-        let boxed = cells & (7 * COLUMN) << (3 * unit);
-        // Clearing the lowest bit leaves something only if there were two.
-        repeats |= row & row.wrapping_sub(1) | boxed & boxed.wrapping_sub(1);
-    }
-    repeats
-}
-
 /// Per digit, its mini-rows (bit `9 * band + 3 * row + box`) and, from
 /// bit 32, its columns per band (bit `9 * band + column`): see
 /// [`Grid::triad_step`].
@@ -1405,6 +1502,12 @@ struct Tables {
     perms: [u8; 512],
     /// For 9 mini-rows (bit `3 * r + b`), their 27 cells.
     widen: [u32; 512],
+    /// For 9 mini-rows (bit `3 * r + b`): the cells of the rows and boxes
+    /// holding any of them.
+    lines: [u32; 512],
+    /// For 9 mini-rows (bit `3 * r + b`): how many rows hold any of them,
+    /// plus how many boxes.
+    units: [u8; 512],
 }
 
 /// The six ways a digit's three rows of a band can map to its boxes (row
@@ -1430,6 +1533,8 @@ impl Tables {
             peers: [0; 27],
             perms: [0; 512],
             widen: [0; 512],
+            lines: [0; 512],
+            units: [0; 512],
         };
         let mut pieces = 0;
         while pieces < 512 {
@@ -1474,6 +1579,19 @@ impl Tables {
                 piece += 1;
             }
             tables.widen[pieces] = cells;
+            let mut unit = 0;
+            while unit < 3 {
+                if pieces >> (3 * unit) & 7 != 0 {
+                    tables.lines[pieces] |= 0x1FF << (9 * unit);
+                    tables.units[pieces] += 1;
+                }
+                // Box `unit`'s mini-rows are bits unit, unit + 3, unit + 6.
+                if pieces & 0x49 << unit != 0 {
+                    tables.lines[pieces] |= (7 * COLUMN) << (3 * unit);
+                    tables.units[pieces] += 1;
+                }
+                unit += 1;
+            }
             let allowed = allowed as u32;
             tables.stack_keep[pieces] =
                 (allowed & 7) | (allowed >> 3 & 7) << 9 | (allowed >> 6 & 7) << 18;
@@ -1535,6 +1653,9 @@ struct Branches {
     /// Whether the items are (digit, unit, permutation) for
     /// [`Grid::restrict`] rather than placements.
     restrict: bool,
+    /// When the items place digits on one cell: that cell's digits (see
+    /// [`Grid::place_among`]); 0 otherwise.
+    digits: u16,
 }
 
 impl Branches {
@@ -1543,12 +1664,16 @@ impl Branches {
         items: [(0, 0, 0); 9],
         len: 0,
         restrict: false,
+        digits: 0,
     };
 
-    /// Each digit of `digits` on one cell.
+    /// Each digit of `digits` on one cell: `digits` must be all the
+    /// digits the cell may take, as [`Grid::place_among`] clears the cell
+    /// from those alone.
     #[inline(always)]
     fn cell(band: usize, bit: u32, mut digits: u16) -> Branches {
         let mut branches = Branches::NONE;
+        branches.digits = digits;
         while digits != 0 {
             let digit = digits.trailing_zeros() as u8;
             digits &= digits - 1;
@@ -1739,13 +1864,13 @@ impl Search<'_> {
 
     /// Counts a solved grid, keeping it if it is the first.
     #[inline(always)]
-    fn found(&mut self, grid: &Grid) {
+    fn found<const FAST: bool>(&mut self, grid: &Grid) {
         self.count += 1;
         if !self.lookahead {
             self.stubborn_after += GUESSES_PER_SOLUTION;
         }
         if self.first.is_none() {
-            self.first = Some(grid.cells());
+            self.first = Some(grid.cells::<FAST>());
         }
     }
 
@@ -1763,7 +1888,7 @@ impl Search<'_> {
         self.stubborn_after = 0;
         self.count = 0;
         self.first = None;
-        if let Ok(mut grid) = Grid::with_givens(board) {
+        if let Ok(mut grid) = Grid::with_givens::<FAST>(board) {
             if let Some(marks) = marks {
                 grid.keep_marks(marks);
             }
@@ -1789,7 +1914,7 @@ impl Search<'_> {
         }
         match self.look_ahead::<FAST>(grid) {
             Some(branches) if branches.len == 0 => {
-                self.found(grid);
+                self.found::<FAST>(grid);
                 None
             }
             branches => branches,
@@ -1840,7 +1965,7 @@ impl Search<'_> {
     #[inline(always)]
     fn run<const FAST: bool>(&mut self, grid: &mut Grid) {
         if grid.is_solved() {
-            self.found(grid);
+            self.found::<FAST>(grid);
             return;
         }
         let branches = if self.effort.guesses >= self.stubborn_after {
@@ -1870,6 +1995,8 @@ impl Search<'_> {
                 // The last choice may use up this grid: no copy.
                 if branches.restrict {
                     grid.restrict(digit, band, bit, &mut pending);
+                } else if branches.digits != 0 {
+                    grid.place_among(digit, band, bit, branches.digits, &mut pending);
                 } else {
                     grid.place(digit, band, bit, &mut pending);
                 }
@@ -1881,6 +2008,8 @@ impl Search<'_> {
             let mut child = *grid;
             if branches.restrict {
                 child.restrict(digit, band, bit, &mut pending);
+            } else if branches.digits != 0 {
+                child.place_among(digit, band, bit, branches.digits, &mut pending);
             } else {
                 child.place(digit, band, bit, &mut pending);
             }
@@ -1963,15 +2092,14 @@ mod tests {
 
     #[test]
     fn rejects_invalid_givens() {
-        for (a, b) in [(0, 8), (0, 72), (0, 20), (40, 50)] {
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (40, 50), (1, 2), (30, 75)] {
             let mut cells = [0; 81];
-            cells[a] = 5;
-            cells[b] = 5;
-            assert_eq!(
-                solve(&Board::new(cells).unwrap(), 1),
-                Err(InvalidGivens),
-                "{a} {b}"
-            );
+            // Other fives that see neither, in another band and box.
+            (cells[a], cells[b], cells[60]) = (5, 5, 5);
+            let clash = Board::new(cells).unwrap();
+            assert_eq!(solve(&clash, 1), Err(InvalidGivens), "{a} {b}");
+            let portable = solve_with::<false>(&clash, None, 1, None);
+            assert_eq!(portable, Err(InvalidGivens), "{a} {b}");
         }
     }
 
@@ -2248,7 +2376,8 @@ mod tests {
     fn the_smallest_choices_are_cells_and_places_alike() {
         // With a row's first seven cells filled, 8 and 9 each have two
         // places left in that row, and its last two cells two digits each.
-        let mut grid = Grid::with_givens(&board(&format!("1234567{}", ".".repeat(74)))).unwrap();
+        let mut grid =
+            Grid::with_givens::<false>(&board(&format!("1234567{}", ".".repeat(74)))).unwrap();
         assert!(grid.propagate::<false>(Pending::ALL, Some(&mut TriadMaps::default())));
         let choices = Choices::smallest(&grid);
         assert_eq!(choices.ways, 2);
@@ -2264,7 +2393,7 @@ mod tests {
 
     #[test]
     fn looking_ahead_removes_ways_that_fail() {
-        let mut grid = Grid::with_givens(&board(SLOW)).unwrap();
+        let mut grid = Grid::with_givens::<false>(&board(SLOW)).unwrap();
         assert!(grid.propagate::<false>(Pending::ALL, Some(&mut TriadMaps::default())));
         let before = grid;
         let mut effort = Effort::default();
@@ -2312,7 +2441,7 @@ mod tests {
         for puzzle in [LEETCODE, INKALA, HARD[0], HARD[1], HARD[2]] {
             let puzzle = board(puzzle);
             let solution = solve(&puzzle, 1).unwrap().first.unwrap();
-            let mut grid = Grid::with_givens(&puzzle).unwrap();
+            let mut grid = Grid::with_givens::<false>(&puzzle).unwrap();
             assert!(grid.propagate::<false>(Pending::ALL, Some(&mut TriadMaps::default())));
             for (cell, &digit) in solution.cells().iter().enumerate() {
                 let lanes = grid.candidates[usize::from(digit) - 1];
