@@ -4,6 +4,7 @@
 //! the reduced position and rests on a candidate the chain removed yields
 //! all its eliminations, each resting on those removed candidates.
 
+use super::fresh;
 use super::links::Cands;
 use crate::logic::grid::{
     bits, cells_of, houses_at, houses_of, HouseKind, HOUSE_CELLS, HOUSE_MASKS,
@@ -105,13 +106,19 @@ impl Found {
 /// bucket (the cell index modulo the table size, 16 doubling while more
 /// than three quarters full), then in insertion order.
 pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
+    let mut ordered = removable.to_vec();
+    sort_hash_order(&mut ordered, |&(cell, _)| cell);
+    ordered
+}
+
+/// [`hash_order`] in place, of entries whose cell `cell` reads.
+pub(super) fn sort_hash_order<T>(entries: &mut [T], cell: impl Fn(&T) -> usize) {
     let mut size = 16;
-    while removable.len() * 4 > size * 3 {
+    while entries.len() * 4 > size * 3 {
         size *= 2;
     }
-    let mut ordered = removable.to_vec();
-    ordered.sort_by_key(|&(cell, _)| cell & (size - 1));
-    ordered
+    // Stable: a bucket keeps insertion order.
+    entries.sort_by_key(|entry| cell(entry) & (size - 1));
 }
 
 /// The chain producers that dynamic chains of level 2 and up apply to
@@ -131,8 +138,7 @@ pub struct Nested {
     /// keep)`.
     pub collect: fn(&Cands, &Cands, u8, u8, bool) -> Vec<super::Collected>,
     /// Whether forcing chains and cycles find nothing on a position, nor
-    /// could any cycle there remove a candidate (see
-    /// [`cycles_find_nothing`]).
+    /// could any cycle there remove a candidate (see [`cycles_quiet`]).
     pub find_nothing: fn(&Cands) -> bool,
 }
 
@@ -179,22 +185,30 @@ pub fn advanced(
     };
     for (k, &producer) in producers.iter().enumerate() {
         found.complete = k + 1 == producers.len();
-        if producer == 0 && cycles_find_nothing(work, source, nested.find_nothing) {
+        // Forcing chains and cycles that find nothing on the source find
+        // something here only through the strong links its chain made (see
+        // `cycles_quiet`): none, nothing is searched; else they are
+        // searched only when some state reaches its negation through them
+        // (asked only of positions not met before).
+        let quiet = producer == 0 && cycles_quiet(source, nested.find_nothing);
+        if quiet && !work.has_new_strong_link(source) {
             continue;
         }
-        if keep {
-            // Explaining keeps each hint's proof: nothing is remembered.
+        let search = |found: &mut Found| {
+            if quiet && !fresh::reaches_negation(work, source) {
+                return;
+            }
             for hint in &(nested.collect)(work, source, producer, limit, keep) {
                 found.chain(hint);
             }
+        };
+        if keep {
+            // Explaining keeps each hint's proof: nothing is remembered.
+            search(found);
         } else {
             NESTED.with(|memo| {
                 memo.borrow_mut()
-                    .replay(work, source, (producer, limit), found, |found| {
-                        for hint in &(nested.collect)(work, source, producer, limit, false) {
-                            found.chain(hint);
-                        }
-                    });
+                    .replay(work, source, (producer, limit), found, search);
             });
         }
         if !found.removals.is_empty() {
@@ -203,30 +217,25 @@ pub fn advanced(
     }
 }
 
-/// Whether forcing chains and cycles surely find nothing on `work`, a
-/// reduced position of a chain from `source`: when `work` has no strong
-/// link that `source` lacks, and on `source` they find nothing and no
-/// cycle could remove anything (`find_nothing`, asked once a source).
+/// Whether forcing chains and cycles find nothing on `source`, the
+/// position a chain started from (`find_nothing`, asked once a source):
+/// then on `work`, a position that chain reduced, they find nothing
+/// unless some state reaches its negation under cell and house links.
 ///
-/// Removing candidates removes weak links, and adds strong ones only
-/// where it leaves a cell with two candidates or a digit with two places
-/// in a house; without those, every link of `work` is one of `source`.
-/// - A forcing chain is a path from a candidate's "on" to its "off" (or
-///   back): the same path is one of `source`, whose search, reaching
-///   every state a path leads to, would have found a chain from that
-///   start, removing or placing the candidate there too.
-/// - A cycle of `work` lies in one component of cell and house links of
-///   `source` (its states stay strongly connected), and what it removes
-///   sees one of its "on" and one of its "off" states of its digit: then
-///   `may_remove` holds for that component of `source`, which the
-///   search there found to hold for none.
+/// They find something only where some state does (see [`fresh`]): a
+/// forcing chain is such a path, and a cycle that removes a candidate
+/// makes one from that candidate. On `source` none does; so one does on
+/// `work` only through a strong link `source` lacks, which
+/// [`fresh::reaches_negation`] follows from the few such links. Removing
+/// candidates removes weak links, and adds strong ones only where it
+/// leaves a cell with two candidates or a digit with two places in a
+/// house: without those, nothing need be searched at all.
 ///
 /// (The ladder tries them on its position before any nested chain; a
 /// nested chain's own reduced positions are sources too, tried here once
 /// each.)
-fn cycles_find_nothing(work: &Cands, source: &Cands, find_nothing: fn(&Cands) -> bool) -> bool {
-    !work.has_new_strong_link(source)
-        && NESTED.with(|memo| memo.borrow_mut().quiet(source, find_nothing))
+fn cycles_quiet(source: &Cands, find_nothing: fn(&Cands) -> bool) -> bool {
+    NESTED.with(|memo| memo.borrow_mut().quiet(source, find_nothing))
 }
 
 /// The [`Memo`] stage of the simple techniques (nested producers' stages
@@ -262,7 +271,7 @@ struct Memo {
     source: Option<([u16; 81], [u8; 9])>,
     entries: std::collections::HashMap<((u8, u8), [u16; 81]), Remembered, WordHash>,
     /// Whether forcing chains and cycles find nothing on the source, once
-    /// asked ([`cycles_find_nothing`]).
+    /// asked ([`cycles_quiet`]).
     quiet: Option<bool>,
 }
 
@@ -325,7 +334,10 @@ impl Memo {
     /// Makes `source` the position the entries belong to, forgetting those
     /// of another.
     fn follow(&mut self, source: &Cands) {
-        if self.source != Some((source.cells, source.placed)) {
+        // Compared in place: a pair built to compare is a copy each call.
+        let same = matches!(&self.source,
+            Some((cells, placed)) if *cells == source.cells && *placed == source.placed);
+        if !same {
             self.source = Some((source.cells, source.placed));
             self.entries.clear();
             self.quiet = None;
@@ -808,20 +820,22 @@ mod tests {
 
     /// Where forcing chains and cycles find nothing on a position of a
     /// hard puzzle's solving path, they find nothing either on any
-    /// position a few candidates short of it without a new strong link,
-    /// as the shortcut says; and positions with one are searched.
+    /// position a few candidates short of it where no state reaches its
+    /// negation (through the new strong links), as the shortcut says;
+    /// positions with new strong links are skipped so too, and others
+    /// are searched and hinted.
     #[test]
-    fn nested_cycles_find_nothing_without_new_strong_links() {
+    fn nested_cycles_find_nothing_where_no_state_reaches_its_negation() {
         let board: crate::board::Board =
             "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
                 .parse()
                 .unwrap();
         let mut grid = crate::logic::Grid::new(&board);
-        let (mut skipped, mut searched, mut hinted) = (0, 0, 0);
+        let (mut skipped, mut fresh_skipped, mut hinted) = (0, 0, 0);
         for step in crate::logic::explain(&board).steps.into_iter().take(60) {
             let source = Cands::of(&grid);
             step.apply(&mut grid);
-            if !super::super::cycles::find_nothing(&source) {
+            if !cycles_quiet(&source, PRODUCERS.find_nothing) {
                 continue;
             }
             let cands: Vec<usize> = (0..729)
@@ -835,16 +849,20 @@ mod tests {
                     work.remove(second / 9, second % 9);
                 }
                 let hints = super::super::cycles::collect(&work, &source, false);
-                if cycles_find_nothing(&work, &source, PRODUCERS.find_nothing) {
+                let new_links = work.has_new_strong_link(&source);
+                if !new_links || !fresh::reaches_negation(&work, &source) {
                     assert!(hints.is_empty(), "{step}: {first} {second}");
                     skipped += 1;
+                    fresh_skipped += usize::from(new_links);
                 } else {
-                    searched += 1;
                     hinted += usize::from(!hints.is_empty());
                 }
             }
         }
-        assert!(skipped > 50 && hinted > 50, "{skipped} {searched} {hinted}");
+        assert!(
+            skipped > 50 && fresh_skipped > 50 && hinted > 50,
+            "{skipped} {fresh_skipped} {hinted}"
+        );
     }
 
     #[test]

@@ -282,11 +282,20 @@ struct Cache {
     arenas: Vec<Option<Box<Arena>>>,
 }
 
+thread_local! {
+    /// The emptied list of the last [`Cache`] dropped on this thread
+    /// (nested producers come and go, and grew it anew each time).
+    static SPARE_CACHE: std::cell::Cell<Vec<Option<Box<Arena>>>> =
+        const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl Cache {
     fn new() -> Cache {
         Cache {
             slot: [u16::MAX; 729],
-            arenas: Vec::new(),
+            arenas: SPARE_CACHE
+                .try_with(|spare| spare.take())
+                .unwrap_or_default(),
         }
     }
 
@@ -312,6 +321,8 @@ impl Drop for Producer {
         for arena in self.cache.arenas.drain(..).flatten() {
             self.engine.recycle(arena);
         }
+        let arenas = std::mem::take(&mut self.cache.arenas);
+        let _ = SPARE_CACHE.try_with(|spare| spare.set(arenas));
     }
 }
 

@@ -76,7 +76,7 @@ fn add_once(strong: &mut ([u16; 3], u8), id: u16) {
 /// cell's candidates and a digit's places say the same, as `Cands` keeps
 /// them).
 #[inline(always)]
-fn twice_in(cands: &Cands, house: usize) -> u16 {
+pub(super) fn twice_in(cands: &Cands, house: usize) -> u16 {
     let (mut once, mut twice, mut more) = (0u16, 0u16, 0u16);
     for cell in HOUSE_CELLS[house] {
         let here = cands.cells[usize::from(cell)];

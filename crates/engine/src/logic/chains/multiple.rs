@@ -20,13 +20,20 @@
 //! that one parent, so the states a target rests on are its depth plus
 //! one: a hint's size is a sum of depths, with no link table to build and
 //! no nodes to walk back.
+//!
+//! Nested, the scans run on thousands of positions reduced from one
+//! source, and almost none of their chains conclude anything: instead of
+//! each position's closure, what every branch reaches in the source
+//! (propagated once) bounds what it reaches there ([`Reduced`]), and the
+//! chains whose bounds share nothing that concludes are skipped.
 
-use super::graph::{closure_of, Closure, Dense, Graph};
+use super::graph::{closure_of, partners, Closure, Dense, Graph, NO_CELL};
 use super::links::{candidate, link_cause, removed_by};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
 use super::{conclude, Best, Collected, Key};
 use crate::logic::grid::{
-    bits, cells_of, count, houses_of, several_cells, Cells, Digits, Grid, CELL_BITS, HOUSE_MASKS,
+    bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, CELL_BITS,
+    HOUSE_MASKS,
 };
 use crate::logic::proof::Candidate;
 use crate::logic::step::{Pattern, Step, Technique};
@@ -54,17 +61,31 @@ pub fn multiple_forcing_chains(grid: &Grid) -> Option<Step> {
 /// `keep`.
 pub(super) fn collect(work: &Cands, source: &Cands, keep: bool) -> Vec<Collected> {
     let mut best = Best::collecting(source, keep);
-    scan(work, &mut best);
+    scan_reduced(work, &Outcomes::of(source), &mut best);
     best.into_collected()
 }
 
 /// Every hint in Sudoku Explainer's order, offered to `best`.
 fn scan(cands: &Cands, best: &mut Best) {
     let (closure, graph) = closure_of(cands);
+    let filter = Filter::Closure(&closure, &graph);
+    scan_with(cands, filter, best);
+}
+
+/// [`scan`] of `work`, a reduced position of `outcomes`' source: the cell
+/// and region chains that [`Reduced::may_conclude`] rules out are skipped
+/// (no graph or closure of `work` is built).
+fn scan_reduced(work: &Cands, outcomes: &Outcomes, best: &mut Best) {
+    let reduced = Reduced::new(outcomes, work);
+    scan_with(work, Filter::Reduced(&reduced), best);
+}
+
+/// [`scan`] with the chains whose branches surely conclude nothing told
+/// apart by `filter`.
+fn scan_with(cands: &Cands, filter: Filter<'_>, best: &mut Best) {
     let mut scan = Scan {
         cands,
-        graph: &graph,
-        closure: &closure,
+        filter,
         branches: Branches::take(),
     };
     let regions = region_starts(cands);
@@ -74,6 +95,18 @@ fn scan(cands: &Cands, best: &mut Best) {
         }
     }
     scan.branches.give();
+}
+
+/// How a scan skips the cell and region chains that can offer nothing.
+#[derive(Clone, Copy)]
+enum Filter<'a> {
+    /// The position's closure (on its graph): branches that can meet
+    /// nowhere.
+    Closure(&'a Closure, &'a Graph),
+    /// What the branches of a source position reached: in a reduced
+    /// position, branches that can meet on no state that concludes
+    /// anything.
+    Reduced(&'a Reduced<'a>),
 }
 
 /// The region chains each cell starts, as bits `d0 * 3 + k` for its digit
@@ -106,11 +139,10 @@ fn listed(cands: impl Iterator<Item = usize>) -> ([usize; 9], usize) {
     (list, len)
 }
 
-/// One scan's position, graph and closure, and the branches propagated.
+/// One scan's position, how it skips chains, and the branches propagated.
 struct Scan<'a> {
     cands: &'a Cands,
-    graph: &'a Graph,
-    closure: &'a Closure,
+    filter: Filter<'a>,
     branches: Branches,
 }
 
@@ -149,11 +181,15 @@ impl Scan<'_> {
     }
 
     /// Whether the "on" states of candidates `cands` (`cell * 9 + d0`)
-    /// may all lead to one state (the closure says whether they can).
+    /// may all lead to one state (the closure says whether they can), or
+    /// in a reduced position to one that concludes something.
     fn may_share(&self, cands: &[usize]) -> bool {
-        let graph = self.graph;
-        self.closure
-            .share(cands.iter().map(|&cand| (graph.id(cand) * 2 + 1) as Dense))
+        match self.filter {
+            Filter::Closure(closure, graph) => {
+                closure.share(cands.iter().map(|&cand| (graph.id(cand) * 2 + 1) as Dense))
+            }
+            Filter::Reduced(reduced) => reduced.may_conclude(cands),
+        }
     }
 
     /// Offers every state all the branches from the "on" states of
@@ -244,7 +280,11 @@ impl Scan<'_> {
                 if !propagate && !self.branches.has(cand) {
                     continue;
                 }
-                slots[k] = self.branches.of((self.cands, self.graph), cand);
+                let graph = match self.filter {
+                    Filter::Closure(_, graph) => Some(graph),
+                    Filter::Reduced(_) => None,
+                };
+                slots[k] = self.branches.of((self.cands, graph), cand);
                 let branch = self.branches.get(slots[k]);
                 for (mine, theirs) in common.iter_mut().zip(&branch.cells) {
                     for (cells, other) in mine.iter_mut().zip(theirs) {
@@ -311,17 +351,21 @@ impl Branches {
     }
 
     /// The place of candidate `cand`'s branch ("on"), propagated on
-    /// `cands` (whose graph is `graph`) when not yet.
-    fn of(&mut self, (cands, graph): (&Cands, &Graph), cand: usize) -> u16 {
+    /// `cands` (whose graph is `graph`, when it has one) when not yet.
+    fn of(&mut self, (cands, graph): (&Cands, Option<&Graph>), cand: usize) -> u16 {
         if self.slot[cand] == u16::MAX {
             if !self.read {
-                self.position.read(graph);
+                match graph {
+                    Some(graph) => self.position.read(graph),
+                    None => self.position.read_cands(cands),
+                }
                 self.read = true;
             }
             if self.len == self.list.len() {
                 self.list.push(Branch::default());
             }
-            self.list[self.len].propagate((cands, &self.position), (cand * 2 + 1) as State);
+            let start = (cand * 2 + 1) as State;
+            self.list[self.len].propagate((cands, &self.position), start);
             self.slot[cand] = self.len as u16;
             self.len += 1;
         }
@@ -418,6 +462,419 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The strong links of `cands` read off the position itself, as
+    /// [`Position::read`] reads them off its graph.
+    fn read_cands(&mut self, cands: &Cands) {
+        self.linked = [0; 81];
+        let partners = partners(cands);
+        for cell in 0..81 {
+            let here = cands.cells[cell];
+            for d0 in bits(here) {
+                let cand = cell * 9 + d0;
+                let (list, len) = &mut self.strong[cand];
+                *len = 0;
+                if count(here) == 2 {
+                    let other = (here & !(1 << d0)).trailing_zeros();
+                    list[0] = (cell as u8, other as u8);
+                    *len = 1;
+                }
+                // Box, row, column, a place named once (it may share the
+                // box and a line).
+                let first = usize::from(*len);
+                for other in partners[cand] {
+                    if other != NO_CELL
+                        && !list[first..usize::from(*len)].contains(&(other, d0 as u8))
+                    {
+                        list[usize::from(*len)] = (other, d0 as u8);
+                        *len += 1;
+                    }
+                }
+                if *len > 0 {
+                    self.linked[cell] |= 1 << d0;
+                }
+            }
+        }
+    }
+}
+
+/// What the "on" assumption of each candidate of a source position
+/// reaches there, for the scans of its reduced positions (nested in
+/// dynamic chains from it): the "off" states, when the propagation met no
+/// contradiction (it then reached every state the links force: each link
+/// asks only for more states, and all of them are followed).
+///
+/// Sets of candidates are bit sets over the source's dense ids (cells in
+/// reading order, digits ascending), [`Outcomes::words`] words each: a
+/// reduced position's candidates are some of them.
+pub(super) struct Outcomes {
+    source: Cands,
+    /// Each candidate's dense id ([`NO_ID`] for those `source` lacks).
+    ids: Box<[u16; 729]>,
+    /// Words per set: whole blocks of [`BLOCK`].
+    words: usize,
+    /// Each dense id's outcome, `words` words from `id * words`: the
+    /// candidates it turns off.
+    sets: Vec<u64>,
+    /// The dense ids whose propagation met no contradiction.
+    consistent: Vec<u64>,
+}
+
+/// No dense id.
+const NO_ID: u16 = u16::MAX;
+
+/// Sets are met and joined in blocks of this many words.
+const BLOCK: usize = 4;
+
+thread_local! {
+    /// The last source position's [`Outcomes`]: the nested scans of one
+    /// enclosing chain producer share them.
+    static LAST_OUTCOMES: std::cell::RefCell<Option<std::rc::Rc<Outcomes>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Adds `id` to a bit set.
+#[inline(always)]
+fn add_id(set: &mut [u64], id: usize) {
+    set[id / 64] |= 1 << (id % 64);
+}
+
+/// Whether a bit set holds `id`.
+#[inline(always)]
+fn has_id(set: &[u64], id: usize) -> bool {
+    set[id / 64] >> (id % 64) & 1 != 0
+}
+
+impl Outcomes {
+    /// The outcomes in `source`, from this thread's last ones when they
+    /// are of `source`.
+    fn of(source: &Cands) -> std::rc::Rc<Outcomes> {
+        LAST_OUTCOMES.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(outcomes) if outcomes.source == *source => outcomes.clone(),
+                _ => {
+                    let outcomes = std::rc::Rc::new(Outcomes::build(source));
+                    *last = Some(outcomes.clone());
+                    outcomes
+                }
+            }
+        })
+    }
+
+    /// The candidates dense id `id` "on" turns off in the source, unless
+    /// it met a contradiction there.
+    #[inline(always)]
+    fn get(&self, id: usize) -> Option<&[u64]> {
+        has_id(&self.consistent, id).then(|| &self.sets[id * self.words..(id + 1) * self.words])
+    }
+
+    fn build(source: &Cands) -> Outcomes {
+        let mut ids = Box::new([NO_ID; 729]);
+        let mut n: usize = 0;
+        for cell in 0..81 {
+            for d0 in bits(source.cells[cell]) {
+                ids[cell * 9 + d0] = n as u16;
+                n += 1;
+            }
+        }
+        let words = n.div_ceil(64).max(1).next_multiple_of(BLOCK);
+        let mut position = Box::new(Position {
+            strong: [([(0, 0); 4], 0); 729],
+            linked: [0; 81],
+        });
+        position.read_cands(source);
+        let mut branch = Branch::default();
+        let mut outcomes = Outcomes {
+            source: source.clone(),
+            ids,
+            words,
+            sets: vec![0; n * words],
+            consistent: vec![0; words],
+        };
+        for cell in 0..81 {
+            for d0 in bits(source.cells[cell]) {
+                let id = usize::from(outcomes.ids[cell * 9 + d0]);
+                if !branch.propagate((source, &position), state(cell, d0, true)) {
+                    continue;
+                }
+                add_id(&mut outcomes.consistent, id);
+                let set = &mut outcomes.sets[id * words..(id + 1) * words];
+                for (d, &cells) in branch.cells[0].iter().enumerate() {
+                    for c in cells_of(cells) {
+                        add_id(set, usize::from(outcomes.ids[c * 9 + d]));
+                    }
+                }
+            }
+        }
+        outcomes
+    }
+}
+
+/// A reduced position `W` of an [`Outcomes`]' source `S` (`W` lacks some
+/// of `S`'s candidates), with what tells which of `W`'s cell and region
+/// chains can conclude nothing.
+///
+/// **What a branch of `W` reaches.** Let `R` be the states candidate `x`
+/// "on" reaches in `S` with no contradiction: a set closed under `S`'s
+/// links. A weak link of `W` is one of `S` (an "on" state turns off its
+/// cell's other candidates and its digit's other places, fewer in `W`);
+/// a strong link of `W` is one of `S` unless it is new: a cell left with
+/// two candidates, or a digit with two places in a house, where `S` had
+/// more. So when no "off" state of `R` starts a new strong link, `R` is
+/// closed under `W`'s links too, and holds all that `x` reaches in `W`
+/// (the least closed set holding it, or less at a contradiction).
+/// Otherwise `R` is grown through the new links (see [`Reduced::grow`]).
+///
+/// **What a chain can conclude.** A cell or region chain offers each state
+/// all its branches reach, which concludes something unless it is the
+/// "on" state of a cell's only candidate (then `conclude` gives nothing).
+/// An "on" state of a cell with another candidate in `W` lies, in every
+/// set closed under `S`'s links, with that candidate's "off" state: so
+/// when the bounds of the branches share no "off" state of `W`, the
+/// chain offers nothing.
+pub(super) struct Reduced<'a> {
+    outcomes: &'a Outcomes,
+    /// `W`'s candidates: the "off" states that conclude something.
+    concluding: Vec<u64>,
+    /// The strong links `W` has and `S` lacks, as ("off" id, "on" id),
+    /// ascending (kept as an option to be taken back when dropped).
+    links: Option<Vec<(u16, u16)>>,
+    /// The ids whose "off" state starts one of them.
+    fresh: Vec<u64>,
+    /// Each dense id's grown bound, worked out when first asked:
+    /// [`UNKNOWN`], [`UNBOUNDED`], or its place (in sets) in `grown`.
+    bound: std::cell::RefCell<Vec<u16>>,
+    /// Grown bounds, `words` words each.
+    grown: std::cell::RefCell<Vec<u64>>,
+}
+
+/// A bound not worked out yet.
+const UNKNOWN: u16 = u16::MAX - 1;
+
+/// A candidate whose reach is not bounded.
+const UNBOUNDED: u16 = u16::MAX;
+
+/// The lists of a [`Reduced`], kept with their memory.
+type ReducedLists = (Vec<u64>, Vec<(u16, u16)>, Vec<u64>, Vec<u16>, Vec<u64>);
+
+thread_local! {
+    /// The emptied lists of the last [`Reduced`] dropped.
+    static SPARE_REDUCED: std::cell::RefCell<Option<ReducedLists>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Reduced<'_> {
+    fn drop(&mut self) {
+        let mut lists: ReducedLists = (
+            std::mem::take(&mut self.concluding),
+            self.links.take().unwrap_or_default(),
+            std::mem::take(&mut self.fresh),
+            std::mem::take(self.bound.get_mut()),
+            std::mem::take(self.grown.get_mut()),
+        );
+        lists.1.clear();
+        lists.4.clear();
+        SPARE_REDUCED.with(|spare| *spare.borrow_mut() = Some(lists));
+    }
+}
+
+impl Reduced<'_> {
+    /// `work`, a reduced position of `outcomes`' source.
+    fn new<'a>(outcomes: &'a Outcomes, work: &Cands) -> Reduced<'a> {
+        let (source, ids, words) = (&outcomes.source, &outcomes.ids, outcomes.words);
+        let (mut concluding, mut links, mut fresh, mut bound, grown) = SPARE_REDUCED
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_default();
+        let n = outcomes.sets.len() / words;
+        for (list, len) in [(&mut concluding, words), (&mut fresh, words)] {
+            list.clear();
+            list.resize(len, 0);
+        }
+        bound.clear();
+        bound.resize(n, UNKNOWN);
+        let mut link = |fresh: &mut Vec<u64>, a: usize, b: usize| {
+            let (a, b) = (ids[a], ids[b]);
+            add_id(fresh, usize::from(a));
+            add_id(fresh, usize::from(b));
+            links.push((a, b));
+            links.push((b, a));
+        };
+        for cell in 0..81 {
+            let here = work.cells[cell];
+            for d0 in bits(here) {
+                add_id(&mut concluding, usize::from(ids[cell * 9 + d0]));
+            }
+            if count(here) == 2 && count(source.cells[cell]) > 2 {
+                let (p, q) = (
+                    here.trailing_zeros() as usize,
+                    15 - here.leading_zeros() as usize,
+                );
+                link(&mut fresh, cell * 9 + p, cell * 9 + q);
+            }
+        }
+        for d0 in 0..9 {
+            if work.digits[d0] == source.digits[d0] {
+                continue;
+            }
+            for mask in HOUSE_MASKS {
+                let places = work.digits[d0] & mask;
+                if two_cells(places) && !two_cells(source.digits[d0] & mask) {
+                    let a = places.trailing_zeros() as usize;
+                    let b = (places & (places - 1)).trailing_zeros() as usize;
+                    link(&mut fresh, a * 9 + d0, b * 9 + d0);
+                }
+            }
+        }
+        links.sort_unstable();
+        let links = Some(links);
+        Reduced {
+            outcomes,
+            concluding,
+            links,
+            fresh,
+            bound: std::cell::RefCell::new(bound),
+            grown: std::cell::RefCell::new(grown),
+        }
+    }
+
+    /// Whether the branches of candidates `cands` (`cell * 9 + d0`, of
+    /// `W`) may reach a state in common that concludes something: not
+    /// when the bounds of those that have one share none (see
+    /// [`Reduced`]). The outcomes in `S` that bound a branch as they are
+    /// are met first; bounds are grown only while something is left.
+    fn may_conclude(&self, cands: &[usize]) -> bool {
+        let words = self.outcomes.words;
+        // At most 729 candidates: 12 words, in blocks of four.
+        let mut common = [0u64; 12];
+        let common = &mut common[..words];
+        common.copy_from_slice(&self.concluding);
+        let mut meet = |set: &[u64]| {
+            let mut any = 0;
+            for (block, other) in common.chunks_exact_mut(BLOCK).zip(set.chunks_exact(BLOCK)) {
+                for (word, other) in block.iter_mut().zip(other) {
+                    *word &= other;
+                    any |= *word;
+                }
+            }
+            any != 0
+        };
+        let mut to_grow = [0usize; 9];
+        let mut len = 0;
+        for &cand in cands {
+            let id = usize::from(self.outcomes.ids[cand]);
+            let Some(set) = self.outcomes.get(id) else {
+                continue; // a contradiction in `S`: unbounded
+            };
+            let fresh = set
+                .chunks_exact(BLOCK)
+                .zip(self.fresh.chunks_exact(BLOCK))
+                .fold(0, |any, (block, fresh)| {
+                    block.iter().zip(fresh).fold(any, |any, (a, b)| any | a & b)
+                });
+            if fresh == 0 {
+                if !meet(set) {
+                    return false;
+                }
+            } else {
+                to_grow[len] = id;
+                len += 1;
+            }
+        }
+        for &id in &to_grow[..len] {
+            let k = self.grow(id);
+            if k == UNBOUNDED {
+                continue;
+            }
+            let grown = self.grown.borrow();
+            if !meet(&grown[usize::from(k) * words..(usize::from(k) + 1) * words]) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The place in `grown` of the bound of dense id `id` (whose outcome
+    /// in `S` holds the "off" end of a new strong link), grown now when
+    /// not yet; [`UNBOUNDED`] when there is none.
+    ///
+    /// A set closed under `S`'s links, joined with the outcome of the "on"
+    /// end of each new strong link whose "off" end it holds, and so on
+    /// until no new link leads out, is closed under `W`'s links: the
+    /// candidate reaches no more in `W`. An outcome it needs that met a
+    /// contradiction leaves it unbounded.
+    fn grow(&self, id: usize) -> u16 {
+        let known = self.bound.borrow()[id];
+        if known != UNKNOWN {
+            return known;
+        }
+        let words = self.outcomes.words;
+        let k = match (&self.links, self.outcomes.get(id)) {
+            (Some(links), Some(set)) => {
+                let mut grown = self.grown.borrow_mut();
+                let at = grown.len();
+                grown.extend_from_slice(set);
+                if grow(
+                    self.outcomes,
+                    &mut grown[at..at + words],
+                    (links, &self.fresh),
+                ) {
+                    (at / words) as u16
+                } else {
+                    grown.truncate(at);
+                    UNBOUNDED
+                }
+            }
+            _ => UNBOUNDED,
+        };
+        self.bound.borrow_mut()[id] = k;
+        k
+    }
+}
+
+/// Joins to `set`, an outcome in `outcomes`' source, the outcome of the
+/// "on" end of each of `links` (sorted) whose "off" end it holds (those
+/// ends are `fresh`), until none is left; false when one of those
+/// outcomes met a contradiction.
+fn grow(outcomes: &Outcomes, set: &mut [u64], (links, fresh): (&[(u16, u16)], &[u64])) -> bool {
+    let words = set.len();
+    // The "off" ends followed so far.
+    let mut done = [0u64; 12];
+    loop {
+        let mut next = [0u64; 12];
+        let mut any = 0;
+        for k in 0..words {
+            next[k] = set[k] & fresh[k] & !done[k];
+            done[k] |= next[k];
+            any |= next[k];
+        }
+        if any == 0 {
+            return true;
+        }
+        // Both ascend: one walk of the links.
+        let mut at = 0;
+        for (k, &word) in next[..words].iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let a = (k * 64 + rest.trailing_zeros() as usize) as u16;
+                rest &= rest - 1; // clear the lowest set bit
+                while links[at].0 < a {
+                    at += 1;
+                }
+                while at < links.len() && links[at].0 == a {
+                    let Some(other) = outcomes.get(usize::from(links[at].1)) else {
+                        return false;
+                    };
+                    for (word, other) in set.iter_mut().zip(other) {
+                        *word |= other;
+                    }
+                    at += 1;
+                }
+            }
+        }
+    }
+}
+
 impl Branch {
     /// The states reached, in the order reached.
     fn order(&self) -> &[State] {
@@ -434,7 +891,9 @@ impl Branch {
     /// static chains do not offer: what was reached before stands). An
     /// "off" state without a strong link turns nothing on: it is not
     /// queued.
-    fn propagate(&mut self, (cands, position): (&Cands, &Position), start: State) {
+    ///
+    /// True when it met no contradiction.
+    fn propagate(&mut self, (cands, position): (&Cands, &Position), start: State) -> bool {
         self.cells = [[0; 9]; 2];
         self.digits = [[0; 81]; 2];
         let mut n = Counts::default();
@@ -451,10 +910,12 @@ impl Branch {
                 break;
             };
             if !go_on {
-                break;
+                self.reached = n.reached;
+                return false;
             }
         }
         self.reached = n.reached;
+        true
     }
 
     /// Expands "on" state `s`: its cell's other candidates, then its
@@ -665,5 +1126,78 @@ mod tests {
             }
         }
         assert!(hints > 1000, "only {hints} hints compared");
+    }
+
+    /// The strong links read off a position are those read off its graph.
+    #[test]
+    fn strong_links_read_off_the_position_are_the_graphs() {
+        let mut seed: u64 = 0x0123_4567_89ab_cdef;
+        for grid in hard_grids() {
+            let mut work = Cands::of(&grid);
+            for round in 0..4 {
+                let (mut from_graph, mut from_cands) = (Branches::take(), Branches::take());
+                from_graph.position.read(&Graph::new(&work));
+                from_cands.position.read_cands(&work);
+                assert_eq!(from_graph.position.linked, from_cands.position.linked);
+                for cell in 0..81 {
+                    for d0 in bits(work.cells[cell]) {
+                        let (a, b) = (
+                            from_graph.position.strong[cell * 9 + d0],
+                            from_cands.position.strong[cell * 9 + d0],
+                        );
+                        assert_eq!(a.0[..usize::from(a.1)], b.0[..usize::from(b.1)], "{round}");
+                    }
+                }
+                from_graph.give();
+                from_cands.give();
+                remove_some(&mut work, &mut seed, 6);
+            }
+        }
+    }
+
+    /// Takes up to `n` candidates away from cells keeping one or more
+    /// (xorshift: a cheap reproducible stream).
+    fn remove_some(work: &mut Cands, seed: &mut u64, n: usize) {
+        for _ in 0..n {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let cell = (*seed % 81) as usize;
+            if count(work.cells[cell]) > 1 {
+                let digits: Vec<usize> = bits(work.cells[cell]).collect();
+                work.remove(cell, digits[(*seed >> 8) as usize % digits.len()]);
+            }
+        }
+    }
+
+    /// Nested in a chain from a position, the scan that skips by the
+    /// source's outcomes the chains that can conclude nothing finds the
+    /// hints of the scan that skips by the reduced position's own closure:
+    /// on positions a few candidates short of the source to many short
+    /// (with new strong links, and hints, on many of them).
+    #[test]
+    fn reduced_scans_find_what_closure_scans_find() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let (mut hints, mut fresh, mut compared) = (0, 0, 0);
+        for grid in hard_grids() {
+            let source = Cands::of(&grid);
+            for removals in [1, 3, 8, 20, 40] {
+                let mut work = source.clone();
+                remove_some(&mut work, &mut seed, removals);
+                fresh += usize::from(work.has_new_strong_link(&source));
+                for keep in [false, true] {
+                    let reduced = plain(collect(&work, &source, keep));
+                    let mut best = Best::collecting(&source, keep);
+                    scan(&work, &mut best);
+                    assert_eq!(reduced, plain(best.into_collected()), "{removals}");
+                    hints += reduced.len();
+                    compared += 1;
+                }
+            }
+        }
+        assert!(
+            hints > 500 && fresh > 100 && compared > 500,
+            "{hints} {fresh} {compared}"
+        );
     }
 }
