@@ -166,11 +166,14 @@ pub fn advanced(
     if keep {
         simple(work, source, checked, found);
     } else {
-        NESTED.with(|memo| {
-            memo.borrow_mut()
-                .replay(work, source, SIMPLE, found, |found| {
-                    simple(work, source, checked, found)
-                });
+        NESTED.with(|memo| match memo.try_borrow_mut() {
+            Ok(mut memo) => memo.replay(work, source, SIMPLE, found, |found| {
+                simple(work, source, checked, found)
+            }),
+            // Busy: this is a chain nested in a nested search (rungs 4,1
+            // and 4,2), whose positions the outer search's memo does not
+            // hold; it goes without.
+            Err(_) => simple(work, source, checked, found),
         });
     }
     checked.ran(work, found.fired);
@@ -206,9 +209,10 @@ pub fn advanced(
             // Explaining keeps each hint's proof: nothing is remembered.
             search(found);
         } else {
-            NESTED.with(|memo| {
-                memo.borrow_mut()
-                    .replay(work, source, (producer, limit), found, search);
+            NESTED.with(|memo| match memo.try_borrow_mut() {
+                Ok(mut memo) => memo.replay(work, source, (producer, limit), found, search),
+                // Busy: nested in a nested search, as above.
+                Err(_) => search(found),
             });
         }
         if !found.removals.is_empty() {
@@ -235,7 +239,11 @@ pub fn advanced(
 /// nested chain's own reduced positions are sources too, tried here once
 /// each.)
 fn cycles_quiet(source: &Cands, find_nothing: fn(&Cands) -> bool) -> bool {
-    NESTED.with(|memo| memo.borrow_mut().quiet(source, find_nothing))
+    NESTED.with(|memo| match memo.try_borrow_mut() {
+        Ok(mut memo) => memo.quiet(source, find_nothing),
+        // Busy: nested in a nested search (see `advanced`), asked afresh.
+        Err(_) => find_nothing(source),
+    })
 }
 
 /// The [`Memo`] stage of the simple techniques (nested producers' stages

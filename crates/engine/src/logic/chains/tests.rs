@@ -650,3 +650,32 @@ fn reach_agrees_with_a_search_from_each_state() {
     // Both kinds of answer occur, so the check means something.
     assert!(shared > 0 && negations > 0, "{shared} {negations}");
 }
+
+/// Rungs 4,1 and 4,2 nest dynamic chains that nest chains themselves: the
+/// inner searches run while the outer one holds the nested memo, and once
+/// panicked on it ("RefCell already borrowed"; the ladder never reached
+/// those rungs on the public sets). On the first puzzle of forum hardest
+/// 1106, each rung now gives a step that keeps the solution.
+#[test]
+fn nested_searches_within_nested_searches_give_sound_steps() {
+    let board: Board =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+            .parse()
+            .unwrap();
+    let solution = crate::solve(&board, 1).unwrap().first.unwrap();
+    let grid = crate::logic::grid::Grid::new(&board);
+    for limit in [1, 2] {
+        let step = super::nested_forcing_chains(&grid, 4, limit)
+            .unwrap_or_else(|| panic!("rung 4,{limit} finds a step"));
+        assert!(
+            step.placed.is_some() || !step.eliminated.is_empty(),
+            "{step}"
+        );
+        if let Some((cell, digit)) = step.placed {
+            assert_eq!(solution.cells()[usize::from(cell)], digit, "{step}");
+        }
+        for &(cell, digit) in &step.eliminated {
+            assert_ne!(solution.cells()[usize::from(cell)], digit, "{step}");
+        }
+    }
+}
