@@ -168,14 +168,20 @@ pub(crate) struct House {
 
 /// Two full houses sharing two or more cells (a box and a line, say): a
 /// digit of one confined to the shared cells leaves the other's rest.
+///
+/// The shared cells are a segment (`Puzzle::segments`); each house's rest
+/// is covered by other segments where they fit (a row's rest by its other
+/// box segments) and single cells elsewhere, so that a pass ORs each
+/// segment's candidates once and each crossing a few such ORs.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Crossing {
     /// The two houses.
     pub(crate) houses: [u16; 2],
-    /// Shared cells, then the first house's other cells, then the
-    /// second's, as spans of `Puzzle::crossing_cells`: `[start, mid1,
-    /// mid2, end]`.
-    pub(crate) bounds: [u32; 4],
+    /// The shared cells: a position in `Puzzle::segments`.
+    pub(crate) shared: u32,
+    /// The first house's rest, then the second's, as spans of
+    /// `Puzzle::crossing_items`: `[start, mid, end]`.
+    pub(crate) bounds: [u32; 3],
 }
 
 /// A list per cell, stored flat.
@@ -202,6 +208,24 @@ impl<T: Copy> PerCell<T> {
     pub(crate) fn of(&self, cell: usize) -> &[T] {
         &self.items[self.start[cell] as usize..self.start[cell + 1] as usize]
     }
+
+    /// Lists made by `fill(i, items)` appending list `i`'s items, for
+    /// `i` in `0..count`.
+    fn build(count: usize, mut fill: impl FnMut(usize, &mut Vec<T>)) -> Self {
+        let mut start = Vec::with_capacity(count + 1);
+        let mut items = Vec::new();
+        start.push(0);
+        for i in 0..count {
+            fill(i, &mut items);
+            start.push(items.len() as u32);
+        }
+        PerCell { start, items }
+    }
+
+    /// How many lists.
+    pub(crate) fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
 }
 
 /// A variant puzzle: layout, givens and rules, with the tables its search
@@ -209,8 +233,6 @@ impl<T: Copy> PerCell<T> {
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     pub(crate) layout: Layout,
-    /// Every digit of the board: its low `size` bits.
-    pub(crate) full: u32,
     pub(crate) givens: Vec<u8>,
     pub(crate) rules: Vec<Rule>,
     /// Every house: rows, columns, boxes or regions (by number), then the
@@ -222,6 +244,20 @@ pub struct Puzzle {
     /// Each cell's houses as such a set, `house_words` words per cell: a
     /// narrowed cell marks its houses with a few ORs.
     pub(crate) cell_house_bits: Vec<u64>,
+    /// The houses that are not full, as such a set: only those are
+    /// scanned for their digit count (full ones keep counts per digit).
+    pub(crate) partial: Vec<u64>,
+    /// Each cell's full houses.
+    pub(crate) cell_full: PerCell<u16>,
+    /// Words of a bit set over the cells (bit `c % 64` of word `c / 64`).
+    pub(crate) cell_words: usize,
+    /// Each cell's peers as such a set, `cell_words` words per cell: a
+    /// placed digit's peers that still hold it are this AND the digit's
+    /// cells.
+    pub(crate) peer_bits: Vec<u64>,
+    /// Whether every house is full and there are no relations or pruned
+    /// rules: narrowing a cell then queues nothing but its digits.
+    pub(crate) plain: bool,
     /// Each cell's peers: cells that may not share its digit (houses,
     /// anti-knight, anti-king), each once.
     pub(crate) peers: PerCell<u16>,
@@ -242,7 +278,14 @@ pub struct Puzzle {
     /// pruning reads and may narrow.
     pub(crate) rule_cells: PerCell<u16>,
     pub(crate) crossings: Vec<Crossing>,
-    pub(crate) crossing_cells: Vec<u16>,
+    /// The rests of the crossings: an item below `segments`' count is a
+    /// segment, any other is the cell `item - count`.
+    pub(crate) crossing_items: Vec<u32>,
+    /// Each crossing's shared cells, each distinct set once.
+    pub(crate) segments: PerCell<u16>,
+    /// Each house's crossings (positions in `crossings`): a pass of
+    /// locked candidates looks only at those of changed houses.
+    pub(crate) house_crossings: PerCell<u32>,
 }
 
 impl Puzzle {
@@ -311,16 +354,11 @@ impl Puzzle {
         &self.house_cells[house.start as usize..(house.start + house.len) as usize]
     }
 
-    /// The three spans of a crossing: shared cells, the first house's
-    /// rest, the second's rest.
+    /// The two rests of a crossing, as items of `crossing_items`.
     #[inline]
-    pub(crate) fn crossing(&self, x: &Crossing) -> [&[u16]; 3] {
-        let [a, b, c, d] = x.bounds.map(|v| v as usize);
-        [
-            &self.crossing_cells[a..b],
-            &self.crossing_cells[b..c],
-            &self.crossing_cells[c..d],
-        ]
+    pub(crate) fn crossing_rests(&self, x: &Crossing) -> [&[u32]; 2] {
+        let [a, b, c] = x.bounds.map(|v| v as usize);
+        [&self.crossing_items[a..b], &self.crossing_items[b..c]]
     }
 }
 
@@ -490,6 +528,21 @@ fn check_givens(layout: &Layout, givens: &[u8]) -> Result<(), PuzzleError> {
         });
     }
     Ok(())
+}
+
+/// Words of a bit set over the cells of the largest board.
+const CELL_WORDS: usize = super::layout::MAX_CELLS.div_ceil(64);
+
+/// Calls `f` with each set bit's position in `words` (bit `i % 64` of word
+/// `i / 64`), lowest first.
+fn for_bits(words: &[u64], mut f: impl FnMut(usize)) {
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1; // clears the lowest set bit
+        }
+    }
 }
 
 /// Gathers the tables while the rules are read.
@@ -703,26 +756,53 @@ impl<'a> Builder<'a> {
     fn finish(self, givens: Vec<u8>, rules: Vec<Rule>) -> Puzzle {
         let layout = self.layout.clone();
         let cells = layout.cells();
-        let mut cell_houses = vec![Vec::new(); cells];
-        for (h, house) in self.houses.iter().enumerate() {
+        let houses = &self.houses;
+        let house_of = |h: usize| {
+            let house = &houses[h];
             let start = house.start as usize;
-            for &c in &self.house_cells[start..start + house.len as usize] {
-                cell_houses[usize::from(c)].push(h as u16);
+            &self.house_cells[start..start + house.len as usize]
+        };
+        // Bit sets over cells and over houses, built with ORs: no sorting
+        // or list per cell while the tables are made.
+        let cell_words = cells.div_ceil(64);
+        let house_words = houses.len().div_ceil(64);
+        let mut house_bits = vec![[0u64; CELL_WORDS]; houses.len()];
+        let mut cell_house_bits = vec![0u64; cells * house_words];
+        for (h, bits) in house_bits.iter_mut().enumerate() {
+            for &c in house_of(h) {
+                let c = usize::from(c);
+                bits[c / 64] |= 1 << (c % 64);
+                cell_house_bits[c * house_words + h / 64] |= 1 << (h % 64);
             }
         }
-        let mut peers = Vec::with_capacity(cells);
-        for (cell, houses) in cell_houses.iter().enumerate() {
-            let mut list: Vec<u16> = self.extra_peers[cell].clone();
-            for &h in houses {
-                let house = &self.houses[usize::from(h)];
-                let start = house.start as usize;
-                list.extend_from_slice(&self.house_cells[start..start + house.len as usize]);
+        let houses_of = |cell: usize, out: &mut Vec<u16>, full_only: bool| {
+            let words = &cell_house_bits[cell * house_words..(cell + 1) * house_words];
+            for_bits(words, |h| {
+                if !full_only || houses[h].full {
+                    out.push(h as u16);
+                }
+            });
+        };
+        let cell_full = PerCell::build(cells, |cell, out| houses_of(cell, out, true));
+        let mut peer_bits = vec![0u64; cells * cell_words];
+        for (cell, bits) in peer_bits.chunks_exact_mut(cell_words).enumerate() {
+            let words = &cell_house_bits[cell * house_words..(cell + 1) * house_words];
+            for_bits(words, |h| {
+                for (b, &w) in bits.iter_mut().zip(&house_bits[h]) {
+                    *b |= w;
+                }
+            });
+            for &q in &self.extra_peers[cell] {
+                bits[usize::from(q) / 64] |= 1 << (q % 64);
             }
-            list.sort_unstable();
-            list.dedup();
-            list.retain(|&c| usize::from(c) != cell);
-            peers.push(list);
+            bits[cell / 64] &= !(1 << (cell % 64));
         }
+        let peers = PerCell::build(cells, |cell, out| {
+            for_bits(
+                &peer_bits[cell * cell_words..(cell + 1) * cell_words],
+                |q| out.push(q as u16),
+            );
+        });
         let mut edges = vec![Vec::new(); cells];
         let mut tables = Vec::with_capacity(self.relations.len());
         for (&(a, b), table) in &self.relations {
@@ -740,73 +820,115 @@ impl<'a> Builder<'a> {
             }
             rule_cells.push(affected.into_iter().map(|c| c as u16).collect());
         }
-        // Crossings: pairs of full houses sharing two or more cells.
-        let mut shared: BTreeMap<(u16, u16), Vec<u16>> = BTreeMap::new();
-        for (cell, list) in cell_houses.iter().enumerate() {
-            let full: Vec<u16> = list
+        let mut partial = vec![0u64; house_words];
+        for (h, house) in houses.iter().enumerate() {
+            if !house.full {
+                partial[h / 64] |= 1 << (h % 64);
+            }
+        }
+        // Crossings: pairs of full houses sharing two or more cells; the
+        // distinct shared sets are the segments, each house knowing those
+        // inside it (largest first, for the cover of its rests below).
+        let full: Vec<usize> = (0..houses.len()).filter(|&h| houses[h].full).collect();
+        let mut pairs: Vec<(usize, usize, u32)> = Vec::new();
+        let mut segment_of: BTreeMap<[u64; CELL_WORDS], u32> = BTreeMap::new();
+        let mut segment_bits: Vec<[u64; CELL_WORDS]> = Vec::new();
+        let mut house_segments: Vec<Vec<u32>> = vec![Vec::new(); houses.len()];
+        for (i, &a) in full.iter().enumerate() {
+            for &b in &full[i + 1..] {
+                let mut common = [0u64; CELL_WORDS];
+                for (w, c) in common.iter_mut().enumerate() {
+                    *c = house_bits[a][w] & house_bits[b][w];
+                }
+                if common.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
+                    continue;
+                }
+                let id = *segment_of.entry(common).or_insert_with(|| {
+                    segment_bits.push(common);
+                    segment_bits.len() as u32 - 1
+                });
+                for h in [a, b] {
+                    if !house_segments[h].contains(&id) {
+                        house_segments[h].push(id);
+                    }
+                }
+                pairs.push((a, b, id));
+            }
+        }
+        let size_of = |id: u32| -> u32 {
+            segment_bits[id as usize]
                 .iter()
-                .copied()
-                .filter(|&h| self.houses[usize::from(h)].full)
-                .collect();
-            for (i, &a) in full.iter().enumerate() {
-                for &b in &full[i + 1..] {
-                    shared.entry((a, b)).or_default().push(cell as u16);
+                .map(|w| w.count_ones())
+                .sum()
+        };
+        for list in &mut house_segments {
+            list.sort_by_key(|&id| std::cmp::Reverse(size_of(id)));
+        }
+        let count = segment_bits.len() as u32;
+        let mut crossings = Vec::new();
+        let mut crossing_items = Vec::new();
+        for (a, b, id) in pairs {
+            let shared = &segment_bits[id as usize];
+            let rest = |h: usize| {
+                let mut left = house_bits[h];
+                for (l, s) in left.iter_mut().zip(shared) {
+                    *l &= !s;
+                }
+                left
+            };
+            let (rest_a, rest_b) = (rest(a), rest(b));
+            if rest_a.iter().all(|&w| w == 0) || rest_b.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let start = crossing_items.len() as u32;
+            let mut mid = start;
+            for (i, (h, mut left)) in [(a, rest_a), (b, rest_b)].into_iter().enumerate() {
+                // Segments that fit in what is left of the rest, then its
+                // cells one by one.
+                for &s in &house_segments[h] {
+                    let segment = &segment_bits[s as usize];
+                    if segment.iter().zip(&left).all(|(s, l)| s & !l == 0) {
+                        crossing_items.push(s);
+                        for (l, s) in left.iter_mut().zip(segment) {
+                            *l &= !s;
+                        }
+                    }
+                }
+                for_bits(&left, |c| crossing_items.push(count + c as u32));
+                if i == 0 {
+                    mid = crossing_items.len() as u32;
                 }
             }
-        }
-        let house_words = self.houses.len().div_ceil(64);
-        let mut cell_house_bits = vec![0u64; cells * house_words];
-        for (cell, list) in cell_houses.iter().enumerate() {
-            for &h in list {
-                let h = usize::from(h);
-                cell_house_bits[cell * house_words + h / 64] |= 1 << (h % 64);
-            }
-        }
-        let mut crossings = Vec::new();
-        let mut crossing_cells = Vec::new();
-        for ((a, b), common) in shared {
-            if common.len() < 2 {
-                continue;
-            }
-            let house_of = |h: u16| {
-                let house = &self.houses[usize::from(h)];
-                let start = house.start as usize;
-                &self.house_cells[start..start + house.len as usize]
-            };
-            let rest_a: Vec<u16> = house_of(a)
-                .iter()
-                .copied()
-                .filter(|c| !common.contains(c))
-                .collect();
-            let rest_b: Vec<u16> = house_of(b)
-                .iter()
-                .copied()
-                .filter(|c| !common.contains(c))
-                .collect();
-            if rest_a.is_empty() || rest_b.is_empty() {
-                continue;
-            }
-            let start = crossing_cells.len() as u32;
-            crossing_cells.extend_from_slice(&common);
-            let mid1 = crossing_cells.len() as u32;
-            crossing_cells.extend_from_slice(&rest_a);
-            let mid2 = crossing_cells.len() as u32;
-            crossing_cells.extend_from_slice(&rest_b);
             crossings.push(Crossing {
-                houses: [a, b],
-                bounds: [start, mid1, mid2, crossing_cells.len() as u32],
+                houses: [a as u16, b as u16],
+                shared: id,
+                bounds: [start, mid, crossing_items.len() as u32],
             });
         }
+        let house_crossings = PerCell::build(houses.len(), |h, out| {
+            out.extend(
+                (0..crossings.len() as u32)
+                    .filter(|&x| crossings[x as usize].houses.contains(&(h as u16))),
+            );
+        });
+        let segments = PerCell::build(segment_bits.len(), |s, out| {
+            for_bits(&segment_bits[s], |c| out.push(c as u16));
+        });
+        let plain = partial.iter().all(|&w| w == 0) && tables.is_empty() && self.pruned.is_empty();
         Puzzle {
+            plain,
             layout,
-            full: self.full,
             givens,
             rules,
             houses: self.houses,
             house_cells: self.house_cells,
             house_words,
             cell_house_bits,
-            peers: PerCell::from_lists(peers),
+            partial,
+            cell_full,
+            cell_words,
+            peer_bits,
+            peers,
             edges: PerCell::from_lists(edges),
             tables,
             domain: self.domain,
@@ -814,7 +936,9 @@ impl<'a> Builder<'a> {
             cell_rules: PerCell::from_lists(cell_rules),
             rule_cells: PerCell::from_lists(rule_cells),
             crossings,
-            crossing_cells,
+            crossing_items,
+            segments,
+            house_crossings,
         }
     }
 }
