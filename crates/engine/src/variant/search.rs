@@ -480,18 +480,9 @@ impl<'p> Search<'p> {
     fn narrow(&mut self, cell: usize, new: u32) -> bool {
         let p = self.p;
         let mut gone = self.cands[cell] & !new;
-        self.cands[cell] = new;
-        if new == 0 {
-            self.weight[cell] += 1;
-            return false;
-        }
         let full = p.cell_full.of(cell);
-        if new & (new - 1) == 0 {
-            // One bit left (x & (x - 1) clears the lowest one): placed.
-            self.singles.push(cell as u16);
-            for &h in full {
-                self.placed[usize::from(h)] |= new;
-            }
+        if !self.store(cell, new, full) {
+            return false;
         }
         while gone != 0 {
             let d = gone.trailing_zeros() as usize;
@@ -521,6 +512,27 @@ impl<'p> Search<'p> {
         true
     }
 
+    /// Sets `cell`'s candidates to `new`, the first step of `narrow` and
+    /// `eliminate`: false when none is left (the cell gains weight); a
+    /// cell left with one is queued as a single and its digit marked
+    /// placed in its full houses `full`.
+    #[inline(always)]
+    fn store(&mut self, cell: usize, new: u32, full: &[u16]) -> bool {
+        self.cands[cell] = new;
+        if new == 0 {
+            self.weight[cell] += 1;
+            return false;
+        }
+        if new & (new - 1) == 0 {
+            // One bit left (x & (x - 1) clears the lowest one): placed.
+            self.singles.push(cell as u16);
+            for &h in full {
+                self.placed[usize::from(h)] |= new;
+            }
+        }
+        true
+    }
+
     /// Takes digit `d` (bit `d`) out of `cell`, whose candidates (already
     /// narrowed) keep another: the same as `narrow`, for the commonest
     /// case, a placed digit leaving a peer.
@@ -531,18 +543,9 @@ impl<'p> Search<'p> {
         if !p.plain {
             return self.narrow(cell, new);
         }
-        self.cands[cell] = new;
-        if new == 0 {
-            self.weight[cell] += 1;
-            return false;
-        }
         let full = p.cell_full.of(cell);
-        if new & (new - 1) == 0 {
-            // One bit left (x & (x - 1) clears the lowest one): placed.
-            self.singles.push(cell as u16);
-            for &h in full {
-                self.placed[usize::from(h)] |= new;
-            }
+        if !self.store(cell, new, full) {
+            return false;
         }
         self.count_down(cell, d, full);
         self.mark_locked(cell);
