@@ -206,6 +206,17 @@ def _regions(regions: Union[str, Sequence[str], None], batch: Any, size: Optiona
     return layouts
 
 
+def _reading(batch: Any, size: Optional[int], box: Any, variant: Any, regions: Any) -> Dict[str, Any]:
+    """The keyword arguments ``solve``, ``count`` and ``validate`` pass the
+    engine for ``size=``, ``box=``, ``variant=`` and ``regions=``, checked."""
+    return {
+        "size": size,
+        "boxes": _box(box),
+        "variant": _variant(variant),
+        "regions": _regions(regions, batch, size),
+    }
+
+
 def _box(box: Optional[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
     """``box=``: None, or (rows, columns), each a whole number from 1 to 25."""
     if box is None:
@@ -348,8 +359,7 @@ def solve(
     size = _size(size)
     batch = _batch(boards, size)
     codes, cells, width, lengths, bad = _native.solve(
-        batch, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant),
-        regions=_regions(regions, batch, size),
+        batch, unique, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions)
     )
     return Solved(_solutions(cells, width, lengths), _statuses(codes), dict(bad))
 
@@ -379,8 +389,7 @@ def count(
     size = _size(size)
     batch = _batch(boards, size)
     codes, numbers, reached, bad = _native.count(
-        batch, limit, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant),
-        regions=_regions(regions, batch, size),
+        batch, limit, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions)
     )
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
@@ -421,8 +430,7 @@ def validate(
     size = _size(size)
     batch = _batch(boards, size)
     codes, data, bad = _native.validate(
-        batch, complete, unique, _jobs(jobs), _record(errors), size=size, boxes=_box(box), variant=_variant(variant),
-        regions=_regions(regions, batch, size),
+        batch, complete, unique, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions)
     )
     conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
     for record in _records(data):  # the invalid boards' records only
