@@ -493,3 +493,60 @@ fn output_never_depends_on_jobs() {
     assert_eq!(one, four);
     assert_eq!(one.stdout.lines().count(), 33);
 }
+
+/// Every 4x4 sudoku grid (288), by plain recursion.
+fn all_4x4(cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+    let Some(empty) = cells.iter().position(|&v| v == 0) else {
+        out.push(cells.clone());
+        return;
+    };
+    let regions = box_regions(4, (2, 2));
+    for digit in 1..=4 {
+        let clash = (0..16).any(|other| {
+            cells[other] == digit
+                && (other / 4 == empty / 4
+                    || other % 4 == empty % 4
+                    || regions[other] == regions[empty])
+        });
+        if !clash {
+            cells[empty] = digit;
+            all_4x4(cells, out);
+            cells[empty] = 0;
+        }
+    }
+}
+
+/// Sum rules from f-puzzles data, pruned exactly when short (peers on an
+/// arrow differ): the CLI's counts equal a brute force over every 4x4 grid
+/// for an arrow (circle r1c1 over r1c2 and r2c2, all in one box) and a
+/// little killer (the anti-diagonal), alone and together.
+#[test]
+fn arrows_and_little_killers_count_as_a_brute_force() {
+    let arrow = r#""arrow":[{"lines":[["R1C1","R1C2","R2C2"]],"cells":["R1C1"]}]"#;
+    let little = r#""littlekillersum":[{"cell":"R5C0","cells":["R4C1","R3C2","R2C3","R1C4"],"direction":"UR","value":"9"}]"#;
+    let grid = r#""grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let mut grids = Vec::new();
+    all_4x4(&mut vec![0; 16], &mut grids);
+    assert_eq!(grids.len(), 288);
+    let keeps_arrow = |g: &[u8]| g[0] == g[1] + g[5];
+    let keeps_little = |g: &[u8]| g[12] + g[9] + g[6] + g[3] == 9;
+    for (rules, with_arrow, with_little) in [
+        (arrow.to_string(), true, false),
+        (little.to_string(), false, true),
+        (format!("{arrow},{little}"), true, true),
+    ] {
+        let expected = grids
+            .iter()
+            .filter(|g| (!with_arrow || keeps_arrow(g)) && (!with_little || keeps_little(g)))
+            .count();
+        assert!(0 < expected && expected < 288, "{rules}: {expected}");
+        let json = format!(r#"{{"size":4,{grid},{rules}}}"#);
+        let counted = run(
+            &["solve", "--count", "--format", "json"],
+            format!("{json}\n"),
+        );
+        assert_eq!(counted.code, 0, "{}", counted.stderr);
+        let record: Value = serde_json::from_str(counted.stdout.trim_end()).unwrap();
+        assert_eq!(record["solutions"], expected as u64, "{rules}");
+    }
+}
