@@ -12,6 +12,48 @@ use crate::logic::grid::{
 use crate::logic::grid::{count, several_cells, two_cells};
 use crate::logic::singles::BOX_COLUMN_ROW;
 
+/// A list of at most `N` entries on the stack. The simple techniques run
+/// on most reduced positions of a chain and name a few cells a hint: a
+/// list allocated for each was much of the allocator's work.
+#[derive(Clone, Copy)]
+struct Few<T: Copy + Default, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Few<T, N> {
+    fn new() -> Self {
+        Few {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds `item`; the callers' bounds keep within `N` (past it, a panic).
+    fn push(&mut self, item: T) {
+        self.items[self.len] = item;
+        self.len += 1;
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+impl<T: Copy + Default, const N: usize> std::ops::DerefMut for Few<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
+    }
+}
+
 /// Eliminations found, each with the removed candidates it rests on.
 #[derive(Default)]
 pub struct Found {
@@ -73,7 +115,13 @@ impl Found {
         }
         let first = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
-        for &(cell, digits) in &hash_order(removable) {
+        // The simple techniques' hints name fourteen cells at most.
+        let mut ordered: Few<(usize, u16), 14> = Few::new();
+        for &entry in removable {
+            ordered.push(entry);
+        }
+        sort_hash_order(&mut ordered, |&(cell, _)| cell);
+        for &(cell, digits) in ordered.iter() {
             for d0 in bits(digits) {
                 self.removals
                     .push(((cell * 9 + d0) as u16, first, parents.len() as u32));
@@ -102,16 +150,10 @@ impl Found {
     }
 }
 
-/// The cells of a `HashMap<Cell, BitSet>` in Java's iteration order: by
-/// bucket (the cell index modulo the table size, 16 doubling while more
-/// than three quarters full), then in insertion order.
-pub(super) fn hash_order(removable: &[(usize, u16)]) -> Vec<(usize, u16)> {
-    let mut ordered = removable.to_vec();
-    sort_hash_order(&mut ordered, |&(cell, _)| cell);
-    ordered
-}
-
-/// [`hash_order`] in place, of entries whose cell `cell` reads.
+/// Sorts entries (whose cell `cell` reads) into the order of a
+/// `HashMap<Cell, BitSet>` in Java: by bucket (the cell index modulo the
+/// table size, 16 doubling while more than three quarters full), then in
+/// insertion order.
 pub(super) fn sort_hash_order<T>(entries: &mut [T], cell: impl Fn(&T) -> usize) {
     let mut size = 16;
     while entries.len() * 4 > size * 3 {
@@ -534,8 +576,9 @@ fn locking(work: &Cands, source: &Cands, gone: &Removed, touched: &[u32; 9], fou
         (HouseKind::Column, HouseKind::Box),
         (HouseKind::Row, HouseKind::Box),
     ];
-    let mut removable = Vec::new();
-    let mut parents = Vec::new();
+    // The cells of one house outside another: six at most.
+    let mut removable: Few<(usize, u16), 6> = Few::new();
+    let mut parents: Few<u16, 6> = Few::new();
     for (kind1, kind2) in ORDER {
         let kind_houses = 0x1ffu32 << kind1.first();
         for d0 in 0..9 {
@@ -597,8 +640,9 @@ fn hidden_pairs(
     (touched, unsolved): (&[u16; 27], u128),
     found: &mut Found,
 ) {
-    let mut removable = Vec::new();
-    let mut parents = Vec::new();
+    // The pair's two cells; the digits' places elsewhere in the house.
+    let mut removable: Few<(usize, u16), 2> = Few::new();
+    let mut parents: Few<u16, 14> = Few::new();
     for kind in BOX_COLUMN_ROW {
         for house in house_kind_range(kind) {
             // Parents: the pair's digits removed from the house's other
@@ -641,8 +685,9 @@ fn naked_pairs(
     (gone, unsolved): (&Removed, u128),
     found: &mut Found,
 ) {
-    let mut removable = Vec::new();
-    let mut parents = Vec::new();
+    // The house's other seven cells; the pair's other digits.
+    let mut removable: Few<(usize, u16), 7> = Few::new();
+    let mut parents: Few<u16, 14> = Few::new();
     // Parents: the pair cells' other candidates, all removed.
     let changed = gone.iter().fold(0u128, |all, &cells| all | cells);
     for kind in BOX_COLUMN_ROW {
@@ -720,8 +765,9 @@ fn naked_pairs_in(work: &Cands, house: usize, changed: u128) -> Vec<u128> {
 }
 
 fn x_wings(work: &Cands, source: &Cands, gone: &Removed, found: &mut Found) {
-    let mut removable = Vec::new();
-    let mut parents = Vec::new();
+    // Two lines' cells outside two others: fourteen at most.
+    let mut removable: Few<(usize, u16), 14> = Few::new();
+    let mut parents: Few<u16, 14> = Few::new();
     for (base, cover) in [
         (HouseKind::Column, HouseKind::Row),
         (HouseKind::Row, HouseKind::Column),

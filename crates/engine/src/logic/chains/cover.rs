@@ -16,22 +16,36 @@ const NONE: u32 = u32::MAX;
 /// it and sorts first among those so far (the first found on ties), as an
 /// index into the caller's list of keys.
 ///
-/// Empty until a hint is recorded: most nested searches collect none, and
-/// filling 729 slots for each was a percent of rating the hardest.
+/// A slot is read only when its candidate is in `covered`, so a cover is
+/// emptied by clearing that set: filling 729 slots for each nested search
+/// was a percent of rating the hardest.
 pub struct Cover {
     hint: Vec<u32>,
+    /// The candidates some hint removes.
+    covered: [u64; 729usize.div_ceil(64)],
 }
 
 impl Cover {
     /// No candidate covered.
     pub fn new() -> Cover {
-        Cover { hint: Vec::new() }
+        Cover {
+            hint: Vec::new(),
+            covered: [0; 729usize.div_ceil(64)],
+        }
+    }
+
+    /// Uncovers every candidate (the slots' memory kept).
+    pub fn clear(&mut self) {
+        self.covered = [0; 729usize.div_ceil(64)];
     }
 
     /// The hint covering candidate `cand`, or [`NONE`].
     #[inline]
     fn hint(&self, cand: usize) -> u32 {
-        self.hint.get(cand).copied().unwrap_or(NONE)
+        if self.covered[cand / 64] >> (cand % 64) & 1 == 0 {
+            return NONE;
+        }
+        self.hint[cand]
     }
 
     /// Whether every one of `cands` is removed by a hint (of `keys`) that
@@ -84,9 +98,10 @@ impl Cover {
             self.hint.resize(729, NONE);
         }
         for cand in cands {
-            let hint = self.hint[cand];
+            let hint = self.hint(cand);
             if hint == NONE || key.before(keys(hint)) {
                 self.hint[cand] = index;
+                self.covered[cand / 64] |= 1 << (cand % 64);
             }
         }
     }
@@ -142,6 +157,22 @@ mod tests {
         // A smaller key sorts before it, and candidate 7 is uncovered.
         assert!(!cover.covers([5].into_iter(), key(8.9, 8), at));
         assert!(!cover.covers([5, 7].into_iter(), keys[1], at));
+    }
+
+    #[test]
+    fn a_cleared_cover_covers_nothing_and_records_afresh() {
+        let keys = [key(9.0, 10), key(9.1, 12)];
+        let at = |i: u32| keys[i as usize];
+        let mut cover = Cover::new();
+        cover.add([5, 6].into_iter(), keys[1], 1, at);
+        cover.clear();
+        // The slots still hold hint 1, but nothing is covered.
+        assert!(!cover.covers([5].into_iter(), keys[1], at));
+        assert_eq!(cover.size_limit(9.0, 0, [6].into_iter(), at), u32::MAX);
+        // A later hint records over the stale slot, whatever its key.
+        cover.add([5].into_iter(), keys[1], 0, at);
+        assert!(cover.covers([5].into_iter(), keys[1], at));
+        assert!(!cover.covers([6].into_iter(), keys[1], at));
     }
 
     #[test]

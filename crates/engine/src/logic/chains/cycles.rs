@@ -536,26 +536,91 @@ struct Fertile {
     fertile: Vec<bool>,
 }
 
+/// The lists of a [`Unary`] kept with their memory between searches (a
+/// nested scan builds one for each reduced position it reads: thousands
+/// a rating), and the generation its marks had reached.
+#[derive(Default)]
+struct UnaryLists {
+    nodes: Vec<(Dense, u32)>,
+    seen: Vec<u32>,
+    generation: u32,
+    lists: [Vec<u32>; 5],
+    fronts: [Vec<Dense>; 2],
+    depth: Vec<u16>,
+    dead: Vec<u32>,
+}
+
+thread_local! {
+    /// The lists of the last [`Unary`] dropped.
+    static SPARE_UNARY: std::cell::RefCell<Option<UnaryLists>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Unary<'_> {
+    fn drop(&mut self) {
+        let take = std::mem::take::<Vec<u32>>;
+        let lists = UnaryLists {
+            nodes: std::mem::take(&mut self.nodes),
+            seen: std::mem::take(&mut self.seen),
+            generation: self.generation,
+            lists: [
+                take(&mut self.pending_on),
+                take(&mut self.pending_off),
+                take(&mut self.batch),
+                take(&mut self.cycles),
+                take(&mut self.chains),
+            ],
+            fronts: [
+                std::mem::take(&mut self.front),
+                std::mem::take(&mut self.next),
+            ],
+            depth: std::mem::take(&mut self.depth),
+            dead: std::mem::take(&mut self.dead),
+        };
+        let _ = SPARE_UNARY.try_with(|spare| *spare.borrow_mut() = Some(lists));
+    }
+}
+
 impl<'g> Unary<'g> {
     fn new(graph: &'g Graph) -> Unary<'g> {
+        // Marks and depths carry over with their generation (every mark
+        // left is of an earlier one), sized at the first search (`fresh`):
+        // three scans in four run none.
+        let spare = SPARE_UNARY
+            .try_with(|spare| spare.borrow_mut().take())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let UnaryLists {
+            mut nodes,
+            seen,
+            generation,
+            mut lists,
+            mut fronts,
+            depth,
+            dead,
+        } = spare;
+        nodes.clear();
+        lists.iter_mut().for_each(Vec::clear);
+        fronts.iter_mut().for_each(Vec::clear);
+        let [pending_on, pending_off, batch, cycles, chains] = lists;
+        let [front, next] = fronts;
         Unary {
             graph,
-            nodes: Vec::new(),
-            // Sized at the first search (`fresh`): three scans in four
-            // run none.
-            seen: Vec::new(),
-            generation: 0,
-            pending_on: Vec::new(),
-            pending_off: Vec::new(),
-            batch: Vec::new(),
-            cycles: Vec::new(),
-            chains: Vec::new(),
-            front: Vec::new(),
-            next: Vec::new(),
+            nodes,
+            seen,
+            generation,
+            pending_on,
+            pending_off,
+            batch,
+            cycles,
+            chains,
+            front,
+            next,
             fertile: Fertile::default(),
-            depth: Vec::new(),
+            depth,
             explored: 0,
-            dead: Vec::new(),
+            dead,
             bounded: true,
         }
     }
@@ -571,11 +636,18 @@ impl<'g> Unary<'g> {
     }
 
     fn fresh(&mut self) {
-        if self.seen.is_empty() {
-            let states = self.graph.len() * 2;
+        let states = self.graph.len() * 2;
+        if self.seen.len() < states {
+            // Marks of 0 are older than any generation.
             self.seen.resize(states, 0);
             self.depth.resize(states, 0);
             self.dead.resize(states, 0);
+        }
+        if self.generation == u32::MAX {
+            // Before the count wraps, every mark is made old.
+            self.seen.fill(0);
+            self.dead.fill(0);
+            self.generation = 0;
         }
         self.generation += 1;
     }
@@ -1338,6 +1410,39 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A search's lists and marks carry over to the next [`Unary`], also
+    /// across the wrap of the mark count: every chain size comes out as
+    /// with lists of its own.
+    #[test]
+    fn searches_sharing_their_lists_size_chains_alike() {
+        let mut compared = 0;
+        for (k, cands) in positions().iter().enumerate().take(40) {
+            let graph = Graph::new(cands);
+            let reach = graph.reach(true, true, true);
+            let mut starts = Vec::new();
+            reach.each_negation(|s| starts.push(s));
+            let sizes = |search: &mut Unary| -> Vec<Option<u32>> {
+                starts
+                    .iter()
+                    .map(|&s| search.chain_size(s, true, u32::MAX))
+                    .collect()
+            };
+            let expected = {
+                let mut own = Unary::new(&graph);
+                own.seen = Vec::new(); // none carried over
+                own.generation = 0;
+                sizes(&mut own)
+            };
+            let mut shared = Unary::new(&graph);
+            if k % 2 == 0 {
+                shared.generation = u32::MAX - 1; // wraps during the sizes
+            }
+            assert_eq!(sizes(&mut shared), expected, "position {k}");
+            compared += starts.len();
+        }
+        assert!(compared > 20, "{compared}");
     }
 
     /// A component [`may_remove`] rules out holds no cycle that removes

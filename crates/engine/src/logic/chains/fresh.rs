@@ -136,9 +136,9 @@ struct Search<'a> {
     links: &'a Links<'a>,
     /// Each candidate's (`cell * 9 + d0`) place in `done`, or `u16::MAX`.
     slot: [u16; 729],
+    /// The searches kept, then the one under way (kept once it meets
+    /// nothing).
     done: Vec<Reached>,
-    /// The search under way, kept once it meets nothing.
-    scratch: Reached,
     /// "On" states still to follow, as (cell, digit).
     stack: Vec<(u8, u8)>,
 }
@@ -172,7 +172,6 @@ impl<'a> Search<'a> {
             links,
             slot: [u16::MAX; 729],
             done,
-            scratch: NOTHING,
             stack,
         }
     }
@@ -203,34 +202,40 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// Keeps the search just made, from `start`, and says where.
+    /// Keeps the search just made (the last in `done`), from `start`,
+    /// and says where.
     fn keep(&mut self, (cell, d0): (usize, usize)) -> usize {
         // At most 648 ends: two a link, a link a cell or a house and digit.
-        let at = self.done.len();
+        let at = self.done.len() - 1;
         self.slot[cell * 9 + d0] = at as u16;
-        self.done.push(self.scratch);
         at
     }
 
-    /// Searches what "on" state `start` (cell, digit) reaches into
-    /// `scratch`; true, the search cut short, as soon as it reaches one
-    /// of the states search `other` (a place in `done`) kept.
+    /// Searches what "on" state `start` (cell, digit) reaches into a new
+    /// last entry of `done` (written in place: no copy to keep it); true,
+    /// the search cut short and its entry dropped, as soon as it reaches
+    /// one of the states search `other` (a place in `done`) kept.
     fn search(&mut self, start: (usize, usize), other: Option<usize>) -> bool {
         let Search {
             links,
             slot,
             done,
-            scratch,
             stack,
         } = self;
+        done.push(NOTHING);
+        let last = done.len() - 1;
+        let (kept, under_way) = done.split_at_mut(last);
         let walk = Walk {
             links,
             slot,
-            done,
-            other: other.map_or(&NOTHING, |k| &done[k]),
+            done: kept,
+            other: other.map_or(&NOTHING, |k| &kept[k]),
         };
-        *scratch = NOTHING;
-        walk.reach(start, scratch, stack)
+        let met = walk.reach(start, &mut under_way[0], stack);
+        if met {
+            done.pop();
+        }
+        met
     }
 }
 

@@ -146,12 +146,21 @@ impl Best {
     /// A sink keeping every hint, for a chain that started from `source`.
     /// When `keep`, each hint keeps its step.
     fn collecting(source: &links::Cands, keep: bool) -> Best {
-        Best {
-            all: Some(Box::new(Collecting {
+        // The last collector's memory, when no other holds it.
+        let all = match SPARE_COLLECTING.try_with(|spare| spare.take()) {
+            Ok(Some(mut all)) => {
+                all.source.clone_from(source);
+                all.cover.clear();
+                all
+            }
+            _ => Box::new(Collecting {
                 source: source.clone(),
                 cover: cover::Cover::new(),
                 hints: Vec::new(),
-            })),
+            }),
+        };
+        Best {
+            all: Some(all),
             keep,
             ..Best::default()
         }
@@ -216,10 +225,11 @@ impl Best {
     /// The collected hints in Sudoku Explainer's order (stable sort by
     /// key), each set of removals once.
     fn into_collected(self) -> Vec<Collected> {
-        let Some(collecting) = self.all else {
+        let Some(mut collecting) = self.all else {
             return Vec::new();
         };
-        let mut all = collecting.hints;
+        let mut all = std::mem::take(&mut collecting.hints);
+        let _ = SPARE_COLLECTING.try_with(|spare| spare.set(Some(collecting)));
         all.sort_by(|a, b| {
             if a.key.before(b.key) {
                 std::cmp::Ordering::Less
@@ -255,6 +265,13 @@ struct Collecting {
     source: links::Cands,
     cover: cover::Cover,
     hints: Vec<Collected>,
+}
+
+thread_local! {
+    /// The last [`Collecting`] emptied, kept for its memory (one a nested
+    /// search: thousands a rating).
+    static SPARE_COLLECTING: std::cell::Cell<Option<Box<Collecting>>> =
+        const { std::cell::Cell::new(None) };
 }
 
 /// The candidates (`cell * 9 + d0`) of cells and their digits, in order.

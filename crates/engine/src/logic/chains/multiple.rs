@@ -640,6 +640,9 @@ pub(super) struct Reduced<'a> {
     /// The strong links `W` has and `S` lacks, as ("off" id, "on" id),
     /// ascending (kept as an option to be taken back when dropped).
     links: Option<Vec<(u16, u16)>>,
+    /// For each id that starts a link, the place of its first in `links`
+    /// (other ids' entries are stale).
+    first: Vec<u16>,
     /// The ids whose "off" state starts one of them.
     fresh: Vec<u64>,
     /// Each dense id's grown bound, worked out when first asked:
@@ -656,7 +659,14 @@ const UNKNOWN: u16 = u16::MAX - 1;
 const UNBOUNDED: u16 = u16::MAX;
 
 /// The lists of a [`Reduced`], kept with their memory.
-type ReducedLists = (Vec<u64>, Vec<(u16, u16)>, Vec<u64>, Vec<u16>, Vec<u64>);
+type ReducedLists = (
+    Vec<u64>,
+    Vec<(u16, u16)>,
+    Vec<u16>,
+    Vec<u64>,
+    Vec<u16>,
+    Vec<u64>,
+);
 
 thread_local! {
     /// The emptied lists of the last [`Reduced`] dropped.
@@ -669,12 +679,13 @@ impl Drop for Reduced<'_> {
         let mut lists: ReducedLists = (
             std::mem::take(&mut self.concluding),
             self.links.take().unwrap_or_default(),
+            std::mem::take(&mut self.first),
             std::mem::take(&mut self.fresh),
             std::mem::take(self.bound.get_mut()),
             std::mem::take(self.grown.get_mut()),
         );
         lists.1.clear();
-        lists.4.clear();
+        lists.5.clear();
         SPARE_REDUCED.with(|spare| *spare.borrow_mut() = Some(lists));
     }
 }
@@ -683,7 +694,7 @@ impl Reduced<'_> {
     /// `work`, a reduced position of `outcomes`' source.
     fn new<'a>(outcomes: &'a Outcomes, work: &Cands) -> Reduced<'a> {
         let (source, ids, words) = (&outcomes.source, &outcomes.ids, outcomes.words);
-        let (mut concluding, mut links, mut fresh, mut bound, grown) = SPARE_REDUCED
+        let (mut concluding, mut links, mut first, mut fresh, mut bound, grown) = SPARE_REDUCED
             .with(|spare| spare.borrow_mut().take())
             .unwrap_or_default();
         let n = outcomes.sets.len() / words;
@@ -693,6 +704,9 @@ impl Reduced<'_> {
         }
         bound.clear();
         bound.resize(n, UNKNOWN);
+        if first.len() < n {
+            first.resize(n, 0);
+        }
         let mut link = |fresh: &mut Vec<u64>, a: usize, b: usize| {
             let (a, b) = (ids[a], ids[b]);
             add_id(fresh, usize::from(a));
@@ -727,11 +741,16 @@ impl Reduced<'_> {
             }
         }
         links.sort_unstable();
+        // Backwards, so each id ends with the place of its first link.
+        for (at, &(a, _)) in links.iter().enumerate().rev() {
+            first[usize::from(a)] = at as u16;
+        }
         let links = Some(links);
         Reduced {
             outcomes,
             concluding,
             links,
+            first,
             fresh,
             bound: std::cell::RefCell::new(bound),
             grown: std::cell::RefCell::new(grown),
@@ -817,7 +836,7 @@ impl Reduced<'_> {
                 if grow(
                     self.outcomes,
                     &mut grown[at..at + words],
-                    (links, &self.fresh),
+                    (links, &self.first, &self.fresh),
                 ) {
                     (at / words) as u16
                 } else {
@@ -833,10 +852,15 @@ impl Reduced<'_> {
 }
 
 /// Joins to `set`, an outcome in `outcomes`' source, the outcome of the
-/// "on" end of each of `links` (sorted) whose "off" end it holds (those
-/// ends are `fresh`), until none is left; false when one of those
-/// outcomes met a contradiction.
-fn grow(outcomes: &Outcomes, set: &mut [u64], (links, fresh): (&[(u16, u16)], &[u64])) -> bool {
+/// "on" end of each of `links` (sorted, each "off" end's first at its
+/// place in `first`) whose "off" end it holds (those ends are `fresh`),
+/// until none is left; false when one of those outcomes met a
+/// contradiction.
+fn grow(
+    outcomes: &Outcomes,
+    set: &mut [u64],
+    (links, first, fresh): (&[(u16, u16)], &[u16], &[u64]),
+) -> bool {
     let words = set.len();
     // The "off" ends followed so far.
     let mut done = [0u64; 12];
@@ -851,16 +875,13 @@ fn grow(outcomes: &Outcomes, set: &mut [u64], (links, fresh): (&[(u16, u16)], &[
         if any == 0 {
             return true;
         }
-        // Both ascend: one walk of the links.
-        let mut at = 0;
         for (k, &word) in next[..words].iter().enumerate() {
             let mut rest = word;
             while rest != 0 {
                 let a = (k * 64 + rest.trailing_zeros() as usize) as u16;
                 rest &= rest - 1; // clear the lowest set bit
-                while links[at].0 < a {
-                    at += 1;
-                }
+                                  // `a` is fresh: it starts a link, the first at `first[a]`.
+                let mut at = usize::from(first[usize::from(a)]);
                 while at < links.len() && links[at].0 == a {
                     let Some(other) = outcomes.get(usize::from(links[at].1)) else {
                         return false;
