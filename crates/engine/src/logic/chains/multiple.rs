@@ -645,8 +645,9 @@ pub(super) struct Reduced<'a> {
     first: Vec<u16>,
     /// The ids whose "off" state starts one of them.
     fresh: Vec<u64>,
-    /// Each dense id's grown bound, worked out when first asked:
-    /// [`UNKNOWN`], [`UNBOUNDED`], or its place (in sets) in `grown`.
+    /// Each dense id's bound, worked out when first asked: [`UNKNOWN`],
+    /// [`UNBOUNDED`], [`OWN`], or the place (in sets) of its grown bound
+    /// in `grown`.
     bound: std::cell::RefCell<Vec<u16>>,
     /// Grown bounds, `words` words each.
     grown: std::cell::RefCell<Vec<u64>>,
@@ -657,6 +658,9 @@ const UNKNOWN: u16 = u16::MAX - 1;
 
 /// A candidate whose reach is not bounded.
 const UNBOUNDED: u16 = u16::MAX;
+
+/// A candidate bounded by its own outcome in `S` (no new link leads out).
+const OWN: u16 = u16::MAX - 2;
 
 /// The lists of a [`Reduced`], kept with their memory.
 type ReducedLists = (
@@ -782,22 +786,30 @@ impl Reduced<'_> {
         let mut len = 0;
         for &cand in cands {
             let id = usize::from(self.outcomes.ids[cand]);
-            let Some(set) = self.outcomes.get(id) else {
-                continue; // a contradiction in `S`: unbounded
-            };
-            let fresh = set
-                .chunks_exact(BLOCK)
-                .zip(self.fresh.chunks_exact(BLOCK))
-                .fold(0, |any, (block, fresh)| {
-                    block.iter().zip(fresh).fold(any, |any, (a, b)| any | a & b)
-                });
-            if fresh == 0 {
-                if !meet(set) {
-                    return false;
-                }
+            let known = self.bound.borrow()[id];
+            let k = if known == UNKNOWN {
+                self.examine(id)
             } else {
-                to_grow[len] = id;
-                len += 1;
+                known
+            };
+            match k {
+                UNBOUNDED => continue,
+                OWN => {
+                    let set = &self.outcomes.sets[id * words..(id + 1) * words];
+                    if !meet(set) {
+                        return false;
+                    }
+                }
+                UNKNOWN => {
+                    to_grow[len] = id;
+                    len += 1;
+                }
+                k => {
+                    let grown = self.grown.borrow();
+                    if !meet(&grown[usize::from(k) * words..(usize::from(k) + 1) * words]) {
+                        return false;
+                    }
+                }
             }
         }
         for &id in &to_grow[..len] {
@@ -811,6 +823,31 @@ impl Reduced<'_> {
             }
         }
         true
+    }
+
+    /// What bounds dense id `id`, read the first time it is asked:
+    /// [`UNBOUNDED`] (its outcome in `S` met a contradiction), [`OWN`] (no
+    /// "off" state of its outcome starts a new strong link: the outcome
+    /// itself), both remembered; else [`UNKNOWN`], to be grown.
+    fn examine(&self, id: usize) -> u16 {
+        let k = match self.outcomes.get(id) {
+            None => UNBOUNDED,
+            Some(set) => {
+                let fresh = set
+                    .chunks_exact(BLOCK)
+                    .zip(self.fresh.chunks_exact(BLOCK))
+                    .fold(0, |any, (block, fresh)| {
+                        block.iter().zip(fresh).fold(any, |any, (a, b)| any | a & b)
+                    });
+                if fresh == 0 {
+                    OWN
+                } else {
+                    return UNKNOWN;
+                }
+            }
+        };
+        self.bound.borrow_mut()[id] = k;
+        k
     }
 
     /// The place in `grown` of the bound of dense id `id` (whose outcome
