@@ -258,6 +258,15 @@ pub struct Puzzle {
     /// Whether every house is full and there are no relations or pruned
     /// rules: narrowing a cell then queues nothing but its digits.
     pub(crate) plain: bool,
+    /// On a plain board whose every cell lies in exactly three full
+    /// houses (rows, columns and boxes or regions, say), each cell's three
+    /// houses; empty otherwise. The search's fast path for placed digits
+    /// reads these fixed triples instead of `cell_full`'s lists.
+    pub(crate) full3: Vec<[u16; 3]>,
+    /// Whether the houses are the rows, columns and boxes of a boxed
+    /// layout and nothing else (`full3` set): the search then finds
+    /// locked candidates by `search/boxed.rs`, and no crossings are made.
+    pub(crate) boxed: bool,
     /// Each cell's peers: cells that may not share its digit (houses,
     /// anti-knight, anti-king), each once.
     pub(crate) peers: PerCell<u16>,
@@ -826,97 +835,119 @@ impl<'a> Builder<'a> {
                 partial[h / 64] |= 1 << (h % 64);
             }
         }
-        // Crossings: pairs of full houses sharing two or more cells; the
-        // distinct shared sets are the segments, each house knowing those
-        // inside it (largest first, for the cover of its rests below).
-        let full: Vec<usize> = (0..houses.len()).filter(|&h| houses[h].full).collect();
-        let mut pairs: Vec<(usize, usize, u32)> = Vec::new();
-        let mut segment_of: BTreeMap<[u64; CELL_WORDS], u32> = BTreeMap::new();
-        let mut segment_bits: Vec<[u64; CELL_WORDS]> = Vec::new();
-        let mut house_segments: Vec<Vec<u32>> = vec![Vec::new(); houses.len()];
-        for (i, &a) in full.iter().enumerate() {
-            for &b in &full[i + 1..] {
-                let mut common = [0u64; CELL_WORDS];
-                for (w, c) in common.iter_mut().enumerate() {
-                    *c = house_bits[a][w] & house_bits[b][w];
-                }
-                if common.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
-                    continue;
-                }
-                let id = *segment_of.entry(common).or_insert_with(|| {
-                    segment_bits.push(common);
-                    segment_bits.len() as u32 - 1
-                });
-                for h in [a, b] {
-                    if !house_segments[h].contains(&id) {
-                        house_segments[h].push(id);
-                    }
-                }
-                pairs.push((a, b, id));
-            }
-        }
-        let size_of = |id: u32| -> u32 {
-            segment_bits[id as usize]
-                .iter()
-                .map(|w| w.count_ones())
-                .sum()
+        let plain = partial.iter().all(|&w| w == 0) && tables.is_empty() && self.pruned.is_empty();
+        let full3 = if plain && (0..cells).all(|c| cell_full.of(c).len() == 3) {
+            (0..cells)
+                .map(|c| {
+                    let f = cell_full.of(c);
+                    [f[0], f[1], f[2]]
+                })
+                .collect()
+        } else {
+            Vec::new()
         };
-        for list in &mut house_segments {
-            list.sort_by_key(|&id| std::cmp::Reverse(size_of(id)));
-        }
-        let count = segment_bits.len() as u32;
-        let mut crossings = Vec::new();
-        let mut crossing_items = Vec::new();
-        for (a, b, id) in pairs {
-            let shared = &segment_bits[id as usize];
-            let rest = |h: usize| {
-                let mut left = house_bits[h];
-                for (l, s) in left.iter_mut().zip(shared) {
-                    *l &= !s;
-                }
-                left
-            };
-            let (rest_a, rest_b) = (rest(a), rest(b));
-            if rest_a.iter().all(|&w| w == 0) || rest_b.iter().all(|&w| w == 0) {
-                continue;
-            }
-            let start = crossing_items.len() as u32;
-            let mut mid = start;
-            for (i, (h, mut left)) in [(a, rest_a), (b, rest_b)].into_iter().enumerate() {
-                // Segments that fit in what is left of the rest, then its
-                // cells one by one.
-                for &s in &house_segments[h] {
-                    let segment = &segment_bits[s as usize];
-                    if segment.iter().zip(&left).all(|(s, l)| s & !l == 0) {
-                        crossing_items.push(s);
-                        for (l, s) in left.iter_mut().zip(segment) {
-                            *l &= !s;
+        // A board of rows, columns and boxes only: the search's `boxed.rs`
+        // works its locked candidates out without the crossings' lists.
+        let boxed =
+            !full3.is_empty() && houses.len() == 3 * layout.size() && layout.box_shape().is_some();
+        let (crossings, crossing_items, segments, house_crossings) = if boxed {
+            let none = PerCell::build(houses.len(), |_, _| {});
+            (Vec::new(), Vec::new(), PerCell::build(0, |_, _| {}), none)
+        } else {
+            // Crossings: pairs of full houses sharing two or more cells; the
+            // distinct shared sets are the segments, each house knowing those
+            // inside it (largest first, for the cover of its rests below).
+            let full: Vec<usize> = (0..houses.len()).filter(|&h| houses[h].full).collect();
+            let mut pairs: Vec<(usize, usize, u32)> = Vec::new();
+            let mut segment_of: BTreeMap<[u64; CELL_WORDS], u32> = BTreeMap::new();
+            let mut segment_bits: Vec<[u64; CELL_WORDS]> = Vec::new();
+            let mut house_segments: Vec<Vec<u32>> = vec![Vec::new(); houses.len()];
+            for (i, &a) in full.iter().enumerate() {
+                for &b in &full[i + 1..] {
+                    let mut common = [0u64; CELL_WORDS];
+                    for (w, c) in common.iter_mut().enumerate() {
+                        *c = house_bits[a][w] & house_bits[b][w];
+                    }
+                    if common.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
+                        continue;
+                    }
+                    let id = *segment_of.entry(common).or_insert_with(|| {
+                        segment_bits.push(common);
+                        segment_bits.len() as u32 - 1
+                    });
+                    for h in [a, b] {
+                        if !house_segments[h].contains(&id) {
+                            house_segments[h].push(id);
                         }
                     }
-                }
-                for_bits(&left, |c| crossing_items.push(count + c as u32));
-                if i == 0 {
-                    mid = crossing_items.len() as u32;
+                    pairs.push((a, b, id));
                 }
             }
-            crossings.push(Crossing {
-                houses: [a as u16, b as u16],
-                shared: id,
-                bounds: [start, mid, crossing_items.len() as u32],
+            let size_of = |id: u32| -> u32 {
+                segment_bits[id as usize]
+                    .iter()
+                    .map(|w| w.count_ones())
+                    .sum()
+            };
+            for list in &mut house_segments {
+                list.sort_by_key(|&id| std::cmp::Reverse(size_of(id)));
+            }
+            let count = segment_bits.len() as u32;
+            let mut crossings = Vec::new();
+            let mut crossing_items = Vec::new();
+            for (a, b, id) in pairs {
+                let shared = &segment_bits[id as usize];
+                let rest = |h: usize| {
+                    let mut left = house_bits[h];
+                    for (l, s) in left.iter_mut().zip(shared) {
+                        *l &= !s;
+                    }
+                    left
+                };
+                let (rest_a, rest_b) = (rest(a), rest(b));
+                if rest_a.iter().all(|&w| w == 0) || rest_b.iter().all(|&w| w == 0) {
+                    continue;
+                }
+                let start = crossing_items.len() as u32;
+                let mut mid = start;
+                for (i, (h, mut left)) in [(a, rest_a), (b, rest_b)].into_iter().enumerate() {
+                    // Segments that fit in what is left of the rest, then its
+                    // cells one by one.
+                    for &s in &house_segments[h] {
+                        let segment = &segment_bits[s as usize];
+                        if segment.iter().zip(&left).all(|(s, l)| s & !l == 0) {
+                            crossing_items.push(s);
+                            for (l, s) in left.iter_mut().zip(segment) {
+                                *l &= !s;
+                            }
+                        }
+                    }
+                    for_bits(&left, |c| crossing_items.push(count + c as u32));
+                    if i == 0 {
+                        mid = crossing_items.len() as u32;
+                    }
+                }
+                crossings.push(Crossing {
+                    houses: [a as u16, b as u16],
+                    shared: id,
+                    bounds: [start, mid, crossing_items.len() as u32],
+                });
+            }
+            let house_crossings = PerCell::build(houses.len(), |h, out| {
+                out.extend(
+                    (0..crossings.len() as u32)
+                        .filter(|&x| crossings[x as usize].houses.contains(&(h as u16))),
+                );
             });
-        }
-        let house_crossings = PerCell::build(houses.len(), |h, out| {
-            out.extend(
-                (0..crossings.len() as u32)
-                    .filter(|&x| crossings[x as usize].houses.contains(&(h as u16))),
-            );
-        });
-        let segments = PerCell::build(segment_bits.len(), |s, out| {
-            for_bits(&segment_bits[s], |c| out.push(c as u16));
-        });
-        let plain = partial.iter().all(|&w| w == 0) && tables.is_empty() && self.pruned.is_empty();
+            let segments = PerCell::build(segment_bits.len(), |s, out| {
+                for_bits(&segment_bits[s], |c| out.push(c as u16));
+            });
+            (crossings, crossing_items, segments, house_crossings)
+        };
         Puzzle {
             plain,
+            full3,
+            boxed,
             layout,
             givens,
             rules,
