@@ -152,7 +152,11 @@ impl Puzzle {
         for &c in members {
             seen[usize::from(grid[usize::from(c)])] += 1;
         }
-        for digit in 1..=u8::MAX {
+        // Only digits up to the house's largest can repeat in it.
+        let top = members
+            .iter()
+            .fold(0, |top, &c| top.max(grid[usize::from(c)]));
+        for digit in 1..=top {
             if seen[usize::from(digit)] < 2 {
                 continue;
             }

@@ -397,3 +397,17 @@ fn timing() {
         );
     }
 }
+
+#[test]
+fn two_bits_agrees_with_a_population_count() {
+    let mut rng = Rng(2);
+    let edges = [0, 1, 3, 5, 6, 7, 1 << 31, 3 << 30, 1 | 1 << 31, u32::MAX];
+    let masks = (0..1 << 16).chain(edges).chain((0..4096).map(|_| {
+        // Sparse random masks: ANDs of random words.
+        let (a, b) = (rng.next() as u32, rng.next() as u32);
+        a & b & (rng.next() as u32)
+    }));
+    for m in masks {
+        assert_eq!(super::two_bits(m), m.count_ones() == 2, "{m:#x}");
+    }
+}
