@@ -51,8 +51,9 @@
 //! weight counts the contradictions it took part in, so the search learns
 //! where a puzzle is tight), or on a digit with two places in a full house
 //! when that cell has more; a stack of saved candidate vectors (one per
-//! depth, reused) restores the state for the next way. The ways of a choice exclude each other and
-//! cover every solution, so counting is exact. A filled grid is checked
+//! depth, reused) restores the state for the next way. The ways of a
+//! choice exclude each other and cover every solution, so counting is
+//! exact. A filled grid is checked
 //! against every house, relation and rule before it counts, so a rule
 //! whose pruning is incomplete never lets a wrong grid through.
 

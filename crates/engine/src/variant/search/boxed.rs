@@ -43,14 +43,14 @@ impl Boxed {
 
 impl Search<'_> {
     /// One pass of locked candidates over the line and box crossings of
-    /// the bands and stacks with changed cells: a digit that a line can only place in a box leaves the box's other
-    /// cells, and a digit that a box can only place in a line leaves the
-    /// line's other cells. The ORs are taken at the start of the pass: one
-    /// that a removal made stale is a superset of the candidates, which
-    /// finds fewer digits, never a wrong one (a digit gone from a house
-    /// altogether is a contradiction the counts find); removals mark their
-    /// houses, so the propagation runs another pass. False on a
-    /// contradiction.
+    /// the bands and stacks with changed cells: a digit that a line can
+    /// only place in a box leaves the box's other cells, and a digit that
+    /// a box can only place in a line leaves the line's other cells. The
+    /// ORs are taken at the start of the pass: one that a removal made
+    /// stale is a superset of the candidates, which finds fewer digits,
+    /// never a wrong one (a digit gone from a house altogether is a
+    /// contradiction the counts find); removals mark their houses, so the
+    /// propagation runs another pass. False on a contradiction.
     #[inline(never)]
     pub(super) fn locked_boxed(&mut self) -> bool {
         let Some(mut b) = self.boxed.take() else {
