@@ -588,31 +588,14 @@ impl<'p> Search<'p> {
     #[inline]
     fn narrow(&mut self, cell: usize, new: u32) -> bool {
         let p = self.p;
-        let mut gone = self.cands[cell] & !new;
         if self.plain3 {
-            // The same with the cell's three houses as a fixed array.
-            let full = &p.full3[cell];
-            if !self.store(cell, new, full) {
-                return false;
-            }
-            while gone != 0 {
-                let d = gone.trailing_zeros() as usize;
-                gone &= gone - 1; // clears the lowest set bit
-                self.count_down(cell, d, full);
-            }
-            self.mark_locked(cell);
-            return true;
+            // The cell's three houses as a fixed array: the loops over
+            // them unrolled.
+            return self.narrow_in(cell, new, &p.full3[cell]);
         }
-        let full = p.cell_full.of(cell);
-        if !self.store(cell, new, full) {
+        if !self.narrow_in(cell, new, p.cell_full.of(cell)) {
             return false;
         }
-        while gone != 0 {
-            let d = gone.trailing_zeros() as usize;
-            gone &= gone - 1; // clears the lowest set bit
-            self.count_down(cell, d, full);
-        }
-        self.mark_locked(cell);
         if p.plain {
             return true;
         }
@@ -632,6 +615,24 @@ impl<'p> Search<'p> {
             self.related_queued[cell] = true;
             self.related.push(cell as u16);
         }
+        true
+    }
+
+    /// [`Search::narrow`]'s steps for the cell's full houses `full`: the
+    /// candidates stored, each digit gone counted down in them, locked
+    /// candidates marked for a look.
+    #[inline(always)]
+    fn narrow_in(&mut self, cell: usize, new: u32, full: &[u16]) -> bool {
+        let mut gone = self.cands[cell] & !new;
+        if !self.store(cell, new, full) {
+            return false;
+        }
+        while gone != 0 {
+            let d = gone.trailing_zeros() as usize;
+            gone &= gone - 1; // clears the lowest set bit
+            self.count_down(cell, d, full);
+        }
+        self.mark_locked(cell);
         true
     }
 
