@@ -1,5 +1,6 @@
-//! The public f-puzzles sample (`../shared/puzzles/variants/fpuzzles_public.jsonl`
-//! beside the checkout, 206 published puzzles, for testing only). The test
+//! The public f-puzzles sample (206 published puzzles, kept outside the
+//! project and not to be copied into it; `.ci/run` names the file in
+//! `FPUZZLES_SAMPLE`). The test
 //! asserts that every link reads, or is refused naming the unsupported rule
 //! (a key of its JSON); that the setter's solution, where the data carries
 //! one, keeps the givens and breaks none of the rules read; that every
@@ -17,7 +18,7 @@
 //! (CI runs it).
 //! One paragraph sums the run up.
 //!
-//! `cargo test --test integration fpuzzles_sample:: -- --ignored --nocapture`
+//! `FPUZZLES_SAMPLE=FILE cargo test --test integration fpuzzles_sample:: -- --ignored --nocapture`
 
 use crate::common;
 
@@ -30,23 +31,16 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use sudoku_fpuzzles::{parse, FpuzzlesError};
 
-/// Where the sample may lie: `shared/` beside the checkout, or inside it;
-/// `FPUZZLES_SAMPLE` names another file.
+/// The sample, from the file `FPUZZLES_SAMPLE` names: a run without it
+/// fails saying so (the test is ignored in a plain `cargo test`).
 fn sample() -> (PathBuf, String) {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let tail = "shared/puzzles/variants/fpuzzles_public.jsonl";
-    let mut tried: Vec<PathBuf> = std::env::var_os("FPUZZLES_SAMPLE")
-        .map(PathBuf::from)
-        .into_iter()
-        .collect();
-    tried.push(manifest.join("..").join(tail));
-    tried.push(manifest.join(tail));
-    for path in &tried {
-        if let Ok(text) = std::fs::read_to_string(path) {
-            return (path.clone(), text);
-        }
+    let Some(path) = std::env::var_os("FPUZZLES_SAMPLE").map(PathBuf::from) else {
+        panic!("set FPUZZLES_SAMPLE to the f-puzzles sample (fpuzzles_public.jsonl)");
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => (path, text),
+        Err(err) => panic!("the f-puzzles sample {}: {err}", path.display()),
     }
-    panic!("the f-puzzles sample is missing: tried {tried:?} (set FPUZZLES_SAMPLE)");
 }
 
 /// The setter's solution the puzzle's own JSON carries (`solution`, one
@@ -156,7 +150,7 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 #[test]
-#[ignore = "reads the public sample beside the checkout; run with --ignored"]
+#[ignore = "reads the public sample FPUZZLES_SAMPLE names; .ci/run runs it"]
 fn every_public_puzzle_reads_and_solves() {
     let (path, text) = sample();
     let limit = Duration::from_secs(setting("FPUZZLES_SECONDS", 10));
