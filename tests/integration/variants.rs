@@ -89,6 +89,15 @@ fn line_of(values: &[u8]) -> String {
         .collect()
 }
 
+/// Whether `digit` at cell `at` of a 4x4 board with boxes `regions`
+/// repeats a digit of its row, column or box.
+fn clashes_4x4(cells: &[u8], at: usize, digit: u8, regions: &[usize]) -> bool {
+    (0..16).any(|other| {
+        cells[other] == digit
+            && (other / 4 == at / 4 || other % 4 == at % 4 || regions[other] == regions[at])
+    })
+}
+
 /// Solutions of a 4x4 board (0 for empty), counted by plain recursion.
 fn brute_force_4x4(cells: &[u8]) -> u64 {
     let regions = box_regions(4, (2, 2));
@@ -97,13 +106,7 @@ fn brute_force_4x4(cells: &[u8]) -> u64 {
     };
     let mut total = 0;
     for digit in 1..=4 {
-        let clash = (0..16).any(|other| {
-            cells[other] == digit
-                && (other / 4 == empty / 4
-                    || other % 4 == empty % 4
-                    || regions[other] == regions[empty])
-        });
-        if !clash {
+        if !clashes_4x4(cells, empty, digit, &regions) {
             let mut next = cells.to_vec();
             next[empty] = digit;
             total += brute_force_4x4(&next);
@@ -502,13 +505,7 @@ fn all_4x4(cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
     };
     let regions = box_regions(4, (2, 2));
     for digit in 1..=4 {
-        let clash = (0..16).any(|other| {
-            cells[other] == digit
-                && (other / 4 == empty / 4
-                    || other % 4 == empty % 4
-                    || regions[other] == regions[empty])
-        });
-        if !clash {
+        if !clashes_4x4(cells, empty, digit, &regions) {
             cells[empty] = digit;
             all_4x4(cells, out);
             cells[empty] = 0;

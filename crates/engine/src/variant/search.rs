@@ -684,9 +684,17 @@ impl<'p> Search<'p> {
     /// same weights and tree.
     #[inline(always)]
     fn count_down(&mut self, cell: usize, d: usize, full: &[u16]) {
-        let (n, words) = (self.size, self.p.cell_words);
+        let words = self.p.cell_words;
         self.removed += 1;
         self.dcells[d * words + cell / 64] &= !(1u64 << (cell % 64));
+        self.count_down_in(d, full);
+    }
+
+    /// [`Search::count_down`]'s counts alone: digit `d` leaves one cell of
+    /// each house of `full`.
+    #[inline(always)]
+    fn count_down_in(&mut self, d: usize, full: &[u16]) {
+        let n = self.size;
         for &h in full {
             let h = usize::from(h);
             let at = h * n + d;
@@ -801,7 +809,7 @@ impl<'p> Search<'p> {
     #[inline(always)]
     fn place_plain(&mut self, cell: usize) -> bool {
         let p = self.p;
-        let (n, words) = (self.size, p.cell_words);
+        let words = p.cell_words;
         let digit = self.cands[cell];
         let d = digit.trailing_zeros() as usize;
         for w in 0..words {
@@ -833,16 +841,7 @@ impl<'p> Search<'p> {
                 // A house of `cell`'s own keeps `cell` holding the digit,
                 // already marked placed there: its count neither reaches 0
                 // nor marks news, so no test for it is needed.
-                for h in theirs {
-                    let h = usize::from(h);
-                    let at = h * n + d;
-                    let left = self.counts[at] - 1;
-                    self.counts[at] = left;
-                    if left == 0 || (left == 1 && self.placed[h] >> d & 1 == 0) {
-                        self.houses[h / 64] |= 1 << (h % 64);
-                        self.news[h] |= 1 << d;
-                    }
-                }
+                self.count_down_in(d, &theirs);
                 self.mark_locked(q);
             }
         }
