@@ -854,95 +854,7 @@ impl<'a> Builder<'a> {
             let none = PerCell::build(houses.len(), |_, _| {});
             (Vec::new(), Vec::new(), PerCell::build(0, |_, _| {}), none)
         } else {
-            // Crossings: pairs of full houses sharing two or more cells; the
-            // distinct shared sets are the segments, each house knowing those
-            // inside it (largest first, for the cover of its rests below).
-            let full: Vec<usize> = (0..houses.len()).filter(|&h| houses[h].full).collect();
-            let mut pairs: Vec<(usize, usize, u32)> = Vec::new();
-            let mut segment_of: BTreeMap<[u64; CELL_WORDS], u32> = BTreeMap::new();
-            let mut segment_bits: Vec<[u64; CELL_WORDS]> = Vec::new();
-            let mut house_segments: Vec<Vec<u32>> = vec![Vec::new(); houses.len()];
-            for (i, &a) in full.iter().enumerate() {
-                for &b in &full[i + 1..] {
-                    let mut common = [0u64; CELL_WORDS];
-                    for (w, c) in common.iter_mut().enumerate() {
-                        *c = house_bits[a][w] & house_bits[b][w];
-                    }
-                    if common.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
-                        continue;
-                    }
-                    let id = *segment_of.entry(common).or_insert_with(|| {
-                        segment_bits.push(common);
-                        segment_bits.len() as u32 - 1
-                    });
-                    for h in [a, b] {
-                        if !house_segments[h].contains(&id) {
-                            house_segments[h].push(id);
-                        }
-                    }
-                    pairs.push((a, b, id));
-                }
-            }
-            let size_of = |id: u32| -> u32 {
-                segment_bits[id as usize]
-                    .iter()
-                    .map(|w| w.count_ones())
-                    .sum()
-            };
-            for list in &mut house_segments {
-                list.sort_by_key(|&id| std::cmp::Reverse(size_of(id)));
-            }
-            let count = segment_bits.len() as u32;
-            let mut crossings = Vec::new();
-            let mut crossing_items = Vec::new();
-            for (a, b, id) in pairs {
-                let shared = &segment_bits[id as usize];
-                let rest = |h: usize| {
-                    let mut left = house_bits[h];
-                    for (l, s) in left.iter_mut().zip(shared) {
-                        *l &= !s;
-                    }
-                    left
-                };
-                let (rest_a, rest_b) = (rest(a), rest(b));
-                if rest_a.iter().all(|&w| w == 0) || rest_b.iter().all(|&w| w == 0) {
-                    continue;
-                }
-                let start = crossing_items.len() as u32;
-                let mut mid = start;
-                for (i, (h, mut left)) in [(a, rest_a), (b, rest_b)].into_iter().enumerate() {
-                    // Segments that fit in what is left of the rest, then its
-                    // cells one by one.
-                    for &s in &house_segments[h] {
-                        let segment = &segment_bits[s as usize];
-                        if segment.iter().zip(&left).all(|(s, l)| s & !l == 0) {
-                            crossing_items.push(s);
-                            for (l, s) in left.iter_mut().zip(segment) {
-                                *l &= !s;
-                            }
-                        }
-                    }
-                    for_bits(&left, |c| crossing_items.push(count + c as u32));
-                    if i == 0 {
-                        mid = crossing_items.len() as u32;
-                    }
-                }
-                crossings.push(Crossing {
-                    houses: [a as u16, b as u16],
-                    shared: id,
-                    bounds: [start, mid, crossing_items.len() as u32],
-                });
-            }
-            let house_crossings = PerCell::build(houses.len(), |h, out| {
-                out.extend(
-                    (0..crossings.len() as u32)
-                        .filter(|&x| crossings[x as usize].houses.contains(&(h as u16))),
-                );
-            });
-            let segments = PerCell::build(segment_bits.len(), |s, out| {
-                for_bits(&segment_bits[s], |c| out.push(c as u16));
-            });
-            (crossings, crossing_items, segments, house_crossings)
+            crossings_of(houses, &house_bits)
         };
         Puzzle {
             plain,
@@ -972,6 +884,103 @@ impl<'a> Builder<'a> {
             house_crossings,
         }
     }
+}
+
+/// A board's crossings, their items, its segments and each house's
+/// crossings: see [`Puzzle::crossings`].
+type Crossings = (Vec<Crossing>, Vec<u32>, PerCell<u16>, PerCell<u32>);
+
+/// The crossings of houses `houses` (cells as bit sets in `house_bits`):
+/// pairs of full houses sharing two or more cells.
+fn crossings_of(houses: &[House], house_bits: &[[u64; CELL_WORDS]]) -> Crossings {
+    // The distinct shared sets are the segments, each house knowing those
+    // inside it (largest first, for the cover of its rests below).
+    let full: Vec<usize> = (0..houses.len()).filter(|&h| houses[h].full).collect();
+    let mut pairs: Vec<(usize, usize, u32)> = Vec::new();
+    let mut segment_of: BTreeMap<[u64; CELL_WORDS], u32> = BTreeMap::new();
+    let mut segment_bits: Vec<[u64; CELL_WORDS]> = Vec::new();
+    let mut house_segments: Vec<Vec<u32>> = vec![Vec::new(); houses.len()];
+    for (i, &a) in full.iter().enumerate() {
+        for &b in &full[i + 1..] {
+            let mut common = [0u64; CELL_WORDS];
+            for (w, c) in common.iter_mut().enumerate() {
+                *c = house_bits[a][w] & house_bits[b][w];
+            }
+            if common.iter().map(|w| w.count_ones()).sum::<u32>() < 2 {
+                continue;
+            }
+            let id = *segment_of.entry(common).or_insert_with(|| {
+                segment_bits.push(common);
+                segment_bits.len() as u32 - 1
+            });
+            for h in [a, b] {
+                if !house_segments[h].contains(&id) {
+                    house_segments[h].push(id);
+                }
+            }
+            pairs.push((a, b, id));
+        }
+    }
+    let size_of = |id: u32| -> u32 {
+        segment_bits[id as usize]
+            .iter()
+            .map(|w| w.count_ones())
+            .sum()
+    };
+    for list in &mut house_segments {
+        list.sort_by_key(|&id| std::cmp::Reverse(size_of(id)));
+    }
+    let count = segment_bits.len() as u32;
+    let mut crossings = Vec::new();
+    let mut crossing_items = Vec::new();
+    for (a, b, id) in pairs {
+        let shared = &segment_bits[id as usize];
+        let rest = |h: usize| {
+            let mut left = house_bits[h];
+            for (l, s) in left.iter_mut().zip(shared) {
+                *l &= !s;
+            }
+            left
+        };
+        let (rest_a, rest_b) = (rest(a), rest(b));
+        if rest_a.iter().all(|&w| w == 0) || rest_b.iter().all(|&w| w == 0) {
+            continue;
+        }
+        let start = crossing_items.len() as u32;
+        let mut mid = start;
+        for (i, (h, mut left)) in [(a, rest_a), (b, rest_b)].into_iter().enumerate() {
+            // Segments that fit in what is left of the rest, then its
+            // cells one by one.
+            for &s in &house_segments[h] {
+                let segment = &segment_bits[s as usize];
+                if segment.iter().zip(&left).all(|(s, l)| s & !l == 0) {
+                    crossing_items.push(s);
+                    for (l, s) in left.iter_mut().zip(segment) {
+                        *l &= !s;
+                    }
+                }
+            }
+            for_bits(&left, |c| crossing_items.push(count + c as u32));
+            if i == 0 {
+                mid = crossing_items.len() as u32;
+            }
+        }
+        crossings.push(Crossing {
+            houses: [a as u16, b as u16],
+            shared: id,
+            bounds: [start, mid, crossing_items.len() as u32],
+        });
+    }
+    let house_crossings = PerCell::build(houses.len(), |h, out| {
+        out.extend(
+            (0..crossings.len() as u32)
+                .filter(|&x| crossings[x as usize].houses.contains(&(h as u16))),
+        );
+    });
+    let segments = PerCell::build(segment_bits.len(), |s, out| {
+        for_bits(&segment_bits[s], |c| out.push(c as u16));
+    });
+    (crossings, crossing_items, segments, house_crossings)
 }
 
 #[cfg(test)]
