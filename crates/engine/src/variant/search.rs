@@ -1348,7 +1348,6 @@ impl<'p> Search<'p> {
     /// when every cell is placed.
     fn simple_choice(&mut self) -> Option<Choice> {
         let p = self.p;
-        let mut best = u32::MAX;
         let mut best_cell = usize::MAX;
         // The best ratio so far, candidates over weight, as a fraction.
         let (mut best_k, mut best_w) = (u64::from(u32::MAX), 1u64);
@@ -1367,14 +1366,13 @@ impl<'p> Search<'p> {
             // k / w < best_k / best_w, cross-multiplied (both fit in u64).
             if u64::from(k) * best_w < best_k * w {
                 (best_k, best_w) = (u64::from(k), w);
-                best = k;
                 best_cell = cell;
             }
         }
         if best_cell == usize::MAX {
             return None;
         }
-        if best > 2 {
+        if best_k > 2 {
             // A digit with two places in a full house is a smaller choice.
             for (h, house) in p.houses.iter().enumerate() {
                 if !house.full {
