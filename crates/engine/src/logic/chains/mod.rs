@@ -85,6 +85,28 @@ impl Key {
     }
 }
 
+/// The thread's last `T` built from a position (`last`), when `position`
+/// says it was built from `source`; else one built now, which becomes the
+/// last. Producers ask for the same source's tables many times running.
+fn last_built<T>(
+    last: &'static std::thread::LocalKey<std::cell::RefCell<Option<std::rc::Rc<T>>>>,
+    source: &Cands,
+    position: impl Fn(&T) -> &Cands,
+    build: impl FnOnce(&Cands) -> T,
+) -> std::rc::Rc<T> {
+    last.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some(built) if position(built) == source => built.clone(),
+            _ => {
+                let built = std::rc::Rc::new(build(source));
+                *last = Some(built.clone());
+                built
+            }
+        }
+    })
+}
+
 /// A step concluding `target`, the state a hint's chains all reach: a
 /// placement for an "on" state (None when the cell has no other candidate
 /// to lose), an elimination for "off". Forcing chains of every kind

@@ -30,7 +30,7 @@
 use super::graph::{closure_of, partners, Closure, Dense, Graph, NO_CELL};
 use super::links::{candidate, link_cause, removed_by};
 use super::links::{cell_of, digit_of, house_peers, is_on, state, Cands, Cause, State, STATES};
-use super::{conclude, Best, Collected, Key};
+use super::{conclude, last_built, Best, Collected, Key};
 use crate::logic::grid::{
     bits, cells_of, count, houses_of, several_cells, two_cells, Cells, Digits, Grid, CELL_BITS,
     HOUSE_MASKS,
@@ -549,17 +549,12 @@ impl Outcomes {
     /// The outcomes in `source`, from this thread's last ones when they
     /// are of `source`.
     fn of(source: &Cands) -> std::rc::Rc<Outcomes> {
-        LAST_OUTCOMES.with(|last| {
-            let mut last = last.borrow_mut();
-            match &*last {
-                Some(outcomes) if outcomes.source == *source => outcomes.clone(),
-                _ => {
-                    let outcomes = std::rc::Rc::new(Outcomes::build(source));
-                    *last = Some(outcomes.clone());
-                    outcomes
-                }
-            }
-        })
+        last_built(
+            &LAST_OUTCOMES,
+            source,
+            |outcomes| &outcomes.source,
+            Outcomes::build,
+        )
     }
 
     /// The candidates dense id `id` "on" turns off in the source, unless

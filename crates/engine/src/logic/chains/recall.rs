@@ -154,17 +154,7 @@ impl Recall {
     /// The outcomes in `source`, from this thread's last ones when they
     /// are of `source`.
     pub fn of(source: &Cands) -> std::rc::Rc<Recall> {
-        LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            match &*last {
-                Some(recall) if recall.source == *source => recall.clone(),
-                _ => {
-                    let recall = std::rc::Rc::new(Recall::build(source));
-                    *last = Some(recall.clone());
-                    recall
-                }
-            }
-        })
+        super::last_built(&LAST, source, |recall| &recall.source, Recall::build)
     }
 
     /// No outcomes yet, in `source`.
