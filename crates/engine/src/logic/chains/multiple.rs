@@ -643,7 +643,7 @@ pub(super) struct Reduced<'a> {
     /// Each dense id's bound, worked out when first asked: [`UNKNOWN`],
     /// [`UNBOUNDED`], [`OWN`], or the place (in sets) of its grown bound
     /// in `grown`.
-    bound: std::cell::RefCell<Vec<u16>>,
+    bound: Vec<std::cell::Cell<u16>>,
     /// Grown bounds, `words` words each.
     grown: std::cell::RefCell<Vec<u64>>,
 }
@@ -663,7 +663,7 @@ type ReducedLists = (
     Vec<(u16, u16)>,
     Vec<u16>,
     Vec<u64>,
-    Vec<u16>,
+    Vec<std::cell::Cell<u16>>,
     Vec<u64>,
 );
 
@@ -680,7 +680,7 @@ impl Drop for Reduced<'_> {
             self.links.take().unwrap_or_default(),
             std::mem::take(&mut self.first),
             std::mem::take(&mut self.fresh),
-            std::mem::take(self.bound.get_mut()),
+            std::mem::take(&mut self.bound),
             std::mem::take(self.grown.get_mut()),
         );
         lists.1.clear();
@@ -702,7 +702,7 @@ impl Reduced<'_> {
             list.resize(len, 0);
         }
         bound.clear();
-        bound.resize(n, UNKNOWN);
+        bound.resize(n, std::cell::Cell::new(UNKNOWN));
         if first.len() < n {
             first.resize(n, 0);
         }
@@ -751,7 +751,7 @@ impl Reduced<'_> {
             links,
             first,
             fresh,
-            bound: std::cell::RefCell::new(bound),
+            bound,
             grown: std::cell::RefCell::new(grown),
         }
     }
@@ -759,81 +759,79 @@ impl Reduced<'_> {
     /// Whether the branches of candidates `cands` (`cell * 9 + d0`, of
     /// `W`) may reach a state in common that concludes something: not
     /// when the bounds of those that have one share none (see
-    /// [`Reduced`]). The outcomes in `S` that bound a branch as they are
-    /// are met first; bounds are grown only while something is left.
+    /// [`Reduced`]).
+    ///
+    /// The bounds are all met before the meet is looked at: every branch
+    /// of a cell's candidates (a digit's places in a house) but the last
+    /// turns off the last candidate (place), whose "off" state concludes,
+    /// so the meet can empty only at the last bound, and no earlier test
+    /// would save work.
     fn may_conclude(&self, cands: &[usize]) -> bool {
-        let words = self.outcomes.words;
-        // At most 729 candidates: 12 words, in blocks of four.
-        let mut common = [0u64; 12];
-        let common = &mut common[..words];
-        common.copy_from_slice(&self.concluding);
-        let mut meet = |set: &[u64]| {
-            let mut any = 0;
-            for (block, other) in common.chunks_exact_mut(BLOCK).zip(set.chunks_exact(BLOCK)) {
-                for (word, other) in block.iter_mut().zip(other) {
-                    *word &= other;
-                    any |= *word;
-                }
-            }
-            any != 0
-        };
-        let mut to_grow = [0usize; 9];
+        // One copy a set size (one, two or three blocks), whose meets
+        // unroll into a few vector instructions a bound.
+        match self.outcomes.words {
+            BLOCK => self.meet_bounds::<BLOCK>(cands),
+            words if words == 2 * BLOCK => self.meet_bounds::<{ 2 * BLOCK }>(cands),
+            _ => self.meet_bounds::<{ 3 * BLOCK }>(cands),
+        }
+    }
+
+    /// [`Reduced::may_conclude`] for sets of `W` words.
+    #[inline(always)]
+    fn meet_bounds<const W: usize>(&self, cands: &[usize]) -> bool {
+        debug_assert_eq!(self.outcomes.words, W);
+        // Each branch's bound, worked out (and grown) before `grown` is
+        // borrowed to read them.
+        let mut bounds = [(0u16, 0usize); 9];
         let mut len = 0;
         for &cand in cands {
             let id = usize::from(self.outcomes.ids[cand]);
-            let known = self.bound.borrow()[id];
-            let k = if known == UNKNOWN {
-                self.examine(id)
-            } else {
-                known
+            let k = self.bound_of::<W>(id);
+            if k != UNBOUNDED {
+                bounds[len] = (k, id);
+                len += 1;
+            }
+        }
+        let mut common: [u64; W] = self.concluding[..W].try_into().expect("W words");
+        let grown = self.grown.borrow();
+        for &(k, id) in &bounds[..len] {
+            let set = match k {
+                OWN => &self.outcomes.sets[id * W..],
+                k => &grown[usize::from(k) * W..],
             };
-            match k {
-                UNBOUNDED => continue,
-                OWN => {
-                    let set = &self.outcomes.sets[id * words..(id + 1) * words];
-                    if !meet(set) {
-                        return false;
-                    }
-                }
-                UNKNOWN => {
-                    to_grow[len] = id;
-                    len += 1;
-                }
-                k => {
-                    let grown = self.grown.borrow();
-                    if !meet(&grown[usize::from(k) * words..(usize::from(k) + 1) * words]) {
-                        return false;
-                    }
-                }
+            let set: &[u64; W] = set[..W].try_into().expect("W words");
+            for (word, bound) in common.iter_mut().zip(set) {
+                *word &= bound;
             }
         }
-        for &id in &to_grow[..len] {
-            let k = self.grow(id);
-            if k == UNBOUNDED {
-                continue;
-            }
-            let grown = self.grown.borrow();
-            if !meet(&grown[usize::from(k) * words..(usize::from(k) + 1) * words]) {
-                return false;
-            }
+        common.iter().any(|&word| word != 0)
+    }
+
+    /// Dense id `id`'s bound ([`UNBOUNDED`], [`OWN`] or a place in
+    /// `grown`), worked out and grown the first time it is asked.
+    #[inline(always)]
+    fn bound_of<const W: usize>(&self, id: usize) -> u16 {
+        match self.bound[id].get() {
+            UNKNOWN => match self.examine::<W>(id) {
+                UNKNOWN => self.grow::<W>(id),
+                k => k,
+            },
+            k => k,
         }
-        true
     }
 
     /// What bounds dense id `id`, read the first time it is asked:
     /// [`UNBOUNDED`] (its outcome in `S` met a contradiction), [`OWN`] (no
     /// "off" state of its outcome starts a new strong link: the outcome
     /// itself), both remembered; else [`UNKNOWN`], to be grown.
-    fn examine(&self, id: usize) -> u16 {
+    fn examine<const W: usize>(&self, id: usize) -> u16 {
         let k = match self.outcomes.get(id) {
             None => UNBOUNDED,
             Some(set) => {
-                let fresh = set
-                    .chunks_exact(BLOCK)
-                    .zip(self.fresh.chunks_exact(BLOCK))
-                    .fold(0, |any, (block, fresh)| {
-                        block.iter().zip(fresh).fold(any, |any, (a, b)| any | a & b)
-                    });
+                let fresh = set[..W]
+                    .iter()
+                    .zip(&self.fresh[..W])
+                    .fold(0, |any, (a, b)| any | a & b);
                 if fresh == 0 {
                     OWN
                 } else {
@@ -841,7 +839,7 @@ impl Reduced<'_> {
                 }
             }
         };
-        self.bound.borrow_mut()[id] = k;
+        self.bound[id].set(k);
         k
     }
 
@@ -854,23 +852,20 @@ impl Reduced<'_> {
     /// until no new link leads out, is closed under `W`'s links: the
     /// candidate reaches no more in `W`. An outcome it needs that met a
     /// contradiction leaves it unbounded.
-    fn grow(&self, id: usize) -> u16 {
-        let known = self.bound.borrow()[id];
+    fn grow<const W: usize>(&self, id: usize) -> u16 {
+        let known = self.bound[id].get();
         if known != UNKNOWN {
             return known;
         }
-        let words = self.outcomes.words;
         let k = match (&self.links, self.outcomes.get(id)) {
             (Some(links), Some(set)) => {
                 let mut grown = self.grown.borrow_mut();
                 let at = grown.len();
                 grown.extend_from_slice(set);
-                if grow(
-                    self.outcomes,
-                    &mut grown[at..at + words],
-                    (links, &self.first, &self.fresh),
-                ) {
-                    (at / words) as u16
+                let fresh: &[u64; W] = self.fresh[..W].try_into().expect("W words");
+                let set: &mut [u64; W] = (&mut grown[at..at + W]).try_into().expect("W words");
+                if grow(self.outcomes, set, (links, &self.first, fresh)) {
+                    (at / W) as u16
                 } else {
                     grown.truncate(at);
                     UNBOUNDED
@@ -878,7 +873,7 @@ impl Reduced<'_> {
             }
             _ => UNBOUNDED,
         };
-        self.bound.borrow_mut()[id] = k;
+        self.bound[id].set(k);
         k
     }
 }
@@ -888,26 +883,20 @@ impl Reduced<'_> {
 /// place in `first`) whose "off" end it holds (those ends are `fresh`),
 /// until none is left; false when one of those outcomes met a
 /// contradiction.
-fn grow(
+fn grow<const W: usize>(
     outcomes: &Outcomes,
-    set: &mut [u64],
-    (links, first, fresh): (&[(u16, u16)], &[u16], &[u64]),
+    set: &mut [u64; W],
+    (links, first, fresh): (&[(u16, u16)], &[u16], &[u64; W]),
 ) -> bool {
-    let words = set.len();
     // The "off" ends followed so far.
-    let mut done = [0u64; 12];
+    let mut done = [0u64; W];
     loop {
-        let mut next = [0u64; 12];
-        let mut any = 0;
-        for k in 0..words {
-            next[k] = set[k] & fresh[k] & !done[k];
-            done[k] |= next[k];
-            any |= next[k];
-        }
-        if any == 0 {
+        let next: [u64; W] = std::array::from_fn(|k| set[k] & fresh[k] & !done[k]);
+        if next.iter().all(|&word| word == 0) {
             return true;
         }
-        for (k, &word) in next[..words].iter().enumerate() {
+        for (k, &word) in next.iter().enumerate() {
+            done[k] |= word;
             let mut rest = word;
             while rest != 0 {
                 let a = (k * 64 + rest.trailing_zeros() as usize) as u16;
@@ -1252,5 +1241,47 @@ mod tests {
             hints > 500 && fresh > 100 && compared > 500,
             "{hints} {fresh} {compared}"
         );
+    }
+
+    /// The bounds are met in sets of one, two or three blocks, a copy each
+    /// (`Reduced::meet_bounds`): each copy skips no chain the closure scan
+    /// keeps, on sources of up to 256 candidates (a hard puzzle's position),
+    /// up to 512 (a board of nine clues) and more (five clues), each
+    /// reduced by a few candidates to most of them.
+    #[test]
+    fn reduced_scans_of_every_set_size_find_what_closure_scans_find() {
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let clues = |every: usize| -> Grid {
+            let board: String = solution
+                .chars()
+                .enumerate()
+                .map(|(cell, c)| if cell % every == 0 { c } else { '.' })
+                .collect();
+            Grid::new(&board.parse().expect("a board"))
+        };
+        let late = hard_grids()
+            .into_iter()
+            .find(|grid| Outcomes::of(&Cands::of(grid)).words == BLOCK)
+            .expect("a position of 256 candidates or fewer");
+        let sources = [late, clues(10), clues(20)];
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let (mut words, mut hints) = (Vec::new(), Vec::new());
+        for grid in &sources {
+            let source = Cands::of(grid);
+            words.push(Outcomes::of(&source).words);
+            hints.push(0);
+            for removals in [2, 6, 15, 30, 60, 100, 150, 200, 260] {
+                let mut work = source.clone();
+                remove_some(&mut work, &mut seed, removals);
+                let reduced = plain(collect(&work, &source, false));
+                let mut best = Best::collecting(&source, false);
+                scan(&work, &mut best);
+                assert_eq!(reduced, plain(best.into_collected()), "{removals}");
+                *hints.last_mut().expect("a count") += reduced.len();
+            }
+        }
+        assert_eq!(words, [BLOCK, 2 * BLOCK, 3 * BLOCK]);
+        assert!(hints.iter().all(|&n| n > 50), "{hints:?}");
     }
 }
