@@ -179,6 +179,7 @@ impl Best {
                 source: source.clone(),
                 cover: cover::Cover::new(),
                 hints: Vec::new(),
+                cells: Vec::new(),
             }),
         };
         Best {
@@ -287,6 +288,11 @@ struct Collecting {
     source: links::Cands,
     cover: cover::Cover,
     hints: Vec<Collected>,
+    /// Scratch for [`Collecting::push`]: a hint's cells, each with the
+    /// digits it removes there (kept for its memory: a list allocated, or
+    /// an array of 81 zeroed, for every hint offered cost more than the
+    /// cover's test).
+    cells: Vec<(u8, u16)>,
 }
 
 thread_local! {
@@ -315,29 +321,24 @@ impl Collecting {
         parents: impl FnOnce(&links::Cands) -> Vec<u16>,
         keep: bool,
     ) {
-        // Each cell once (81 at most), on the stack: a list allocated for
-        // every hint offered was a tenth of the allocator's work.
-        let mut cells = [(0u8, 0u16); 81];
-        let mut len = 0;
+        // Each cell once.
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
         if let Some((cell, digit)) = step.placed {
-            cells[0] = (cell, work.cells[usize::from(cell)] & !(1 << (digit - 1)));
-            len = 1;
+            cells.push((cell, work.cells[usize::from(cell)] & !(1 << (digit - 1))));
         }
         for &(cell, digit) in &step.eliminated {
-            match cells[..len].iter_mut().find(|(c, _)| *c == cell) {
+            match cells.iter_mut().find(|(c, _)| *c == cell) {
                 Some(entry) => entry.1 |= 1 << (digit - 1),
-                None => {
-                    cells[len] = (cell, 1 << (digit - 1));
-                    len += 1;
-                }
+                None => cells.push((cell, 1 << (digit - 1))),
             }
         }
-        let cells = &mut cells[..len];
         let hints = &self.hints;
         if self
             .cover
-            .covers(cell_cands(cells), key, |i| hints[i as usize].key)
+            .covers(cell_cands(&cells), key, |i| hints[i as usize].key)
         {
+            self.cells = cells;
             return;
         }
         let parents = parents(&self.source);
@@ -345,10 +346,11 @@ impl Collecting {
             let index = self.hints.len() as u32;
             let hints = &self.hints;
             self.cover
-                .add(cell_cands(cells), key, index, |i| hints[i as usize].key);
+                .add(cell_cands(&cells), key, index, |i| hints[i as usize].key);
         }
-        advanced::sort_hash_order(cells, |&(cell, _)| usize::from(cell));
-        let removals = cell_cands(cells).map(|cand| cand as u16).collect();
+        advanced::sort_hash_order(&mut cells, |&(cell, _)| usize::from(cell));
+        let removals = cell_cands(&cells).map(|cand| cand as u16).collect();
+        self.cells = cells;
         self.hints.push(Collected {
             key,
             removals,
