@@ -285,28 +285,55 @@ impl Reduced {
     /// Whether `unit` keeps two candidates in `W` that `outcome` does not
     /// turn off, or one that it turns on.
     fn keeps_two(&self, outcome: &Outcome, unit: usize) -> bool {
-        let (left, on) = if unit < 81 {
-            let digits = self.work.cells[unit];
-            let (mut off, mut on) = (0u16, 0u16);
-            for d0 in bits(digits) {
-                off |= ((outcome.off[d0] >> unit & 1) as u16) << d0;
-                on |= ((outcome.on[d0] >> unit & 1) as u16) << d0;
+        let (several, left, on) = if unit < 81 {
+            // The cell's 18 states, read off `reached` at once: bit
+            // `2 * d0` is its digit's "off" state, bit `2 * d0 + 1` its "on".
+            let at = unit * 18;
+            let (word, shift) = (at / 64, at % 64);
+            let mut states = outcome.reached[word] >> shift;
+            if shift > 64 - 18 {
+                states |= outcome.reached[word + 1] << (64 - shift);
             }
-            let left = digits & !off;
-            (u128::from(left), left & on != 0)
+            let left = spread(self.work.cells[unit]) & !(states as u32);
+            // Clearing the lowest bit leaves some: two or more.
+            (
+                left & left.wrapping_sub(1) != 0,
+                left != 0,
+                left << 1 & states as u32 != 0,
+            )
         } else {
             let (house, d0) = ((unit - 81) / 9, (unit - 81) % 9);
             let left = self.work.digits[d0] & HOUSE_MASKS[house] & !outcome.off[d0];
-            (left, left & outcome.on[d0] != 0)
+            (several_cells(left), left != 0, left & outcome.on[d0] != 0)
         };
-        // Bit counts are a table or software here: two or more, or one.
-        several_cells(left) || (left != 0 && on)
+        several || (left && on)
     }
+}
+
+/// A cell's digits (bits 0-8) moved to the places of their "off" states
+/// among the cell's states (bits 0, 2, ..., 16).
+fn spread(digits: u16) -> u32 {
+    // Each step opens a gap in every group, halving the groups' width.
+    let mut x = u32::from(digits);
+    x = (x | x << 8) & 0x00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333;
+    (x | x << 1) & 0x5555_5555
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every set of a cell's digits lands on its "off" states' places
+    /// among the cell's 18 states.
+    #[test]
+    fn spread_digits_sit_on_their_off_states() {
+        for digits in 0..512u16 {
+            let places = bits(digits).fold(0u32, |set, d0| set | 1 << (2 * d0));
+            assert_eq!(spread(digits), places, "{digits:09b}");
+        }
+    }
 
     /// On reduced positions of a hard puzzle (less some candidates of
     /// its cells), every propagation [`Reduced::reached`] vouches for
