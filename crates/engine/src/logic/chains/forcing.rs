@@ -840,8 +840,9 @@ impl Producer {
         let key = Key::new(self.mode.base(), size, kind);
         let technique = self.kind_technique(kind);
         let cands = &self.cands;
-        self.best.offer(
+        self.best.offer_conclusion(
             key,
+            conclusion,
             |difficulty| {
                 let pattern = Pattern::Binary {
                     source: candidate(source),
@@ -932,8 +933,9 @@ impl Producer {
             let key = Key::new(self.mode.base(), size, kind);
             let technique = self.kind_technique(kind);
             let cands = &self.cands;
-            self.best.offer(
+            self.best.offer_conclusion(
                 key,
+                node.state,
                 |difficulty| {
                     conclude(
                         cands,

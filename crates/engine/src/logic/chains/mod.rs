@@ -221,6 +221,35 @@ impl Best {
         self.all.is_some() || self.key.is_none_or(|best| key.before(best))
     }
 
+    /// Offers a hint concluding state `target` on `work`, as
+    /// [`Best::offer`] does, `make` building it with [`conclude`]. When
+    /// collecting without steps its removals are read off `target`, and no
+    /// step is built (most such hints add nothing, and are dropped).
+    fn offer_conclusion(
+        &mut self,
+        key: Key,
+        target: State,
+        make: impl FnOnce(Difficulty) -> Option<Step>,
+        work: &links::Cands,
+        parents: impl FnOnce(&links::Cands) -> Vec<u16>,
+    ) {
+        match &mut self.all {
+            Some(collecting) if !self.keep => {
+                let (cell, d0) = (cell_of(target), digit_of(target));
+                // What `conclude` removes: the cell's other candidates (none:
+                // no step), or the one turned off.
+                let removed = match is_on(target) {
+                    true => work.cells[cell] & !(1 << d0),
+                    false => 1 << d0,
+                };
+                if removed != 0 {
+                    collecting.push_cells(key, &mut [(cell as u8, removed)], parents, None);
+                }
+            }
+            _ => self.offer(key, make, work, parents),
+        }
+    }
+
     /// Offers a hint: `make` builds it (None when it removes nothing); when
     /// collecting, `parents` lists what it rests on (given the enclosing
     /// chain's starting position) and `work` is the position it applies to.
@@ -333,12 +362,24 @@ impl Collecting {
                 None => cells.push((cell, 1 << (digit - 1))),
             }
         }
+        self.push_cells(key, &mut cells, parents, keep.then(|| Box::new(step)));
+        self.cells = cells;
+    }
+
+    /// [`Collecting::push`] of a hint removing `cells` (each cell once,
+    /// with its digits removed), keeping `step` when given.
+    fn push_cells(
+        &mut self,
+        key: Key,
+        cells: &mut [(u8, u16)],
+        parents: impl FnOnce(&links::Cands) -> Vec<u16>,
+        step: Option<Box<Step>>,
+    ) {
         let hints = &self.hints;
         if self
             .cover
-            .covers(cell_cands(&cells), key, |i| hints[i as usize].key)
+            .covers(cell_cands(cells), key, |i| hints[i as usize].key)
         {
-            self.cells = cells;
             return;
         }
         let parents = parents(&self.source);
@@ -346,16 +387,15 @@ impl Collecting {
             let index = self.hints.len() as u32;
             let hints = &self.hints;
             self.cover
-                .add(cell_cands(&cells), key, index, |i| hints[i as usize].key);
+                .add(cell_cands(cells), key, index, |i| hints[i as usize].key);
         }
-        advanced::sort_hash_order(&mut cells, |&(cell, _)| usize::from(cell));
-        let removals = cell_cands(&cells).map(|cand| cand as u16).collect();
-        self.cells = cells;
+        advanced::sort_hash_order(cells, |&(cell, _)| usize::from(cell));
+        let removals = cell_cands(cells).map(|cand| cand as u16).collect();
         self.hints.push(Collected {
             key,
             removals,
             parents,
-            step: keep.then(|| Box::new(step)),
+            step,
         });
     }
 }

@@ -238,8 +238,9 @@ impl Scan<'_> {
                     .iter()
                     .map(|branch| u32::from(branch.link[usize::from(t)].1) + 1)
                     .sum();
-                best.offer(
+                best.offer_conclusion(
                     Key::new(BASE, size, kind),
+                    t,
                     |difficulty| {
                         let pattern = pattern(candidate(t));
                         conclude(cands, t, technique, pattern, difficulty)
