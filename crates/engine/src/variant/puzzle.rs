@@ -255,6 +255,9 @@ pub struct Puzzle {
     /// placed digit's peers that still hold it are this AND the digit's
     /// cells.
     pub(crate) peer_bits: Vec<u64>,
+    /// Each house's cells as such a set, `cell_words` words per house: a
+    /// digit's cells in a house are this AND the digit's cells.
+    pub(crate) house_bits: Vec<u64>,
     /// Whether every house is full and there are no relations or pruned
     /// rules: narrowing a cell then queues nothing but its digits.
     pub(crate) plain: bool,
@@ -540,7 +543,7 @@ fn check_givens(layout: &Layout, givens: &[u8]) -> Result<(), PuzzleError> {
 }
 
 /// Words of a bit set over the cells of the largest board.
-const CELL_WORDS: usize = super::layout::MAX_CELLS.div_ceil(64);
+pub(crate) const CELL_WORDS: usize = super::layout::MAX_CELLS.div_ceil(64);
 
 /// Calls `f` with each set bit's position in `words` (bit `i % 64` of word
 /// `i / 64`), lowest first.
@@ -871,6 +874,10 @@ impl<'a> Builder<'a> {
             cell_full,
             cell_words,
             peer_bits,
+            house_bits: house_bits
+                .iter()
+                .flat_map(|bits| bits[..cell_words].iter().copied())
+                .collect(),
             peers,
             edges: PerCell::from_lists(edges),
             tables,

@@ -7,9 +7,9 @@
 //! crossings are flat lists built once by [`Puzzle::new`]. A cell with one
 //! candidate is placed. Kept in step with the masks: per digit, its cells
 //! as a bit set (a placed digit visits only the peers still holding it);
-//! per full house and digit, how many cells hold it (hidden singles and
-//! missing digits without scanning the house); per house, the digits
-//! placed in it. The search saves and restores all four together.
+//! per full house and digit, how many cells hold it, marked once the
+//! digit is placed there (hidden singles and missing digits without
+//! scanning the house). The search saves and restores all three together.
 //!
 //! # Propagation, to a fixed point
 //!
@@ -22,11 +22,12 @@
 //!   dots, XV, negative, clones) keeps in each partner only the digits
 //!   some candidate of its own allows.
 //! - **Hidden singles.** A full house where a digit's count fell to one
-//!   (not placed) or none: the digit is placed in its one cell, or the
-//!   house is a contradiction; a changed smaller house is scanned for
-//!   fewer digits than cells. Houses are taken in order after naked
-//!   singles, as a scan of every changed house took them, so the same
-//!   contradictions are found first (they weigh the search's cells).
+//!   (not placed) or none: the digit is placed in its one cell (the
+//!   house's cells AND the digit's), or the house is a contradiction; a
+//!   changed smaller house is scanned for fewer digits than cells. Houses
+//!   are taken in order after naked singles, as a scan of every changed
+//!   house took them, so the same contradictions are found first (they
+//!   weigh the search's cells).
 //! - **Other rules.** A rule with a changed cell is pruned by
 //!   `rules::prune`.
 //! - **Locked candidates.** For two full houses sharing cells (box and
@@ -57,7 +58,7 @@
 //! against every house, relation and rule before it counts, so a rule
 //! whose pruning is incomplete never lets a wrong grid through.
 
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, CELL_WORDS};
 use super::rules::{self, Pruned};
 use boxed::Boxed;
 
@@ -171,6 +172,13 @@ fn two_bits(mask: u32) -> bool {
     (rest != 0) & (rest & rest.wrapping_sub(1) == 0)
 }
 
+/// Added to a full house's count of a digit once the digit is placed
+/// there: counting down then never reaches 1 or 0 for it (the placed cell
+/// keeps it), so a count at 1 or 0 is news without asking whether the
+/// digit is placed. A count is at most 25, below this bit: adding it is
+/// an OR, which a second placing leaves as it is.
+const PLACED: u8 = 128;
+
 /// Cells with two candidates looked ahead from at one node, at most.
 const MAX_PROBES: usize = 60;
 
@@ -227,14 +235,13 @@ enum Choice {
     },
 }
 
-/// Copies of the search's state (candidates, digit cells, counts, placed
-/// digits), one slot after another, grown as slots are first used.
+/// Copies of the search's state (candidates, digit cells, counts), one
+/// slot after another, grown as slots are first used.
 #[derive(Default)]
 struct State {
     cands: Vec<u32>,
     dcells: Vec<u64>,
     counts: Vec<u8>,
-    placed: Vec<u32>,
 }
 
 /// Copies `from` into slot `slot` of `to`, growing it to hold the slot.
@@ -248,27 +255,18 @@ fn put_slot<T: Copy + Default>(to: &mut Vec<T>, slot: usize, from: &[T]) {
 
 impl State {
     /// Copies a state into slot `slot`.
-    fn put(&mut self, slot: usize, cands: &[u32], dcells: &[u64], counts: &[u8], placed: &[u32]) {
+    fn put(&mut self, slot: usize, cands: &[u32], dcells: &[u64], counts: &[u8]) {
         put_slot(&mut self.cands, slot, cands);
         put_slot(&mut self.dcells, slot, dcells);
         put_slot(&mut self.counts, slot, counts);
-        put_slot(&mut self.placed, slot, placed);
     }
 
     /// Copies slot `slot` out into a state.
-    fn get(
-        &self,
-        slot: usize,
-        cands: &mut [u32],
-        dcells: &mut [u64],
-        counts: &mut [u8],
-        placed: &mut [u32],
-    ) {
+    fn get(&self, slot: usize, cands: &mut [u32], dcells: &mut [u64], counts: &mut [u8]) {
         let span = |len: usize| slot * len..(slot + 1) * len;
         cands.copy_from_slice(&self.cands[span(cands.len())]);
         dcells.copy_from_slice(&self.dcells[span(dcells.len())]);
         counts.copy_from_slice(&self.counts[span(counts.len())]);
-        placed.copy_from_slice(&self.placed[span(placed.len())]);
     }
 }
 
@@ -284,12 +282,11 @@ struct Search<'p> {
     /// only the peers in this set, without reading the others.
     dcells: Vec<u64>,
     /// Per full house and digit (`h * size + d`), how many of its cells
-    /// hold the digit: hidden singles and missing digits show as counts
-    /// reaching 1 and 0, with no scan of the house.
+    /// hold the digit, plus [`PLACED`] once a cell of the house is placed
+    /// with it: hidden singles and missing digits show as counts reaching
+    /// 1 and 0, with no scan of the house and no question whether the
+    /// digit is placed there already.
     counts: Vec<u8>,
-    /// Per house, the digits of its placed cells (full houses only): a
-    /// count reaching 1 for a placed digit is no news.
-    placed: Vec<u32>,
     /// Per full house, the digits whose count reached 0 or 1 (not placed)
     /// since it was looked at: all its news, empty at every fixed point.
     news: Vec<u32>,
@@ -379,7 +376,6 @@ impl<'p> Search<'p> {
             cands: p.domain.clone(),
             dcells: vec![0; size * p.cell_words],
             counts: vec![0; houses * size],
-            placed: vec![0; houses],
             news: vec![0; houses],
             singles: Vec::with_capacity(cells),
             related: Vec::with_capacity(cells),
@@ -478,13 +474,6 @@ impl<'p> Search<'p> {
             if m == 0 {
                 return false;
             }
-            if m & (m - 1) == 0 {
-                // x & (x - 1) clears the lowest bit: zero means one bit set.
-                self.singles.push(cell as u16);
-                for &h in p.cell_full.of(cell) {
-                    self.placed[usize::from(h)] |= m;
-                }
-            }
             if !p.edges.of(cell).is_empty() {
                 self.related.push(cell as u16);
                 self.related_queued[cell] = true;
@@ -497,6 +486,14 @@ impl<'p> Search<'p> {
                 for &h in p.cell_full.of(cell) {
                     self.counts[usize::from(h) * n + d] += 1;
                 }
+            }
+        }
+        for cell in 0..self.cells {
+            let m = self.cands[cell];
+            if m & (m - 1) == 0 {
+                // x & (x - 1) clears the lowest bit: zero means one bit set.
+                self.singles.push(cell as u16);
+                self.mark_placed(m, p.cell_full.of(cell));
             }
         }
         for h in 0..p.houses.len() {
@@ -650,11 +647,19 @@ impl<'p> Search<'p> {
         if new & (new - 1) == 0 {
             // One bit left (x & (x - 1) clears the lowest one): placed.
             self.singles.push(cell as u16);
-            for &h in full {
-                self.placed[usize::from(h)] |= new;
-            }
+            self.mark_placed(new, full);
         }
         true
+    }
+
+    /// Marks digit `bit` placed in the full houses `full`: its count
+    /// there gains [`PLACED`], once (an OR: a count below it has not).
+    #[inline(always)]
+    fn mark_placed(&mut self, bit: u32, full: &[u16]) {
+        let (n, d) = (self.size, bit.trailing_zeros() as usize);
+        for &h in full {
+            self.counts[usize::from(h) * n + d] |= PLACED;
+        }
     }
 
     /// Takes digit `d` (bit `d`) out of `cell`, whose candidates (already
@@ -694,16 +699,22 @@ impl<'p> Search<'p> {
     /// each house of `full`.
     #[inline(always)]
     fn count_down_in(&mut self, d: usize, full: &[u16]) {
-        let n = self.size;
         for &h in full {
-            let h = usize::from(h);
-            let at = h * n + d;
-            let left = self.counts[at] - 1;
-            self.counts[at] = left;
-            if left == 0 || (left == 1 && self.placed[h] >> d & 1 == 0) {
-                self.houses[h / 64] |= 1 << (h % 64);
-                self.news[h] |= 1 << d;
-            }
+            self.count_down_house(d, usize::from(h));
+        }
+    }
+
+    /// Digit `d` leaves one cell of full house `h`.
+    #[inline(always)]
+    fn count_down_house(&mut self, d: usize, h: usize) {
+        let at = h * self.size + d;
+        let left = self.counts[at] - 1;
+        self.counts[at] = left;
+        // A placed digit's count stays above PLACED: only a digit not
+        // placed reaches 1 or 0.
+        if left <= 1 {
+            self.houses[h / 64] |= 1 << (h % 64);
+            self.news[h] |= 1 << d;
         }
     }
 
@@ -804,7 +815,9 @@ impl<'p> Search<'p> {
     /// `Puzzle::full3` houses: what `eliminate` does peer by peer, with
     /// the digit's cells cleared a word at a time and every house of a
     /// peer counted down without asking whether it is one of the cell's
-    /// own (those end at 1, the cell itself). False on a contradiction
+    /// own (those have the digit placed, their counts above [`PLACED`]:
+    /// no news; a test to skip them costs more time in mispredicted
+    /// branches than the count-downs it saves). False on a contradiction
     /// (the state is then thrown away: the caller restores a saved one).
     #[inline(always)]
     fn place_plain(&mut self, cell: usize) -> bool {
@@ -812,13 +825,21 @@ impl<'p> Search<'p> {
         let words = p.cell_words;
         let digit = self.cands[cell];
         let d = digit.trailing_zeros() as usize;
-        for w in 0..words {
-            // The peers that still hold the digit.
-            let mut bits = p.peer_bits[cell * words + w] & self.dcells[d * words + w];
-            if bits == 0 {
-                continue;
-            }
-            self.dcells[d * words + w] &= !bits;
+        let mark = !self.probing && self.locking;
+        // The words of the peers that still hold the digit, the empty
+        // ones left out without a branch (the index moves on only past a
+        // word with bits): whether a word is empty is hard to predict.
+        let mut found = [(0usize, 0u64); CELL_WORDS];
+        let mut k = 0;
+        let peers = &p.peer_bits[cell * words..(cell + 1) * words];
+        let digit_cells = &mut self.dcells[d * words..(d + 1) * words];
+        for (w, (&peer, held)) in peers.iter().zip(digit_cells).enumerate() {
+            let bits = peer & *held;
+            *held &= !bits;
+            found[k] = (w, bits);
+            k += usize::from(bits != 0);
+        }
+        for &(w, mut bits) in &found[..k] {
             while bits != 0 {
                 let q = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1; // clears the lowest set bit
@@ -834,15 +855,12 @@ impl<'p> Search<'p> {
                         return false;
                     }
                     self.singles.push(q as u16);
-                    for h in theirs {
-                        self.placed[usize::from(h)] |= new;
-                    }
+                    self.mark_placed(new, &theirs);
                 }
-                // A house of `cell`'s own keeps `cell` holding the digit,
-                // already marked placed there: its count neither reaches 0
-                // nor marks news, so no test for it is needed.
                 self.count_down_in(d, &theirs);
-                self.mark_locked(q);
+                if mark {
+                    self.mark_locked(q);
+                }
             }
         }
         true
@@ -859,7 +877,8 @@ impl<'p> Search<'p> {
     }
 
     /// Full house `h`, from its counts: false when a digit has no place;
-    /// each digit with one (in a cell not placed) is placed there.
+    /// each digit with one (in a cell not placed: a placed digit's count
+    /// is above [`PLACED`]) is placed there.
     fn full_house(&mut self, h: usize) -> bool {
         let n = self.size;
         // Only digits with news can have no place, or one not placed.
@@ -874,20 +893,27 @@ impl<'p> Search<'p> {
                 _ => {}
             }
         }
-        hidden &= !self.placed[h];
         let p = self.p;
+        let words = p.cell_words;
+        let house = &p.house_bits[h * words..(h + 1) * words];
         while hidden != 0 {
-            let bit = hidden & hidden.wrapping_neg(); // the lowest set bit
+            let d = hidden.trailing_zeros() as usize;
+            let bit = 1 << d;
+            // x & (x - 1) clears the lowest set bit.
             hidden &= hidden - 1;
-            let Some(&cell) = p
-                .house(h)
+            // The digit's one cell in the house, from the digit's cells.
+            let digit = &self.dcells[d * words..(d + 1) * words];
+            let Some((w, x)) = digit
                 .iter()
-                .find(|&&c| self.cands[usize::from(c)] & bit != 0)
+                .zip(house)
+                .map(|(&a, &b)| a & b)
+                .enumerate()
+                .find(|&(_, x)| x != 0)
             else {
                 // Another hidden single took the digit's only cell.
                 return false;
             };
-            let cell = usize::from(cell);
+            let cell = w * 64 + x.trailing_zeros() as usize;
             if self.cands[cell] != bit && !self.narrow(cell, bit) {
                 return false;
             }
@@ -898,18 +924,13 @@ impl<'p> Search<'p> {
     /// Copies the working state into slot `depth` of the saved states.
     fn save(&mut self, depth: usize) {
         self.saved
-            .put(depth, &self.cands, &self.dcells, &self.counts, &self.placed);
+            .put(depth, &self.cands, &self.dcells, &self.counts);
     }
 
     /// Makes slot `depth` of the saved states the working state.
     fn restore(&mut self, depth: usize) {
-        self.saved.get(
-            depth,
-            &mut self.cands,
-            &mut self.dcells,
-            &mut self.counts,
-            &mut self.placed,
-        );
+        self.saved
+            .get(depth, &mut self.cands, &mut self.dcells, &mut self.counts);
     }
 
     /// Prunes rule `r` (a position in `Puzzle::pruned`) with `rules::prune`
@@ -1105,11 +1126,7 @@ impl<'p> Search<'p> {
     /// instructions than after two choices, and the same on 9x9 variants.
     fn choose(&mut self) -> Pick {
         loop {
-            let Some(simple) = self.simple_choice() else {
-                return Pick::Solved;
-            };
-            self.probe
-                .put(0, &self.cands, &self.dcells, &self.counts, &self.placed);
+            self.probe.put(0, &self.cands, &self.dcells, &self.counts);
             let mut best: Option<(u64, Choice)> = None;
             let mut facts = false;
             let mut probes = 0;
@@ -1151,7 +1168,7 @@ impl<'p> Search<'p> {
                     }
                     for d in 0..n {
                         let bit = 1u32 << d;
-                        if self.counts[h * n + d] != 2 || self.placed[h] & bit != 0 {
+                        if self.counts[h * n + d] != 2 {
                             continue;
                         }
                         let members = p.house(h);
@@ -1200,14 +1217,18 @@ impl<'p> Search<'p> {
                     continue;
                 }
             }
-            return Pick::Branch(match best {
-                Some((_, Choice::Cell { cell, .. })) => Choice::Cell {
+            return match best {
+                Some((_, Choice::Cell { cell, .. })) => Pick::Branch(Choice::Cell {
                     cell,
                     left: self.cands[usize::from(cell)],
-                },
-                Some((_, choice)) => choice,
-                None => simple,
-            });
+                }),
+                Some((_, choice)) => Pick::Branch(choice),
+                // Nothing was looked ahead from (a look that holds sets
+                // `best`, one that fails is a fact), so the state and the
+                // weights are the node's own: the simple choice is made
+                // only now, when needed.
+                None => self.simple_choice().map_or(Pick::Solved, Pick::Branch),
+            };
         }
     }
 
@@ -1218,7 +1239,7 @@ impl<'p> Search<'p> {
             Choice::Place { house, digit, .. } => {
                 let h = usize::from(house);
                 let d = digit.trailing_zeros() as usize;
-                self.counts[h * self.size + d] == 2 && self.placed[h] & digit == 0
+                self.counts[h * self.size + d] == 2
             }
         }
     }
@@ -1249,20 +1270,17 @@ impl<'p> Search<'p> {
             if ok {
                 removed[i] = self.removed;
                 if i == 0 {
-                    self.way.copy_from_slice(&self.cands);
+                    // The way's candidates kept by a swap, not a copy:
+                    // the restore below overwrites `cands` anyway.
+                    std::mem::swap(&mut self.way, &mut self.cands);
                 } else if removed[0] != 0 {
                     both = self.join_ways();
                 }
             } else {
                 self.clear_queues();
             }
-            self.probe.get(
-                0,
-                &mut self.cands,
-                &mut self.dcells,
-                &mut self.counts,
-                &mut self.placed,
-            );
+            self.probe
+                .get(0, &mut self.cands, &mut self.dcells, &mut self.counts);
             if i == 0 && !ok {
                 // The second way is a fact: propagated once, below, and
                 // if it fails too the node is dead.
@@ -1307,8 +1325,7 @@ impl<'p> Search<'p> {
             *fact |= std::mem::take(now);
         }
         self.locked_any = false;
-        self.probe
-            .put(0, &self.cands, &self.dcells, &self.counts, &self.placed);
+        self.probe.put(0, &self.cands, &self.dcells, &self.counts);
         Look::Fact
     }
 

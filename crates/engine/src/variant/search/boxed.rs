@@ -4,6 +4,7 @@
 //! instead of the general crossings' lists.
 
 use super::Search;
+use crate::variant::layout::MAX_SIZE;
 
 /// Where the segment ORs of a boxed board live, and its shape.
 #[derive(Clone, Debug)]
@@ -14,15 +15,15 @@ pub(super) struct Boxed {
     /// Per row `r` and box column `j` (`r * across + j`), the candidates
     /// of the row's cells in that box together.
     row_or: Vec<u32>,
-    /// Per column `c` and band `i` (`c * down + i`), the same down the
+    /// Per band `i` and column `c` (`i * n + c`), the same down the
     /// column.
     column_or: Vec<u32>,
     /// Per row, the digits in two or more of its segments.
     row_twice: Vec<u32>,
     /// Per column, the same.
     column_twice: Vec<u32>,
-    /// Per box (`band * across + j`), the digits in two or more of its
-    /// row segments, then (for the columns' pass) of its column segments.
+    /// Per box of the band (`j`) being worked, the digits in two or more
+    /// of its row segments; of the stack (`i`), of its column segments.
     box_twice: Vec<u32>,
 }
 
@@ -59,24 +60,48 @@ impl Search<'_> {
         // Only bands (stacks) with a changed row (column) can hold news:
         // the rest were worked out at a pass that left them as they are.
         let n = self.size;
-        // Bit `h % 64` of word `h / 64`: house `h` (rows, then columns) changed.
-        let changed = |h: usize| self.locked_dirty[h / 64] >> (h % 64) & 1 != 0;
+        // The changed houses' first two words as one number (rows, then
+        // columns: 2n <= 50 bits of them).
+        let word = |w: usize| u128::from(self.locked_dirty.get(w).copied().unwrap_or(0));
+        let dirty = word(0) | word(1) << 64;
+        // The low `k` bits set.
+        let low = |k: usize| (1u128 << k) - 1;
+        let (rows, columns) = (dirty & low(n), dirty >> n & low(n));
         let (mut bands, mut stacks) = (0u32, 0u32);
-        for line in 0..n {
-            bands |= u32::from(changed(line)) << (line / b.rows);
-            stacks |= u32::from(changed(n + line)) << (line / b.columns);
+        for i in 0..n / b.rows {
+            bands |= u32::from(rows >> (i * b.rows) & low(b.rows) != 0) << i;
+        }
+        for j in 0..n / b.columns {
+            stacks |= u32::from(columns >> (j * b.columns) & low(b.columns) != 0) << j;
         }
         self.locked_dirty.fill(0);
         self.locked_any = false;
-        let ok = self.boxed_pass(&mut b, bands, stacks);
+        // The commonest shapes as constants: their loops unrolled.
+        let ok = match (b.rows, b.columns) {
+            (3, 3) => self.boxed_pass(&mut b, bands, stacks, 3, 3),
+            (4, 4) => self.boxed_pass(&mut b, bands, stacks, 4, 4),
+            (5, 5) => self.boxed_pass(&mut b, bands, stacks, 5, 5),
+            (rows, columns) => self.boxed_pass(&mut b, bands, stacks, rows, columns),
+        };
         self.boxed = Some(b);
         ok
     }
 
-    /// The pass over the bands and stacks set in `bands` and `stacks`.
-    fn boxed_pass(&mut self, b: &mut Boxed, bands: u32, stacks: u32) -> bool {
-        let n = self.size;
-        let (rows, columns) = (b.rows, b.columns);
+    /// The pass over the bands and stacks set in `bands` and `stacks`:
+    /// first every row of those bands, then every column of those
+    /// stacks. A band's removals stay in the band (a box's other rows, a
+    /// row's other boxes), so taking band after band reads the same
+    /// candidates as working out every band's ORs first.
+    #[inline(always)]
+    fn boxed_pass(
+        &mut self,
+        b: &mut Boxed,
+        bands: u32,
+        stacks: u32,
+        rows: usize,
+        columns: usize,
+    ) -> bool {
+        let n = rows * columns;
         // Segments per line: a row crosses `across` boxes, a column `down`.
         let (across, down) = (n / columns, n / rows);
         // A digit in a line's segment and in no other of the line's
@@ -84,98 +109,115 @@ impl Search<'_> {
         // among the digits in two or more segments (`twice`), counted
         // bit-sliced (`twice |= once & x; once |= x`). The same holds for a
         // box's segments along the line.
-        let in_band = |r: usize| bands >> (r / rows) & 1 != 0;
-        let in_stack = |c: usize| stacks >> (c / columns) & 1 != 0;
-        for r in (0..n).filter(|&r| in_band(r)) {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for j in 0..across {
-                let start = r * n + j * columns;
-                let or = self.cands[start..start + columns]
-                    .iter()
-                    .fold(0, |acc, &m| acc | m);
-                b.row_or[r * across + j] = or;
-                twice |= once & or;
-                once |= or;
-            }
-            b.row_twice[r] = twice;
-        }
-        for band in (0..down).filter(|&band| bands >> band & 1 != 0) {
-            for j in 0..across {
+        let mut bits = bands;
+        while bits != 0 {
+            let band = bits.trailing_zeros() as usize;
+            bits &= bits - 1; // clears the lowest set bit
+            let lines = band * rows..band * rows + rows;
+            for r in lines.clone() {
                 let (mut once, mut twice) = (0u32, 0u32);
-                for r in band * rows..band * rows + rows {
-                    let or = b.row_or[r * across + j];
-                    twice |= once & or;
-                    once |= or;
+                let ors = &mut b.row_or[r * across..r * across + across];
+                for (or, segment) in ors
+                    .iter_mut()
+                    .zip(self.cands[r * n..r * n + n].chunks_exact(columns))
+                {
+                    let x = segment.iter().fold(0, |acc, &m| acc | m);
+                    *or = x;
+                    twice |= once & x;
+                    once |= x;
                 }
-                b.box_twice[band * across + j] = twice;
+                b.row_twice[r] = twice;
             }
-        }
-        for r in (0..n).filter(|&r| in_band(r)) {
-            let band = r / rows;
-            for j in 0..across {
-                let shared = b.row_or[r * across + j];
-                let (line_twice, box_twice) = (b.row_twice[r], b.box_twice[band * across + j]);
-                // The row's digits confined to this box, which the box's
-                // other rows hold too (they are in two of its segments).
-                let only_line = shared & !line_twice;
-                if only_line & box_twice != 0 {
-                    for o in (band * rows..band * rows + rows).filter(|&o| o != r) {
-                        if !self.remove_span(o * n + j * columns, 1, columns, only_line) {
-                            return false;
+            let boxes = &mut b.box_twice[..across];
+            boxes.fill(0);
+            // Per box, the digits of its row segments so far.
+            let mut once = [0u32; MAX_SIZE];
+            for r in lines.clone() {
+                let ors = &b.row_or[r * across..r * across + across];
+                for ((twice, once), &x) in boxes.iter_mut().zip(&mut once).zip(ors) {
+                    *twice |= *once & x;
+                    *once |= x;
+                }
+            }
+            for r in lines.clone() {
+                for j in 0..across {
+                    let shared = b.row_or[r * across + j];
+                    let (line_twice, box_twice) = (b.row_twice[r], b.box_twice[j]);
+                    // The row's digits confined to this box, which the box's
+                    // other rows hold too (they are in two of its segments).
+                    let only_line = shared & !line_twice;
+                    if only_line & box_twice != 0 {
+                        for o in lines.clone().filter(|&o| o != r) {
+                            if !self.remove_span(o * n + j * columns, 1, columns, only_line) {
+                                return false;
+                            }
+                        }
+                    }
+                    // The box's digits confined to this row, which the row's
+                    // other boxes hold too.
+                    let only_box = shared & !box_twice;
+                    if only_box & line_twice != 0 {
+                        for o in (0..across).filter(|&o| o != j) {
+                            if !self.remove_span(r * n + o * columns, 1, columns, only_box) {
+                                return false;
+                            }
                         }
                     }
                 }
-                // The box's digits confined to this row, which the row's
-                // other boxes hold too.
-                let only_box = shared & !box_twice;
-                if only_box & line_twice != 0 {
-                    for o in (0..across).filter(|&o| o != j) {
-                        if !self.remove_span(r * n + o * columns, 1, columns, only_box) {
-                            return false;
-                        }
-                    }
-                }
             }
         }
-        for c in (0..n).filter(|&c| in_stack(c)) {
-            let (mut once, mut twice) = (0u32, 0u32);
+        let mut bits = stacks;
+        while bits != 0 {
+            let stack = bits.trailing_zeros() as usize;
+            bits &= bits - 1; // clears the lowest set bit
+            let lines = stack * columns..stack * columns + columns;
+            // Per band `i`, the stack's columns' segments side by side
+            // (`column_or[i * n + c]`): ORs of whole row pieces.
             for i in 0..down {
-                let or = (0..rows).fold(0, |acc, k| acc | self.cands[(i * rows + k) * n + c]);
-                b.column_or[c * down + i] = or;
-                twice |= once & or;
-                once |= or;
+                let ors = &mut b.column_or[i * n + lines.start..i * n + lines.end];
+                ors.fill(0);
+                for k in i * rows..i * rows + rows {
+                    let start = k * n + lines.start;
+                    for (or, &m) in ors.iter_mut().zip(&self.cands[start..start + columns]) {
+                        *or |= m;
+                    }
+                }
             }
-            b.column_twice[c] = twice;
-        }
-        for stack in (0..across).filter(|&stack| stacks >> stack & 1 != 0) {
+            for c in lines.clone() {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for i in 0..down {
+                    let x = b.column_or[i * n + c];
+                    twice |= once & x;
+                    once |= x;
+                }
+                b.column_twice[c] = twice;
+            }
             for i in 0..down {
                 let (mut once, mut twice) = (0u32, 0u32);
-                for c in stack * columns..stack * columns + columns {
-                    let or = b.column_or[c * down + i];
-                    twice |= once & or;
-                    once |= or;
+                for &x in &b.column_or[i * n + lines.start..i * n + lines.end] {
+                    twice |= once & x;
+                    once |= x;
                 }
-                b.box_twice[i * across + stack] = twice;
+                b.box_twice[i] = twice;
             }
-        }
-        for c in (0..n).filter(|&c| in_stack(c)) {
-            let stack = c / columns;
-            for i in 0..down {
-                let shared = b.column_or[c * down + i];
-                let (line_twice, box_twice) = (b.column_twice[c], b.box_twice[i * across + stack]);
-                let only_line = shared & !line_twice;
-                if only_line & box_twice != 0 {
-                    for o in (stack * columns..stack * columns + columns).filter(|&o| o != c) {
-                        if !self.remove_span(i * rows * n + o, n, rows, only_line) {
-                            return false;
+            for c in lines.clone() {
+                for i in 0..down {
+                    let shared = b.column_or[i * n + c];
+                    let (line_twice, box_twice) = (b.column_twice[c], b.box_twice[i]);
+                    let only_line = shared & !line_twice;
+                    if only_line & box_twice != 0 {
+                        for o in lines.clone().filter(|&o| o != c) {
+                            if !self.remove_span(i * rows * n + o, n, rows, only_line) {
+                                return false;
+                            }
                         }
                     }
-                }
-                let only_box = shared & !box_twice;
-                if only_box & line_twice != 0 {
-                    for o in (0..down).filter(|&o| o != i) {
-                        if !self.remove_span(o * rows * n + c, n, rows, only_box) {
-                            return false;
+                    let only_box = shared & !box_twice;
+                    if only_box & line_twice != 0 {
+                        for o in (0..down).filter(|&o| o != i) {
+                            if !self.remove_span(o * rows * n + c, n, rows, only_box) {
+                                return false;
+                            }
                         }
                     }
                 }
