@@ -670,14 +670,7 @@ const ORDERS: [&[[usize; 3]]; 4] = [
     &[[0, 0, 0]],
     &[[0, 0, 0]],
     &[[0, 1, 0], [1, 0, 0]],
-    &[
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ],
+    &crate::geometry::ORDERS_OF_THREE,
 ];
 
 /// Places the block starting at output position `pos`: empty cells first,

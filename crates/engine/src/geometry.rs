@@ -24,6 +24,17 @@ pub const HOUSES: usize = 3 * SIZE;
 /// Cells that share a house with a given cell.
 pub const PEER_COUNT: usize = 20;
 
+/// The six orders of three things (a band's rows, its boxes, a stack's
+/// bands), in lexicographic order: `[0, 1, 2]` first, `[2, 1, 0]` last.
+pub const ORDERS_OF_THREE: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// One of the 81 cells, by index in reading order (0-80).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cell(pub u8);

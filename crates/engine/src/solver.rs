@@ -1512,14 +1512,7 @@ struct Tables {
 
 /// The six ways a digit's three rows of a band can map to its boxes (row
 /// `r` to box `PERMUTATIONS[p][r]`); for a stack, bands to columns.
-const PERMUTATIONS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMUTATIONS: [[usize; 3]; 6] = crate::geometry::ORDERS_OF_THREE;
 
 static TABLES: Tables = Tables::build();
 

@@ -44,14 +44,7 @@ pub(super) fn prune_classes(e: &mut Cands, cells: &[u16], class: impl Fn(u32) ->
         open[i % 3] &= has;
     }
     let mut keep = [0u8; 3];
-    for perm in [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ] {
+    for perm in crate::geometry::ORDERS_OF_THREE {
         if (0..3).all(|g| open[g] & (1 << perm[g]) != 0) {
             for g in 0..3 {
                 keep[g] |= 1 << perm[g];
