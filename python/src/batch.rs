@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pyo3::PyResult;
 use sudoku_engine::answer::Request;
-use sudoku_engine::reader::{Other, ReadOptions};
+use sudoku_engine::reader::{Other, ReadOptions, Symbols};
 use sudoku_engine::variant::setup::{Setup, VARIANTS};
 use sudoku_engine::{Board, Boards, Entry, Malformed, Problem, ReadError, Shape};
 
@@ -18,7 +18,8 @@ use crate::variant::{self, Variant};
 /// released while they are read and answered, and how to read them.
 pub struct Input {
     given: Given,
-    /// How strings are read: `size=` as `--size`.
+    /// How strings are read: `size=` as `--size`, `symbols=` as
+    /// `--symbols`.
     options: ReadOptions,
     /// The boxes every board of cells gets: `box=` as `--box`.
     setup: Setup,
@@ -35,8 +36,8 @@ enum Given {
     Cells { cells: Vec<u8>, size: u8 },
 }
 
-/// What a call says of its boards' shape: `size=`, `box=`, `variant=`
-/// and `regions=`.
+/// What a call says of its boards' shape: `size=`, `box=`, `variant=`,
+/// `regions=` and `symbols=`.
 #[derive(Clone, Debug, Default)]
 pub struct Reading {
     /// Every board is N x N (`--size N`); for arrays, N² cells a board
@@ -51,6 +52,9 @@ pub struct Reading {
     /// Jigsaw regions (`--regions`): one layout for every board, or one a
     /// board in order; each cell's region from 0.
     pub regions: Vec<Box<[u8]>>,
+    /// The size's symbols in order (`--symbols`), for strings only: an
+    /// array's cells are numbers.
+    pub symbols: Option<Symbols>,
 }
 
 impl Reading {
@@ -90,9 +94,14 @@ impl Input {
         }
         Input {
             given,
+            // As the CLI's `Variants::read`: without `size=`, the symbols'
+            // count is the size (a 16x16 grid written one row a line reads
+            // as one board, not 16 4x4 ones).
             options: ReadOptions {
-                size: reading.size,
-                symbols: None,
+                size: reading
+                    .size
+                    .or_else(|| reading.symbols.as_ref().and_then(Symbols::size)),
+                symbols: reading.symbols,
             },
             plain: setup.is_plain(),
             setup,

@@ -356,15 +356,17 @@ fn run<'py, T: Send + 'static>(
     Ok(((memory::bytes(py, &codes)?, errors), extra))
 }
 
-/// `size=`, `box=`, `variant=` and `regions=` as the Python functions pass
-/// them: N from 4 to 25, rows and columns from 1 to 25 (checked again by
-/// the layout), names `--variant` takes, layouts as `--regions` reads
-/// them (one for every board, or one a board).
+/// `size=`, `box=`, `variant=`, `regions=` and `symbols=` as the Python
+/// functions pass them: N from 4 to 25, rows and columns from 1 to 25
+/// (checked again by the layout), names `--variant` takes, layouts as
+/// `--regions` reads them (one for every board, or one a board), symbols
+/// as `--symbols` takes them.
 fn reading(
     size: Option<u8>,
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
     regions: Option<Vec<String>>,
+    symbols: Option<String>,
 ) -> PyResult<Reading> {
     if let Some(size) = size.filter(|size| !(4..=25).contains(size)) {
         return Err(PyValueError::new_err(format!(
@@ -406,12 +408,36 @@ fn reading(
                 })
         })
         .collect::<PyResult<Vec<_>>>()?;
+    let symbols = symbols.as_deref().map(custom_symbols).transpose()?;
     Ok(Reading {
         size,
         boxes,
         variants,
         regions,
+        symbols,
     })
+}
+
+/// `symbols=` as `--symbols` reads it: 4 to 25 distinct printable
+/// symbols, the engine's message in the `ValueError` if not.
+fn custom_symbols(text: &str) -> PyResult<Symbols> {
+    Symbols::custom(text.as_bytes()).map_err(|e| {
+        // The engine words its errors for the CLI's `--symbols`; here the
+        // keyword is `symbols=`.
+        let message = e.to_string();
+        PyValueError::new_err(match message.strip_prefix("--") {
+            Some(named) => named.to_string(),
+            None => format!("symbols: {message}"),
+        })
+    })
+}
+
+/// `to_strings`' check of `symbols=`, by the rules `solve` reads them
+/// with (so that what it writes reads back): how many symbols there are.
+#[pyfunction]
+fn symbols_size(symbols: &str) -> PyResult<u8> {
+    let symbols = custom_symbols(symbols)?;
+    Ok(symbols.size().expect("custom symbols have a size"))
 }
 
 /// What `solve` hands back: status codes; the solutions' cells; how many
@@ -427,11 +453,11 @@ type Solutions<'py> = (
 );
 
 /// `solve`: status codes, the solutions' cells (zeros where none) and
-/// their widths (see [`Solutions`]), errors. `size` and `boxes` are
-/// `size=` and `box=`.
+/// their widths (see [`Solutions`]), errors. `size`, `boxes` and
+/// `symbols` are `size=`, `box=` and `symbols=`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each.
-#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None))]
+#[pyo3(signature = (boards, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None, symbols=None))]
 fn solve<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
@@ -442,9 +468,10 @@ fn solve<'py>(
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
     regions: Option<Vec<String>>,
+    symbols: Option<String>,
 ) -> PyResult<Solutions<'py>> {
     let request = Request::Solve { unique };
-    let reading = reading(size, boxes, variant, regions)?;
+    let reading = reading(size, boxes, variant, regions, symbols)?;
     // The solutions' cells, here and in Python.
     let cost = Cost::new("solve", 2 * 81);
     // A board with no solution, or none read, gets this many zeros.
@@ -506,9 +533,10 @@ type Counted<'py> = (
 );
 
 /// `count`: status codes, counts (u32, native order), limit reached
-/// (one byte each), errors. `size` and `boxes` are `size=` and `box=`.
+/// (one byte each), errors. `size`, `boxes` and `symbols` are `size=`,
+/// `box=` and `symbols=`.
 #[pyfunction]
-#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None))]
+#[pyo3(signature = (boards, limit=1000, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None, symbols=None))]
 #[allow(clippy::too_many_arguments)]
 fn count<'py>(
     py: Python<'py>,
@@ -520,6 +548,7 @@ fn count<'py>(
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
     regions: Option<Vec<String>>,
+    symbols: Option<String>,
 ) -> PyResult<Counted<'py>> {
     let limit = u32::try_from(limit)
         .ok()
@@ -528,7 +557,7 @@ fn count<'py>(
             PyValueError::new_err(format!("limit must be from 1 to {}, not {limit}", u32::MAX))
         })?;
     let request = Request::Count { limit };
-    let reading = reading(size, boxes, variant, regions)?;
+    let reading = reading(size, boxes, variant, regions, symbols)?;
     // Counts and limits reached, here and in Python (the limits as bools).
     let cost = Cost::new("count", 2 * 5 + 1);
     let counted = |_: &[_], answers: &[Result<Reply, Bad>], _: &_| {
@@ -578,9 +607,10 @@ fn recorded<'py>(
 }
 
 /// `validate`: status codes, the invalid boards' JSON records (for their
-/// conflicts), errors. `size` and `boxes` are `size=` and `box=`.
+/// conflicts), errors. `size`, `boxes` and `symbols` are `size=`, `box=`
+/// and `symbols=`.
 #[pyfunction]
-#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None))]
+#[pyo3(signature = (boards, complete=false, unique=false, jobs=None, record=false, size=None, boxes=None, variant=None, regions=None, symbols=None))]
 #[allow(clippy::too_many_arguments)]
 fn validate<'py>(
     py: Python<'py>,
@@ -593,9 +623,10 @@ fn validate<'py>(
     boxes: Option<(u8, u8)>,
     variant: Option<Vec<String>>,
     regions: Option<Vec<String>>,
+    symbols: Option<String>,
 ) -> PyResult<Answered<'py>> {
     let request = Request::Validate { complete, unique };
-    let reading = reading(size, boxes, variant, regions)?;
+    let reading = reading(size, boxes, variant, regions, symbols)?;
     // Each board's list of conflicts in Python (most empty).
     let cost = Cost::new("validate", 64);
     // Only the invalid boards' records: they alone carry conflicts, and
@@ -918,5 +949,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(transform_random, module)?)?;
     module.add_function(wrap_pyfunction!(generate::generate, module)?)?;
     module.add_function(wrap_pyfunction!(cells, module)?)?;
+    module.add_function(wrap_pyfunction!(symbols_size, module)?)?;
     Ok(())
 }

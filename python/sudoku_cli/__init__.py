@@ -17,7 +17,9 @@ take ``variant=`` as the CLI's ``--variant`` (``"x"``, ``"windoku"``,
 a name, names, or ``"x,anti-knight"``) for rules every board gets, and
 ``regions=`` as its ``--regions`` (jigsaw: a layout of size² symbols, one a
 cell, naming its region; one string for every board, or a sequence of
-them, one a board). The
+them, one a board), and ``symbols=`` as its ``--symbols`` (a size's symbols
+in order, ``"0123456789ABCDEF"``: strings are read in them, the size being
+their count unless ``size=`` says; arrays are numbers and unaffected). The
 other functions take classic 9x9 boards only, and refuse any other as the CLI
 does (``rate: classic 9x9 boards only; this is a 6x6 board``).
 
@@ -206,14 +208,19 @@ def _regions(regions: Union[str, Sequence[str], None], batch: Any, size: Optiona
     return layouts
 
 
-def _reading(batch: Any, size: Optional[int], box: Any, variant: Any, regions: Any) -> Dict[str, Any]:
+def _reading(batch: Any, size: Optional[int], box: Any, variant: Any, regions: Any, symbols: Any) -> Dict[str, Any]:
     """The keyword arguments ``solve``, ``count`` and ``validate`` pass the
-    engine for ``size=``, ``box=``, ``variant=`` and ``regions=``, checked."""
+    engine for ``size=``, ``box=``, ``variant=``, ``regions=`` and
+    ``symbols=``, checked (the symbols themselves by the engine, whose
+    message names the problem)."""
+    if symbols is not None and not isinstance(symbols, str):
+        raise TypeError(f"symbols must be a string (a size's symbols in order), not {symbols!r}")
     return {
         "size": size,
         "boxes": _box(box),
         "variant": _variant(variant),
         "regions": _regions(regions, batch, size),
+        "symbols": symbols,
     }
 
 
@@ -325,6 +332,7 @@ def solve(
     box: Optional[Tuple[int, int]] = None,
     variant: Union[str, Sequence[str], None] = None,
     regions: Union[str, Sequence[str], None] = None,
+    symbols: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Solved:
@@ -355,11 +363,19 @@ def solve(
     True
     >>> solve(["." * 16], regions="aaababbbcccdcddd").solutions[0].tolist()   # jigsaw
     [1, 2, 3, 4, 4, 3, 1, 2, 2, 1, 4, 3, 3, 4, 2, 1]
+
+    ``symbols=`` reads strings as ``--symbols`` does: the N symbols name
+    1 to N in order (``.`` and ``_`` stay empty, ``0`` too unless it is
+    one of them), N is the size unless ``size=`` says, and a bad string
+    raises ``ValueError``. Solutions are numbers whatever the symbols.
+
+    >>> solve(["WX" + "." * 14], symbols="WXYZ").solutions[0, :4].tolist()
+    [1, 2, 3, 4]
     """
     size = _size(size)
     batch = _batch(boards, size)
     codes, cells, width, lengths, bad = _native.solve(
-        batch, unique, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions)
+        batch, unique, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions, symbols)
     )
     return Solved(_solutions(cells, width, lengths), _statuses(codes), dict(bad))
 
@@ -372,12 +388,14 @@ def count(
     box: Optional[Tuple[int, int]] = None,
     variant: Union[str, Sequence[str], None] = None,
     regions: Union[str, Sequence[str], None] = None,
+    symbols: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Counted:
     """Count each board's solutions up to ``limit``, as ``sudoku solve --count``.
 
-    Boards of other sizes and f-puzzles data as :func:`solve` takes them.
+    Boards of other sizes, f-puzzles data and ``symbols=`` as :func:`solve`
+    takes them.
 
     >>> counted = count(["." * 81, "12345678." + "." * 71 + "9"], limit=10)
     >>> counted.solutions.tolist(), counted.limit_reached.tolist(), counted.statuses.tolist()
@@ -389,7 +407,7 @@ def count(
     size = _size(size)
     batch = _batch(boards, size)
     codes, numbers, reached, bad = _native.count(
-        batch, limit, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions)
+        batch, limit, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions, symbols)
     )
     return Counted(
         np.frombuffer(numbers, dtype=np.uint32),
@@ -408,6 +426,7 @@ def validate(
     box: Optional[Tuple[int, int]] = None,
     variant: Union[str, Sequence[str], None] = None,
     regions: Union[str, Sequence[str], None] = None,
+    symbols: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
 ) -> Validated:
@@ -415,9 +434,10 @@ def validate(
 
     ``complete`` also requires every cell filled, ``unique`` exactly one
     solution; the first status that applies wins (invalid, incomplete,
-    unsolvable, multiple). Boards of other sizes and f-puzzles data as
-    :func:`solve` takes them; their conflicts also name the ``rule`` and
-    give the CLI's ``text``.
+    unsolvable, multiple). Boards of other sizes, f-puzzles data and
+    ``symbols=`` as :func:`solve` takes them; their conflicts also name the
+    ``rule`` and give the CLI's ``text`` (digits as numbers, whatever the
+    symbols).
 
     >>> checked = validate(["5..5" + "." * 77, "." * 81])
     >>> checked.statuses.tolist()
@@ -430,7 +450,7 @@ def validate(
     size = _size(size)
     batch = _batch(boards, size)
     codes, data, bad = _native.validate(
-        batch, complete, unique, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions)
+        batch, complete, unique, _jobs(jobs), _record(errors), **_reading(batch, size, box, variant, regions, symbols)
     )
     conflicts: List[List[Dict[str, Any]]] = [[] for _ in range(len(codes))]
     for record in _records(data):  # the invalid boards' records only
@@ -627,12 +647,14 @@ def to_array(boards: Sequence[str], *, errors: str = "raise") -> np.ndarray:
     return np.frombuffer(cells, dtype=np.uint8).reshape(-1, 81)
 
 
-def to_strings(cells: np.ndarray, *, size: Optional[int] = None) -> List[str]:
+def to_strings(cells: np.ndarray, *, size: Optional[int] = None, symbols: Optional[str] = None) -> List[str]:
     """``(N, 81)`` or ``(N, 9, 9)`` cells as 81-character lines, ``.`` for empty.
 
     With ``size=S``, ``(N, S * S)`` or ``(N, S, S)`` cells as lines of
     ``S * S`` symbols, as the CLI writes them: ``1``-``9``, then ``A``-``P``
-    for 10 to 25.
+    for 10 to 25. With ``symbols=``, values 1 to S are written as those S
+    symbols (S their count, which ``size=`` must equal if given), so that
+    ``solve(..., symbols=)`` reads the lines back.
 
     >>> to_strings(np.array([[1] + [0] * 80], dtype=np.uint8))[0][:3]
     '1..'
@@ -642,9 +664,20 @@ def to_strings(cells: np.ndarray, *, size: Optional[int] = None) -> List[str]:
     '.........7..'
     >>> to_strings(np.array([[16, 10] + [0] * 254]), size=16)[0][:3]
     'GA.'
+    >>> to_strings(np.array([[1, 16, 0] + [0] * 253]), symbols="0123456789ABCDEF")[0][:3]
+    '0F.'
     """
     side = 9 if size is None else _whole("size", size, 4, 25)
     table = np.frombuffer(b".123456789ABCDEFGHIJKLMNOP"[: side + 1], dtype=np.uint8)
+    if symbols is not None:
+        if not isinstance(symbols, str):
+            raise TypeError(f"symbols must be a string (a size's symbols in order), not {symbols!r}")
+        count = _native.symbols_size(symbols)
+        # Every value needs a symbol: fewer would write some as another's.
+        if size is not None and count != side:
+            raise ValueError(f"symbols names {count} values; size={side} needs {side}")
+        side = count
+        table = np.frombuffer(b"." + symbols.encode("ascii"), dtype=np.uint8)
     cells = np.asarray(cells)
     if not _cell_shape(cells.shape, side):
         raise _bad_cell_shape("cells", cells.shape, side)

@@ -18,7 +18,9 @@ Errors = str  # "raise" (default) or "record"
 #: rules of the CLI's --variant ("x", "windoku", "disjoint", "anti-knight",
 #: "anti-king", "non-consecutive"), a name, names or "x,anti-knight";
 #: regions=: jigsaw layouts as the CLI's --regions (size*size symbols, one a
-#: cell, naming its region), one for every board or one a board.
+#: cell, naming its region), one for every board or one a board;
+#: symbols=: a size's symbols in order for strings, as the CLI's --symbols
+#: ("0123456789ABCDEF"; the size is their count unless size= says).
 Box = Tuple[int, int]
 
 class Solved(NamedTuple):
@@ -57,6 +59,7 @@ def solve(
     box: Optional[Box] = None,
     variant: Union[str, Sequence[str], None] = None,
     regions: Union[str, Sequence[str], None] = None,
+    symbols: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Solved: ...
@@ -68,6 +71,7 @@ def count(
     box: Optional[Box] = None,
     variant: Union[str, Sequence[str], None] = None,
     regions: Union[str, Sequence[str], None] = None,
+    symbols: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Counted: ...
@@ -80,6 +84,7 @@ def validate(
     box: Optional[Box] = None,
     variant: Union[str, Sequence[str], None] = None,
     regions: Union[str, Sequence[str], None] = None,
+    symbols: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: Errors = "raise",
 ) -> Validated: ...
@@ -131,5 +136,6 @@ def generate(
     jobs: Optional[int] = None,
 ) -> List[Dict[str, Any]]: ...
 def to_array(boards: Sequence[str], *, errors: Errors = "raise") -> npt.NDArray[np.uint8]: ...
-# cells: (N, 81) or (N, 9, 9); with size=S, (N, S*S) or (N, S, S).
-def to_strings(cells: npt.NDArray[Any], *, size: Optional[int] = None) -> List[str]: ...
+# cells: (N, 81) or (N, 9, 9); with size=S, (N, S*S) or (N, S, S); with
+# symbols=, values written in them (S their count) as solve reads them back.
+def to_strings(cells: npt.NDArray[Any], *, size: Optional[int] = None, symbols: Optional[str] = None) -> List[str]: ...

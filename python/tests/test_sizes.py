@@ -571,3 +571,128 @@ def test_regions_that_cannot_be_used_are_named():
     # Regions for another size than the board's: that board's error.
     with pytest.raises(ValueError, match=r"^boards\[1\]:1: the regions are for a 4x4 board, this one is 9x9$"):
         sudoku_cli.count(["." * 16, "." * 81], regions=JIGSAW_FOUR)
+
+
+# --- symbols= as --symbols ---------------------------------------------------
+
+#: 16 symbols in which ``0`` names 1 and ``F`` names 16.
+HEX = "0123456789ABCDEF"
+
+
+def in_symbols(board: str, symbols: str) -> str:
+    """A one-line board of the default symbols rewritten in ``symbols``."""
+    return "".join(ch if ch == "." else symbols[SYMBOLS.index(ch)] for ch in board)
+
+
+def test_symbols_read_a_16x16_board_as_its_default_symbols_do():
+    puzzles = [sixteen(seed)[0] for seed in range(3)]
+    written = [in_symbols(p, HEX) for p in puzzles]
+    # `0` is a given here (digit 1), not an empty cell; `_` stays empty.
+    assert all("0" in board for board in written)
+    written[1] = written[1].replace(".", "_")
+    expected = sudoku_cli.solve(puzzles)
+    solved = sudoku_cli.solve(written, symbols=HEX)
+    assert solved.statuses.tolist() == ["solved"] * 3
+    assert np.array_equal(solved.solutions, expected.solutions)
+    for puzzle, solution in zip(puzzles, solved.solutions):
+        check_solution(cells_of(puzzle), solution, 16)
+    # Read without symbols=, the same strings are other boards (0 empty).
+    assert not np.array_equal(sudoku_cli.solve(written, errors="record").solutions, expected.solutions)
+    # count and validate read them alike.
+    counted = sudoku_cli.count(written, limit=2, symbols=HEX)
+    assert counted.solutions.tolist() == sudoku_cli.count(puzzles, limit=2).solutions.tolist()
+    grid = sixteen(0)[1]
+    assert sudoku_cli.count([in_symbols(grid, HEX)], symbols=HEX).solutions.tolist() == [1]
+    broken = grid[:-1] + grid[-2]  # r16c16 repeats r16c15
+    checked = sudoku_cli.validate([in_symbols(b, HEX) for b in (grid, broken)], complete=True, symbols=HEX)
+    assert checked.statuses.tolist() == ["valid", "invalid"]
+    assert checked.conflicts == sudoku_cli.validate([grid, broken], complete=True).conflicts
+
+
+def test_symbols_set_the_size_unless_size_says():
+    # A 16x16 grid written one row a line needs size=16 in default symbols;
+    # 16 symbols say it, as --symbols does.
+    puzzle = sixteen(7)[0]
+    rows = in_symbols(puzzle, HEX)
+    grid = "\n".join(" ".join(rows[r * 16 : r * 16 + 16]) for r in range(16)) + "\n"
+    solved = sudoku_cli.solve([grid], symbols=HEX)
+    assert solved.statuses.tolist() == ["solved"]
+    assert np.array_equal(solved.solutions, sudoku_cli.solve([puzzle]).solutions)
+    assert np.array_equal(sudoku_cli.solve([grid], symbols=HEX, size=16).solutions, solved.solutions)
+
+
+def test_symbols_on_a_4x4_board():
+    symbols = "WXYZ"
+    board = in_symbols(FOUR_PUZZLE, symbols)
+    assert board == "W..Z.........YX."
+    solved = sudoku_cli.solve([board], unique=True, symbols=symbols)
+    assert solved.statuses.tolist() == ["solved"]
+    assert line_of(solved.solutions[0]) == FOUR
+    assert sudoku_cli.count(["...." * 4, board], symbols=symbols).solutions.tolist() == [288, 1]
+    assert sudoku_cli.validate(["WW" + "." * 14], symbols=symbols).conflicts[0][0]["cells"] == ["r1c1", "r1c2"]
+    # A default digit is no symbol of the run: the board is malformed.
+    with pytest.raises(ValueError, match=r"^boards\[0\]:1:"):
+        sudoku_cli.solve(["1" + "." * 15], symbols=symbols)
+    # Arrays are numbers: symbols= changes nothing for them.
+    cells = np.array([cells_of(FOUR_PUZZLE)], dtype=np.uint8)
+    assert np.array_equal(sudoku_cli.solve(cells, size=4, symbols=symbols).solutions, solved.solutions)
+    # to_strings writes what solve reads back.
+    assert sudoku_cli.to_strings(cells, symbols=symbols) == [board]
+    assert sudoku_cli.to_strings(solved.solutions, size=4, symbols=symbols) == [in_symbols(FOUR, symbols)]
+    with pytest.raises(ValueError, match=r"^symbols names 4 values; size=9 needs 9$"):
+        sudoku_cli.to_strings(np.zeros((1, 81), dtype=np.uint8), size=9, symbols=symbols)
+
+
+@pytest.mark.parametrize(
+    "symbols, message",
+    [
+        ("ABA1", "symbols names 'A' twice"),
+        ("AB", "symbols needs 4 to 25 symbols, found 2"),
+        (SYMBOLS + "Z", "symbols needs 4 to 25 symbols, found 26"),
+        ("AB|1", "symbols: '|' cannot be a symbol (layout, blank, '#' or not printable)"),
+        ("AB.1", "symbols: '.' cannot be a symbol (layout, blank, '#' or not printable)"),
+    ],
+)
+def test_bad_symbols_are_named(symbols, message):
+    for call in (sudoku_cli.solve, sudoku_cli.count, sudoku_cli.validate):
+        with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+            call(["." * 16], symbols=symbols)
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        sudoku_cli.to_strings(np.zeros((1, 16), dtype=np.uint8), symbols=symbols)
+
+
+def test_symbols_must_be_a_string():
+    with pytest.raises(TypeError, match="symbols must be a string"):
+        sudoku_cli.solve(["." * 16], symbols=list("WXYZ"))
+
+
+SYMBOL_BOARDS = [
+    in_symbols(sixteen(2)[0], HEX),
+    in_symbols(sixteen(3, keep=0.2)[0], HEX),
+    "0" + "." * 255,
+    "00" + "." * 254,
+    "G" + "." * 255,
+    "\n".join(" ".join(in_symbols(sixteen(4)[0], HEX)[r * 16 : r * 16 + 16]) for r in range(16)) + "\n",
+]
+
+
+def test_symbols_equal_the_cli(cli):
+    for args, call in [
+        (["solve"], lambda **kw: sudoku_cli.solve(SYMBOL_BOARDS, **kw)),
+        (["solve", "--unique"], lambda **kw: sudoku_cli.solve(SYMBOL_BOARDS, unique=True, **kw)),
+        (["solve", "--count", "--limit", "5"], lambda **kw: sudoku_cli.count(SYMBOL_BOARDS, limit=5, **kw)),
+        (["validate"], lambda **kw: sudoku_cli.validate(SYMBOL_BOARDS, **kw)),
+    ]:
+        expected = cli.json(args + ["--symbols", HEX], SYMBOL_BOARDS)
+        got = call(symbols=HEX, errors="record")
+        assert got.statuses.tolist() == [r["status"] for r in expected]
+        assert {i: m.split(": ", 1)[1] for i, m in got.errors.items()} == {
+            i: r["error"] for i, r in enumerate(expected) if r["status"] == "error"
+        }
+        if args[0] == "solve" and "--count" not in args:
+            # The CLI writes solutions in the run's symbols.
+            solutions = [in_symbols(s, HEX) for s in cli_solutions(got.solutions)]
+            assert solutions == [r.get("solution", "") for r in expected]
+            assert sum(map(bool, solutions)) == (0 if "--unique" in args else 4)
+        if args[0] == "validate":
+            assert got.conflicts == [r.get("conflicts", []) for r in expected]
