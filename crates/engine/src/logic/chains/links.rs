@@ -180,13 +180,20 @@ pub fn removed_by(s: State, cause: Cause, source: &Cands, work: &Cands, out: &mu
 /// cell's other candidates for an "on" state, its own for "off". Producers
 /// bound a hint's size by what it removes before sizing it.
 pub fn removals(cands: &Cands, s: State) -> impl Iterator<Item = usize> {
+    let (cell, digits) = removed_digits(cands, s);
+    bits(digits).map(move |d| cell * 9 + d)
+}
+
+/// [`removals`] as the cell of state `s` and the digits removed there
+/// (none for the "on" state of a cell's only candidate).
+pub fn removed_digits(cands: &Cands, s: State) -> (usize, u16) {
     let (cell, d0) = (cell_of(s), digit_of(s));
     let digits = if is_on(s) {
         cands.cells[cell] & !(1 << d0)
     } else {
         1 << d0
     };
-    bits(digits).map(move |d| cell * 9 + d)
+    (cell, digits)
 }
 
 /// A chain state as the library shows it (steps' patterns and proofs).

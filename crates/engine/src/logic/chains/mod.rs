@@ -235,13 +235,8 @@ impl Best {
     ) {
         match &mut self.all {
             Some(collecting) if !self.keep => {
-                let (cell, d0) = (cell_of(target), digit_of(target));
-                // What `conclude` removes: the cell's other candidates (none:
-                // no step), or the one turned off.
-                let removed = match is_on(target) {
-                    true => work.cells[cell] & !(1 << d0),
-                    false => 1 << d0,
-                };
+                // What `conclude` removes (nothing: no step).
+                let (cell, removed) = links::removed_digits(work, target);
                 if removed != 0 {
                     collecting.push_cells(key, &mut [(cell as u8, removed)], parents, None);
                 }

@@ -620,7 +620,7 @@ impl Outcomes {
 /// more. So when no "off" state of `R` starts a new strong link, `R` is
 /// closed under `W`'s links too, and holds all that `x` reaches in `W`
 /// (the least closed set holding it, or less at a contradiction).
-/// Otherwise `R` is grown through the new links (see [`Reduced::grow`]).
+/// Otherwise `R` is grown through the new links (see [`Reduced::work_out`]).
 ///
 /// **What a chain can conclude.** A cell or region chain offers each state
 /// all its branches reach, which concludes something unless it is the
@@ -809,73 +809,49 @@ impl Reduced<'_> {
     }
 
     /// Dense id `id`'s bound ([`UNBOUNDED`], [`OWN`] or a place in
-    /// `grown`), worked out and grown the first time it is asked.
+    /// `grown`), worked out the first time it is asked and remembered.
     #[inline(always)]
     fn bound_of<const W: usize>(&self, id: usize) -> u16 {
-        match self.bound[id].get() {
-            UNKNOWN => match self.examine::<W>(id) {
-                UNKNOWN => self.grow::<W>(id),
-                k => k,
-            },
-            k => k,
+        let known = self.bound[id].get();
+        if known != UNKNOWN {
+            return known;
         }
-    }
-
-    /// What bounds dense id `id`, read the first time it is asked:
-    /// [`UNBOUNDED`] (its outcome in `S` met a contradiction), [`OWN`] (no
-    /// "off" state of its outcome starts a new strong link: the outcome
-    /// itself), both remembered; else [`UNKNOWN`], to be grown.
-    fn examine<const W: usize>(&self, id: usize) -> u16 {
-        let k = match self.outcomes.get(id) {
-            None => UNBOUNDED,
-            Some(set) => {
-                let fresh = set[..W]
-                    .iter()
-                    .zip(&self.fresh[..W])
-                    .fold(0, |any, (a, b)| any | a & b);
-                if fresh == 0 {
-                    OWN
-                } else {
-                    return UNKNOWN;
-                }
-            }
-        };
+        let k = self.work_out::<W>(id);
         self.bound[id].set(k);
         k
     }
 
-    /// The place in `grown` of the bound of dense id `id` (whose outcome
-    /// in `S` holds the "off" end of a new strong link), grown now when
-    /// not yet; [`UNBOUNDED`] when there is none.
+    /// What bounds dense id `id`: [`UNBOUNDED`] when its outcome in `S`
+    /// met a contradiction; [`OWN`] when no "off" state of that outcome
+    /// starts a new strong link (the outcome itself); else the place in
+    /// `grown` of the outcome grown through the new links.
     ///
     /// A set closed under `S`'s links, joined with the outcome of the "on"
     /// end of each new strong link whose "off" end it holds, and so on
     /// until no new link leads out, is closed under `W`'s links: the
     /// candidate reaches no more in `W`. An outcome it needs that met a
     /// contradiction leaves it unbounded.
-    fn grow<const W: usize>(&self, id: usize) -> u16 {
-        let known = self.bound[id].get();
-        if known != UNKNOWN {
-            return known;
-        }
-        let k = match (&self.links, self.outcomes.get(id)) {
-            (Some(links), Some(set)) => {
-                let mut grown = self.grown.borrow_mut();
-                let at = grown.len();
-                grown.extend_from_slice(set);
-                let fresh: &[u64; W] = self.fresh[..W].try_into().expect("W words");
-                let set: &mut [u64; W] = (&mut grown[at..at + W]).try_into().expect("W words");
-                if grow(self.outcomes, set, (links, &self.first, fresh)) {
-                    (at / W) as u16
-                } else {
-                    grown.truncate(at);
-                    UNBOUNDED
-                }
-            }
-            _ => UNBOUNDED,
+    fn work_out<const W: usize>(&self, id: usize) -> u16 {
+        let Some(set) = self.outcomes.get(id) else {
+            return UNBOUNDED;
         };
-        self.bound[id].set(k);
-        k
+        let fresh: &[u64; W] = self.fresh[..W].try_into().expect("W words");
+        if set.iter().zip(fresh).all(|(a, b)| a & b == 0) {
+            return OWN;
+        }
+        let Some(links) = &self.links else {
+            return UNBOUNDED;
+        };
+        let mut grown = self.grown.borrow_mut();
+        let at = grown.len();
+        grown.extend_from_slice(set);
+        let set: &mut [u64; W] = (&mut grown[at..at + W]).try_into().expect("W words");
+        if grow(self.outcomes, set, (links, &self.first, fresh)) {
+            (at / W) as u16
+        } else {
+            grown.truncate(at);
+            UNBOUNDED
+        }
     }
 }
 
