@@ -1172,12 +1172,7 @@ impl<'p> Search<'p> {
                             continue;
                         }
                         let members = p.house(h);
-                        let mut places = 0u32;
-                        for (i, &c) in members.iter().enumerate() {
-                            if self.cands[usize::from(c)] & bit != 0 {
-                                places |= 1 << i;
-                            }
-                        }
+                        let places = self.places_in(h, bit);
                         let a = usize::from(members[places.trailing_zeros() as usize]);
                         let b = usize::from(members[31 - places.leading_zeros() as usize]);
                         if two_bits(self.cands[a]) || two_bits(self.cands[b]) {
@@ -1230,6 +1225,18 @@ impl<'p> Search<'p> {
                 None => self.simple_choice().map_or(Pick::Solved, Pick::Branch),
             };
         }
+    }
+
+    /// The places of `digit` (a bit) in house `h`, as bits of the house's
+    /// positions (a [`Choice::Place`]'s ways).
+    fn places_in(&self, h: usize, digit: u32) -> u32 {
+        let mut places = 0u32;
+        for (i, &c) in self.p.house(h).iter().enumerate() {
+            if self.cands[usize::from(c)] & digit != 0 {
+                places |= 1 << i;
+            }
+        }
+        places
     }
 
     /// Whether a choice looked ahead from still has its two ways.
@@ -1410,12 +1417,7 @@ impl<'p> Search<'p> {
                 let pairs = two & !three;
                 if pairs != 0 {
                     let digit = pick(pairs, &mut self.rng);
-                    let mut places = 0u32;
-                    for (i, &c) in members.iter().enumerate() {
-                        if self.cands[usize::from(c)] & digit != 0 {
-                            places |= 1 << i;
-                        }
-                    }
+                    let places = self.places_in(h, digit);
                     return Some(Choice::Place {
                         house: h as u16,
                         digit,
