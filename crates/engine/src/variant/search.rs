@@ -51,12 +51,15 @@
 //! cell with the fewest candidates for its weight (dom/wdeg: a cell's
 //! weight counts the contradictions it took part in, so the search learns
 //! where a puzzle is tight), or on a digit with two places in a full house
-//! when that cell has more; a stack of saved candidate vectors (one per
-//! depth, reused) restores the state for the next way. The ways of a
-//! choice exclude each other and cover every solution, so counting is
-//! exact. A filled grid is checked
-//! against every house, relation and rule before it counts, so a rule
-//! whose pruning is incomplete never lets a wrong grid through.
+//! when that cell has more. A search that runs long looks further: after
+//! a few hundred choices at digits' places on every board, after a
+//! thousand at digits with three places too (facts only, while they keep
+//! finding some). A stack of saved candidate vectors (one per depth,
+//! reused) restores the state for the next way. The ways of a choice
+//! exclude each other and cover every solution, so counting is exact. A
+//! filled grid is checked against every house, relation and rule before
+//! it counts, so a rule whose pruning is incomplete never lets a wrong
+//! grid through.
 
 use super::puzzle::{Puzzle, CELL_WORDS};
 use super::rules::{self, Pruned};
@@ -95,6 +98,20 @@ impl Puzzle {
             // A boxed board has no crossings: no locked candidates then.
             search.locking = false;
         }
+        let count = search.run(limit.max(1));
+        Outcome {
+            count,
+            solution: search.first,
+        }
+    }
+
+    /// [`Puzzle::solve`] with every look ahead on from the root (digits'
+    /// places, three-way looks), as a long search has them: what the
+    /// tests hold them to on boards small enough to count by brute force.
+    #[cfg(test)]
+    pub(crate) fn solve_eager(&self, limit: u64) -> Outcome {
+        let mut search = Search::new(self, None);
+        (search.places_after, search.three_after) = (0, 0);
         let count = search.run(limit.max(1));
         Outcome {
             count,
@@ -199,6 +216,31 @@ const MIN_PLACE_CELLS: usize = 400;
 /// most, on the boards of [`MIN_PLACE_CELLS`]: on 25x25 boards 40 takes
 /// 16% fewer instructions than 60 for 9% more nodes (50: 11% fewer).
 const MAX_PLACE_PROBES: usize = 40;
+
+/// Choices made before every board looks ahead from digits with two
+/// places in a full house too (boards of [`MIN_PLACE_CELLS`] do from the
+/// root): a search that needs this many is one where the extra looks pay.
+/// With these and the three-way looks, the public variant sample's three
+/// thermometer puzzles without givens take 4,812, 1,973 and 938 choices
+/// instead of 323,531, 98,305 and 13,135, and the sample 1.8 s instead of
+/// 7.9 s; escalating after 100 choices gave the same, after 1,000 2.6 s.
+const PLACES_AFTER: u64 = 300;
+
+/// Choices made before digits with three places in a full house are
+/// looked ahead from as well (`Search::look_three`), for facts only:
+/// after 300 choices the 25x25 boards took 10% more time, after 3,000
+/// the public sample 2.5 s.
+const THREE_AFTER: u64 = 1_000;
+
+/// Three-way looks made before their yield is judged, and the least yield
+/// (looks that find a fact or a dead end, in percent) for them to go on:
+/// they cost three propagations each, so a puzzle where few find anything
+/// (a slow-thermometer puzzle: 3%) stops them, and one where many do (the
+/// thermometer puzzles: 18-25%) keeps them.
+const THREE_TRIAL: u64 = 2_000;
+
+/// See [`THREE_TRIAL`]: the least yield, in percent.
+const THREE_YIELD: u64 = 10;
 
 /// What `Search::look_ahead` found.
 enum Look {
@@ -333,8 +375,17 @@ struct Search<'p> {
     /// boxed board.
     locking: bool,
     /// Whether digits with two places in a house are looked ahead from
-    /// too (see [`MIN_PLACE_CELLS`]).
+    /// too (see [`MIN_PLACE_CELLS`] and [`PLACES_AFTER`]).
     places: bool,
+    /// Choices made before digits' places are looked ahead from on any
+    /// board ([`PLACES_AFTER`]) and before three-way looks start
+    /// ([`THREE_AFTER`]); the tests set both to 0.
+    places_after: u64,
+    three_after: u64,
+    /// Three-way looks made (`look_three`) and how many found a fact or a
+    /// dead end: their yield, judged after [`THREE_TRIAL`] looks.
+    three_looks: u64,
+    three_finds: u64,
     /// Choices looked ahead from at one node, at most: [`MAX_PROBES`], or
     /// [`MAX_PLACE_PROBES`] where digits' places count too.
     max_probes: usize,
@@ -400,6 +451,10 @@ impl<'p> Search<'p> {
             plain3: !p.full3.is_empty(),
             last_dead: 0,
             places: p.full3.len() >= MIN_PLACE_CELLS,
+            places_after: PLACES_AFTER,
+            three_after: THREE_AFTER,
+            three_looks: 0,
+            three_finds: 0,
             max_probes: if p.full3.len() >= MIN_PLACE_CELLS {
                 MAX_PLACE_PROBES
             } else if !p.full3.is_empty() {
@@ -1124,6 +1179,9 @@ impl<'p> Search<'p> {
     /// magnitude; the deductions are sound, so counts stay exact. It starts
     /// at the root: on 16x16 and 25x25 boards that is 18% and 12% fewer
     /// instructions than after two choices, and the same on 9x9 variants.
+    /// Once the search has made [`PLACES_AFTER`] choices, digits' places
+    /// are looked ahead from on every board, and after [`THREE_AFTER`]
+    /// digits with three places in a full house too (`look_threes`).
     fn choose(&mut self) -> Pick {
         loop {
             self.probe.put(0, &self.cands, &self.dcells, &self.counts);
@@ -1159,6 +1217,7 @@ impl<'p> Search<'p> {
                     Look::Open => {}
                 }
             }
+            self.places |= self.nodes >= self.places_after;
             if self.places && probes <= self.max_probes {
                 let p = self.p;
                 let n = self.size;
@@ -1194,6 +1253,16 @@ impl<'p> Search<'p> {
                             Look::Open => {}
                         }
                     }
+                }
+            }
+            if self.nodes >= self.three_after
+                && (self.three_looks < THREE_TRIAL
+                    || self.three_finds * 100 >= THREE_YIELD * self.three_looks)
+            {
+                match self.look_threes() {
+                    Look::Dead => return Pick::Dead,
+                    Look::Fact => facts = true,
+                    Look::Open => {}
                 }
             }
             if facts {
@@ -1321,6 +1390,13 @@ impl<'p> Search<'p> {
             None => self.keep_ways() && self.propagate(),
         };
         self.light = false;
+        self.settle(ok)
+    }
+
+    /// After facts were propagated (`ok` false on a contradiction): the
+    /// node is dead, or its new state is saved as the one looks start
+    /// from.
+    fn settle(&mut self, ok: bool) -> Look {
         if !ok {
             self.fact_dirty.fill(0);
             self.clear_queues();
@@ -1336,10 +1412,97 @@ impl<'p> Search<'p> {
         Look::Fact
     }
 
-    /// After a cell's second way held (its candidates in `cands`, the
-    /// first's in `way`, the node's in the probe slot): makes `way` the
-    /// candidates of either way, and says whether they leave some cell
-    /// fewer than the node has. One branchless pass, which vectorises.
+    /// Looks ahead from every digit with three places in a full house:
+    /// see [`Search::look_three`]. Dead at the first dead end; a fact when
+    /// any look found one.
+    fn look_threes(&mut self) -> Look {
+        let p = self.p;
+        let n = self.size;
+        let mut facts = false;
+        for h in 0..p.houses.len() {
+            if !p.houses[h].full {
+                continue;
+            }
+            for d in 0..n {
+                // A placed digit's count is above PLACED: only one with
+                // three open places counts 3.
+                if self.counts[h * n + d] != 3 {
+                    continue;
+                }
+                let bit = 1u32 << d;
+                let members = p.house(h);
+                let mut places = self.places_in(h, bit);
+                let mut ways = [(0usize, bit); 3];
+                for way in &mut ways {
+                    way.0 = usize::from(members[places.trailing_zeros() as usize]);
+                    places &= places - 1; // clears the lowest set bit
+                }
+                self.three_looks += 1;
+                match self.look_three(ways) {
+                    Look::Dead => {
+                        self.three_finds += 1;
+                        return Look::Dead;
+                    }
+                    Look::Fact => {
+                        self.three_finds += 1;
+                        facts = true;
+                    }
+                    Look::Open => {}
+                }
+            }
+        }
+        if facts {
+            Look::Fact
+        } else {
+            Look::Open
+        }
+    }
+
+    /// Looks ahead from the three ways of a digit's places in a house
+    /// (each a cell narrowed to the digit), which cover every solution:
+    /// what no holding way keeps is gone, and none holding makes the node
+    /// dead. Facts only, never the choice: a three-way branch would be
+    /// weighed against two-way ones by a different measure.
+    fn look_three(&mut self, ways: [(usize, u32); 3]) -> Look {
+        let mut held = 0;
+        // Whether the ways that held together keep less than the node.
+        let mut less = false;
+        for (cell, mask) in ways {
+            (self.light, self.probing) = (true, true);
+            let ok = self.narrow(cell, mask) && self.propagate();
+            (self.light, self.probing) = (false, false);
+            if ok {
+                if held == 0 {
+                    // Kept by a swap: the restore below overwrites `cands`.
+                    std::mem::swap(&mut self.way, &mut self.cands);
+                    less = true;
+                } else {
+                    less = self.join_ways();
+                }
+                held += 1;
+            } else {
+                self.clear_queues();
+            }
+            self.probe
+                .get(0, &mut self.cands, &mut self.dcells, &mut self.counts);
+        }
+        if held == 0 {
+            return Look::Dead;
+        }
+        if !less {
+            return Look::Open;
+        }
+        self.light = true;
+        let ok = self.keep_ways() && self.propagate();
+        self.light = false;
+        self.settle(ok)
+    }
+
+    /// After another way of a choice held (its candidates in `cands`,
+    /// those of the ways before it that held in `way`, the node's in the
+    /// probe slot): makes `way` the candidates of any of them, and says
+    /// whether they leave some cell fewer than the node has. One
+    /// branchless pass, which vectorises.
     fn join_ways(&mut self) -> bool {
         let n = self.cells;
         let (way, now, node) = (&mut self.way[..n], &self.cands[..n], &self.probe.cands[..n]);

@@ -23,8 +23,8 @@ fn rc(layout: &Layout, cell: usize) -> (i64, i64) {
 
 /// Whether the digit in `cell` (filled) breaks any rule with another
 /// filled cell: houses of the layout and of the rules, and pair rules.
-/// Only the kinds the search owns (and a killer cage's distinct digits)
-/// are known here.
+/// Only the kinds the search owns, thermometers (and a killer cage's
+/// distinct digits) are known here.
 pub(crate) fn breaks_at(layout: &Layout, rules: &[Rule], grid: &[u8], cell: usize) -> bool {
     let n = layout.size() as i64;
     let d = grid[cell];
@@ -115,6 +115,13 @@ pub(crate) fn breaks_at(layout: &Layout, rules: &[Rule], grid: &[u8], cell: usiz
             Rule::Clone { cells, clones } => cells.iter().zip(clones).any(|(&a, &b)| {
                 let (a, b) = (usize::from(a), usize::from(b));
                 (a == cell || b == cell) && filled(a) && filled(b) && grid[a] != grid[b]
+            }),
+            Rule::Thermometer { cells, slow } => cells.windows(2).any(|pair| {
+                let [a, b] = [usize::from(pair[0]), usize::from(pair[1])];
+                (a == cell || b == cell)
+                    && filled(a)
+                    && filled(b)
+                    && (grid[a] > grid[b] || (grid[a] == grid[b] && !slow))
             }),
             other => panic!("the reference does not know {}", other.name()),
         };
