@@ -278,18 +278,10 @@ fn digits(mut mask: u32) -> impl Iterator<Item = u32> {
 /// The least and greatest sums of `k` distinct digits of `mask`, or
 /// `None` when it holds fewer than `k`.
 fn distinct_bounds(mask: u32, k: usize) -> Option<(i64, i64)> {
-    if (mask.count_ones() as usize) < k {
-        return None;
+    if k == 0 {
+        return Some((0, 0));
     }
-    let low: i64 = digits(mask).take(k).map(i64::from).sum();
-    let mut high = 0i64;
-    let mut rest = mask;
-    for _ in 0..k {
-        let d = hi(rest);
-        high += i64::from(d);
-        rest &= !bit(d);
-    }
-    Some((low, high))
+    Distinct::new(mask, k).map(|sums| (sums.low, sums.high))
 }
 
 /// Prunes a line whose inner cells hang on its two ends (between and
@@ -378,28 +370,110 @@ where
     }
 }
 
+/// The sums of `k` distinct digits of a mask, worked out once so that the
+/// sums of `k - 1` of them without any one digit take no loop
+/// (`Distinct::without`): the question "can this digit join the rest?"
+/// asked for every digit of a cage or a sandwich.
+struct Distinct {
+    /// The least and greatest sums of `k` digits.
+    low: i64,
+    high: i64,
+    /// The least and greatest sums of `k - 1` digits.
+    low_rest: i64,
+    high_rest: i64,
+    /// The `k`-th lowest and the `k`-th highest digit: a digit at or below
+    /// (above) it is one of the `k` lowest (highest).
+    low_edge: u32,
+    high_edge: u32,
+}
+
+impl Distinct {
+    /// The sums of `k` (at least 1) distinct digits of `mask`, or `None`
+    /// when it holds fewer than `k`.
+    fn new(mask: u32, k: usize) -> Option<Distinct> {
+        if k == 0 || (mask.count_ones() as usize) < k {
+            return None;
+        }
+        let (mut low, mut low_rest, mut low_edge) = (0i64, 0i64, 0u32);
+        for d in digits(mask).take(k) {
+            low_rest = low;
+            low += i64::from(d);
+            low_edge = d;
+        }
+        let (mut high, mut high_rest, mut high_edge) = (0i64, 0i64, 0u32);
+        let mut rest = mask;
+        for _ in 0..k {
+            let d = hi(rest);
+            rest &= !bit(d);
+            high_rest = high;
+            high += i64::from(d);
+            high_edge = d;
+        }
+        Some(Distinct {
+            low,
+            high,
+            low_rest,
+            high_rest,
+            low_edge,
+            high_edge,
+        })
+    }
+
+    /// The least and greatest sums of `k - 1` distinct digits of the mask
+    /// other than `d`, one of its digits: what `distinct_bounds(mask &
+    /// !bit(d), k - 1)` gives.
+    fn without(&self, d: u32) -> (i64, i64) {
+        let v = i64::from(d);
+        let low = if d <= self.low_edge {
+            self.low - v
+        } else {
+            self.low_rest
+        };
+        let high = if d >= self.high_edge {
+            self.high - v
+        } else {
+            self.high_rest
+        };
+        (low, high)
+    }
+
+    /// The digits of `mask` (the one this was made from) that `k - 1`
+    /// others can join to make a total in `low..=high`.
+    fn fitting(&self, mask: u32, low: i64, high: i64) -> u32 {
+        let mut fits = 0;
+        for d in digits(mask) {
+            let (a, b) = self.without(d);
+            let v = i64::from(d);
+            if v + a <= high && v + b >= low {
+                fits |= bit(d);
+            }
+        }
+        fits
+    }
+}
+
 /// Keeps the sum of `cells`, whose digits are all different, within
 /// `low..=high`: per-cell bounds, then bounds over the distinct digits
 /// the cells can hold together.
 fn prune_distinct_sum(e: &mut Cands, cells: &[u16], low: i64, high: i64) -> Step {
     prune_linear(e, cells.iter().map(|&c| (c, 1)), low, high)?;
     let k = cells.len();
+    if k == 0 {
+        // No digits: the sum is 0.
+        return if low <= 0 && 0 <= high {
+            Ok(())
+        } else {
+            Err(Contradiction)
+        };
+    }
     let union = cells.iter().fold(0, |u, &c| u | e.get(c));
-    let Some((min, max)) = distinct_bounds(union, k) else {
+    let Some(sums) = Distinct::new(union, k) else {
         return Err(Contradiction);
     };
-    if min > high || max < low {
+    if sums.low > high || sums.high < low {
         return Err(Contradiction);
     }
-    let mut allowed = 0;
-    for d in digits(union) {
-        if let Some((a, b)) = distinct_bounds(union & !bit(d), k - 1) {
-            let d = i64::from(d);
-            if d + a <= high && d + b >= low {
-                allowed |= bit(d as u32);
-            }
-        }
-    }
+    let allowed = sums.fitting(union, low, high);
     for &c in cells {
         e.keep(c, allowed)?;
     }
@@ -420,23 +494,15 @@ fn distinct_support(masks: &mut [u32], sum: i64) -> bool {
         max += i64::from(hi(m));
         union |= m;
     }
-    match distinct_bounds(union, len) {
-        Some((dmin, dmax)) if dmin <= sum && sum <= dmax && min <= sum && sum <= max => {}
-        _ => return false,
-    }
     if len == 0 {
-        return true;
+        return sum == 0;
     }
+    let sums = match Distinct::new(union, len) {
+        Some(sums) if sums.low <= sum && sum <= sums.high && min <= sum && sum <= max => sums,
+        _ => return false,
+    };
     // Digits that can join len - 1 other distinct digits to make the sum.
-    let mut fits = 0;
-    for d in digits(union) {
-        if let Some((rmin, rmax)) = distinct_bounds(union & !bit(d), len - 1) {
-            let v = i64::from(d);
-            if v + rmin <= sum && v + rmax >= sum {
-                fits |= bit(d);
-            }
-        }
-    }
+    let fits = sums.fitting(union, sum, sum);
     for m in masks.iter_mut() {
         let rest_min = min - i64::from(lo(*m));
         let rest_max = max - i64::from(hi(*m));
@@ -601,6 +667,25 @@ mod tests {
         assert_eq!(span(30, 40), mask(&[30, 31, 32]));
         assert_eq!(distinct_bounds(mask(&[1, 3, 5, 9]), 2), Some((4, 14)));
         assert_eq!(distinct_bounds(mask(&[1]), 2), None);
+    }
+
+    #[test]
+    fn distinct_sums_without_a_digit_are_the_bounds_of_the_rest() {
+        // Every mask of 1-10 and sample masks up to 25: the sums without
+        // each digit are what summing the rest's digits gives.
+        let mut masks: Vec<u32> = (1..1 << 10).collect();
+        let mut rng = Rng::new(4);
+        masks.extend((0..2000).map(|_| (rng.next() as u32) & ((1 << 25) - 1)));
+        for m in masks {
+            for k in 1..=m.count_ones() as usize {
+                let sums = Distinct::new(m, k).unwrap();
+                for d in digits(m) {
+                    let rest = distinct_bounds(m & !bit(d), k - 1).unwrap();
+                    assert_eq!(sums.without(d), rest, "{m:#b} k {k} d {d}");
+                }
+            }
+            assert!(Distinct::new(m, m.count_ones() as usize + 1).is_none());
+        }
         assert_eq!(digits(mask(&[2, 7])).collect::<Vec<_>>(), [2, 7]);
     }
 

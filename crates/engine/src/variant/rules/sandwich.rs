@@ -17,21 +17,33 @@ pub(super) fn prune(e: &mut Cands, n: usize, line: &[u16], sum: u32) -> Step {
     let mid = span(2, i64::from(top) - 1);
     let sum = i64::from(sum);
     let mut allowed = [0u32; 32];
-    for i in 0..n {
-        if e.get(line[i]) & 1 == 0 {
+    // The cells between and around depend only on the two ends' places,
+    // not on which holds the 1: each pair of places is worked out once,
+    // for both ways round it allows.
+    let ends = |k: usize| e.get(line[k]) & (1 | bit(top));
+    for a in 0..n {
+        if ends(a) == 0 {
             continue;
         }
-        for j in 0..n {
-            if j == i || e.get(line[j]) & bit(top) == 0 {
+        for b in a + 1..n {
+            let one_first = ends(a) & 1 != 0 && ends(b) & bit(top) != 0;
+            let top_first = ends(a) & bit(top) != 0 && ends(b) & 1 != 0;
+            if !one_first && !top_first {
                 continue;
             }
             let mut here = [0u32; 32];
-            if placement(e, line, mid, i, j, sum, &mut here) {
+            if placement(e, line, mid, a, b, sum, &mut here) {
                 for k in 0..n {
                     allowed[k] |= here[k];
                 }
-                allowed[i] |= 1;
-                allowed[j] |= bit(top);
+                if one_first {
+                    allowed[a] |= 1;
+                    allowed[b] |= bit(top);
+                }
+                if top_first {
+                    allowed[a] |= bit(top);
+                    allowed[b] |= 1;
+                }
             }
         }
     }
@@ -44,9 +56,10 @@ pub(super) fn prune(e: &mut Cands, n: usize, line: &[u16], sum: u32) -> Step {
     Ok(())
 }
 
-/// With the 1 at `i` and the highest digit at `j`, fills `here` with the
-/// digits each other cell may hold, or answers false when the sum cannot
-/// be made. Cells between hold distinct digits of `mid` summing to `sum`.
+/// With the 1 and the highest digit at `i` and `j` (either way round),
+/// fills `here` with the digits each other cell may hold, or answers false
+/// when the sum cannot be made. Cells between hold distinct digits of
+/// `mid` summing to `sum`.
 fn placement(
     e: &Cands,
     line: &[u16],
