@@ -16,11 +16,23 @@ pub(super) fn prune(e: &mut Cands, n: usize, line: &[u16], sum: u32) -> Step {
     let top = n as u32;
     let mid = span(2, i64::from(top) - 1);
     let sum = i64::from(sum);
+    // Per cell, the digits it may hold between or around the ends; a cell
+    // with none must be an end.
+    let mut middle = [0u32; 32];
+    let mut must_end = 0u32;
+    for (k, &c) in line.iter().enumerate() {
+        middle[k] = e.get(c) & mid;
+        if middle[k] == 0 {
+            must_end |= 1 << k;
+        }
+    }
+    let ends = |k: usize| e.get(line[k]) & (1 | bit(top));
     let mut allowed = [0u32; 32];
+    // Cells outside the sandwich of some feasible pair of ends.
+    let mut outside = 0u32;
     // The cells between and around depend only on the two ends' places,
     // not on which holds the 1: each pair of places is worked out once,
     // for both ways round it allows.
-    let ends = |k: usize| e.get(line[k]) & (1 | bit(top));
     for a in 0..n {
         if ends(a) == 0 {
             continue;
@@ -28,23 +40,34 @@ pub(super) fn prune(e: &mut Cands, n: usize, line: &[u16], sum: u32) -> Step {
         for b in a + 1..n {
             let one_first = ends(a) & 1 != 0 && ends(b) & bit(top) != 0;
             let top_first = ends(a) & bit(top) != 0 && ends(b) & 1 != 0;
-            if !one_first && !top_first {
+            if !(one_first || top_first) || must_end & !((1 << a) | (1 << b)) != 0 {
                 continue;
             }
-            let mut here = [0u32; 32];
-            if placement(e, line, mid, a, b, sum, &mut here) {
-                for k in 0..n {
-                    allowed[k] |= here[k];
-                }
-                if one_first {
-                    allowed[a] |= 1;
-                    allowed[b] |= bit(top);
-                }
-                if top_first {
-                    allowed[a] |= bit(top);
-                    allowed[b] |= 1;
-                }
+            // The cells between hold distinct digits summing to the clue.
+            let mut between = [0u32; 32];
+            let between = &mut between[..b - a - 1];
+            between.copy_from_slice(&middle[a + 1..b]);
+            if !distinct_support(between, sum) {
+                continue;
             }
+            for (k, &m) in between.iter().enumerate() {
+                allowed[a + 1 + k] |= m;
+            }
+            // Below a, and above b: (2 << b) - 1 is every position to b.
+            outside |= ((1u32 << a) - 1) | !((2u32 << b) - 1);
+            if one_first {
+                allowed[a] |= 1;
+                allowed[b] |= bit(top);
+            }
+            if top_first {
+                allowed[a] |= bit(top);
+                allowed[b] |= 1;
+            }
+        }
+    }
+    for (k, allow) in allowed.iter_mut().enumerate().take(n) {
+        if outside >> k & 1 != 0 {
+            *allow |= middle[k];
         }
     }
     if allowed[0] == 0 {
@@ -54,31 +77,6 @@ pub(super) fn prune(e: &mut Cands, n: usize, line: &[u16], sum: u32) -> Step {
         e.keep(c, allowed[k])?;
     }
     Ok(())
-}
-
-/// With the 1 and the highest digit at `i` and `j` (either way round),
-/// fills `here` with the digits each other cell may hold, or answers false
-/// when the sum cannot be made. Cells between hold distinct digits of
-/// `mid` summing to `sum`.
-fn placement(
-    e: &Cands,
-    line: &[u16],
-    mid: u32,
-    i: usize,
-    j: usize,
-    sum: i64,
-    here: &mut [u32; 32],
-) -> bool {
-    let (a, b) = (i.min(j), i.max(j));
-    for (k, &c) in line.iter().enumerate() {
-        if k != i && k != j {
-            here[k] = e.get(c) & mid;
-            if here[k] == 0 {
-                return false;
-            }
-        }
-    }
-    distinct_support(&mut here[a + 1..b], sum)
 }
 
 /// A line whose 1, highest digit and the cells between are filled, with
