@@ -11,7 +11,7 @@ use sudoku_cli::generate::{fresh_seed, Givens, RatingRange, Recipe, RecipeError,
 use sudoku_cli::generation::RunOptions;
 use sudoku_cli::logic::Technique;
 use sudoku_cli::transform::Transform;
-use sudoku_cli::{Format, Input, Options};
+use sudoku_cli::{Format, Input, Layouts, Options};
 use sudoku_cli::{HintLevel, Look, Request};
 use sudoku_engine::reader::{ReadOptions, Symbols};
 use sudoku_engine::variant::setup::{Setup, VARIANTS};
@@ -557,7 +557,7 @@ pub struct Variants {
     variant: Vec<String>,
     /// Jigsaw regions instead of boxes: N² symbols, one per cell, naming
     /// its region (`--regions 1122112233443344`), or a file of such lines,
-    /// one per board in order.
+    /// one per board in order (read as the boards are; a pipe will do).
     #[arg(long, value_name = "LAYOUT")]
     regions: Option<String>,
 }
@@ -574,9 +574,12 @@ impl Variants {
         }
     }
 
-    /// The rules and shape every board gets; an error (a usage error) for
-    /// a region layout that cannot be read.
-    pub fn setup(&self) -> Result<Setup, String> {
+    /// The rules and shape every board gets, and the file of layouts that
+    /// gives each board its regions in turn (`--regions FILE`); an error
+    /// (a usage error) for a region layout that cannot be read, or a file
+    /// whose first layout cannot (its later ones are read as boards come,
+    /// a bad one that board's error).
+    pub fn setup(&self) -> Result<(Setup, Option<Layouts>), String> {
         let mut setup = Setup {
             boxes: self.boxes,
             ..Setup::default()
@@ -589,29 +592,18 @@ impl Variants {
                 }
             }
         }
-        if let Some(layout) = &self.regions {
-            let path = std::path::Path::new(layout);
-            if path.is_file() {
-                let text = std::fs::read(path).map_err(|e| format!("--regions {layout}: {e}"))?;
-                for (n, line) in text.split(|&b| b == b'\n').enumerate() {
-                    let line = line.trim_ascii();
-                    if line.is_empty() || line.starts_with(b"#") {
-                        continue;
-                    }
-                    let (_, regions) = Setup::read_regions(line)
-                        .map_err(|e| format!("--regions {layout}:{}: {e}", n + 1))?;
-                    setup.regions.push(regions);
-                }
-                if setup.regions.is_empty() {
-                    return Err(format!("--regions {layout}: no layout in the file"));
-                }
-            } else {
-                let (_, regions) = Setup::read_regions(layout.as_bytes())
-                    .map_err(|e| format!("--regions: {e}"))?;
-                setup.regions.push(regions);
-            }
+        let Some(layout) = &self.regions else {
+            return Ok((setup, None));
+        };
+        // Anything but a directory is a file: a pipe too (`--regions
+        // <(...)`), its layouts then streamed as the boards are.
+        if std::fs::metadata(layout).is_ok_and(|metadata| !metadata.is_dir()) {
+            return Ok((setup, Some(Layouts::open(layout)?)));
         }
-        Ok(setup)
+        let (_, regions) =
+            Setup::read_regions(layout.as_bytes()).map_err(|e| format!("--regions: {e}"))?;
+        setup.regions.push(regions);
+        Ok((setup, None))
     }
 }
 
@@ -936,7 +928,7 @@ impl Cli {
             Command::Validate(args) => &args.variants,
             _ => &NO_VARIANTS,
         };
-        let setup = match variants.setup() {
+        let (setup, layouts) = match variants.setup() {
             Ok(setup) => setup,
             Err(message) => return Some(Err(message)),
         };
@@ -948,6 +940,7 @@ impl Cli {
             color: output.color(),
             read: variants.read(),
             setup: std::sync::Arc::new(setup),
+            layouts,
             puzzles: self.puzzles(),
         }))
     }

@@ -19,6 +19,6 @@
 
 pub use sudoku_engine::*;
 pub use sudoku_output::{
-    format, generation, input, pipeline, render, report, run, Format, Generation, Input, Options,
-    Record, RecordWriter, Report, Tally,
+    format, generation, input, layouts, pipeline, render, report, run, Format, Generation, Input,
+    Layouts, Options, Record, RecordWriter, Report, Tally,
 };

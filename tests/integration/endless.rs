@@ -1,10 +1,11 @@
-//! Endless and hostile input: a million boards through a pipe, a 100 MB
-//! line, every kind of unreadable or broken input in one run, a stdout
-//! closed mid-stream, more jobs than boards, and the reader's memory on a
-//! huge rejected line (peak RSS of the binary, and the library's own
-//! allocations counted byte by byte).
+//! Endless and hostile input: a million boards through a pipe, 200,000
+//! with a `--regions` file as long, a 100 MB line, every kind of
+//! unreadable or broken input in one run, a stdout closed mid-stream, more
+//! jobs than boards, and the reader's memory on a huge rejected line (peak
+//! RSS of the binary, and the library's own allocations counted byte by
+//! byte).
 //!
-//! The million-board stream is `#[ignore]`d (minutes in a debug build);
+//! The long streams are `#[ignore]`d (minutes in a debug build);
 //! `.ci/run` runs it after the main suite:
 //! `cargo test --locked --test integration endless:: -- --ignored`.
 //! Peak memory is read from `/proc` and measured with GNU `/usr/bin/time`
@@ -182,6 +183,76 @@ fn a_million_boards_through_stdin_are_all_answered_in_order_in_flat_memory() {
     assert!(
         last <= early + 4 * 1024,
         "memory grew with the input: {early} KiB after 100,000 boards, {last} KiB after 1,000,000"
+    );
+}
+
+/// 9x9 regions: the usual boxes, and the rows (nine regions of nine
+/// cells too).
+const BOXES: &str =
+    "AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+const ROWS: &str =
+    "AAAAAAAAABBBBBBBBBCCCCCCCCCDDDDDDDDDEEEEEEEEEFFFFFFFFFGGGGGGGGGHHHHHHHHHIIIIIIIII";
+
+/// A 1 at r1c1 and at r2c2: invalid in boxes, valid in rows as regions.
+const TWO_ONES: &str =
+    "1.........1......................................................................";
+
+#[test]
+#[ignore = "200,000 boards: seconds; .ci/run runs it after the main suite"]
+fn a_regions_file_as_long_as_the_input_is_read_in_flat_memory() {
+    const BOARDS: u64 = 200_000;
+    // Every third board takes the boxes: its record says which it got.
+    let layout = |i: u64| if i.is_multiple_of(3) { BOXES } else { ROWS };
+    let path = temp_dir("endless_regions").join("layouts.txt");
+    let mut file = BufWriter::new(fs::File::create(&path).unwrap());
+    for i in 0..BOARDS {
+        writeln!(file, "{}", layout(i)).unwrap();
+    }
+    file.into_inner().unwrap().sync_all().unwrap();
+    let mut child = spawn(&["validate", "--regions", path.to_str().unwrap()]);
+    let stderr = collect_stderr(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    let (close_tx, close_rx) = mpsc::channel::<()>();
+    let writer = thread::spawn(move || {
+        let mut out = BufWriter::with_capacity(1 << 16, &mut stdin);
+        for _ in 0..BOARDS {
+            writeln!(out, "{TWO_ONES}").unwrap();
+        }
+        out.flush().unwrap();
+        drop(out);
+        // Keep stdin open until the last peak has been read.
+        let _ = close_rx.recv();
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut peaks = Vec::new();
+    for i in 0..BOARDS {
+        line.clear();
+        let read = stdout.read_line(&mut line).unwrap();
+        assert!(read > 0, "the output ended after {i} records");
+        let expected = if layout(i) == BOXES {
+            "invalid: 1 twice in region 1 (r1c1, r2c2)"
+        } else {
+            "valid"
+        };
+        assert_eq!(line.trim_end(), expected, "record {i}");
+        if (i + 1) % 50_000 == 0 {
+            peaks.push(peak_rss_kib(&child));
+        }
+    }
+    close_tx.send(()).unwrap();
+    writer.join().unwrap();
+    line.clear();
+    assert_eq!(stdout.read_line(&mut line).unwrap(), 0, "no extra output");
+    let code = wait_within(&mut child, Duration::from_secs(60), "the regions run");
+    assert_eq!((code, stderr.join().unwrap().as_str()), (1, ""));
+    eprintln!("peak RSS (KiB) every 50,000 boards: {peaks:?}");
+    // The file is 16 MB; held in memory it would cost twice that.
+    let (early, last) = (peaks[0], *peaks.last().unwrap());
+    assert!(last < 16 * 1024, "peak RSS {last} KiB");
+    assert!(
+        last <= early + 2 * 1024,
+        "memory grew with the layouts: {early} KiB after 50,000 boards, {last} KiB after 200,000"
     );
 }
 

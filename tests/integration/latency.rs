@@ -218,3 +218,94 @@ fn graded_generate_ends_at_once_when_its_reader_goes() {
         );
     }
 }
+
+// ---------------------------------------------------------------------
+// `--regions FILE` read in step with the boards: a pipe of layouts and a
+// pipe of boards, each board answered while both are still open.
+// ---------------------------------------------------------------------
+
+/// 9x9 regions: the usual boxes, and the rows (a layout too: nine
+/// regions of nine cells).
+const BOXES: &str =
+    "AAABBBCCC AAABBBCCC AAABBBCCC DDDEEEFFF DDDEEEFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII";
+const ROWS: &str =
+    "AAAAAAAAA BBBBBBBBB CCCCCCCCC DDDDDDDDD EEEEEEEEE FFFFFFFFF GGGGGGGGG HHHHHHHHH IIIIIIIII";
+
+/// A 1 at r1c1 and at r2c2: twice in a box, but in two rows as regions.
+const TWO_ONES: &str =
+    "1.........1......................................................................";
+
+#[test]
+#[cfg_attr(
+    not(target_os = "linux"),
+    ignore = "opens a FIFO read-write, as Linux allows"
+)]
+fn layouts_from_a_pipe_are_read_in_step_with_the_boards() {
+    let dir = temp_dir("latency_regions_fifo");
+    for jobs in ["1", "2"] {
+        let fifo = dir.join(format!("layouts-{jobs}"));
+        let made = Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo {}", fifo.display());
+        let mut child = Command::new(bin())
+            .args(["validate", "-j", jobs, "--regions"])
+            .arg(&fifo)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sudoku starts");
+        // Read and write: on Linux that open never waits, so a run that
+        // does not read the FIFO fails the test rather than hanging it.
+        let mut layouts = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&fifo)
+            .unwrap();
+        let mut boards = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = thread::spawn(move || {
+            for line in out.lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let expected = [
+            (BOXES, "invalid: 1 twice in region 1 (r1c1, r2c2)"),
+            (ROWS, "valid"),
+            (ROWS, "valid"),
+            (BOXES, "invalid: 1 twice in region 1 (r1c1, r2c2)"),
+        ];
+        for (i, (layout, record)) in expected.into_iter().enumerate() {
+            writeln!(layouts, "{layout}").unwrap();
+            layouts.flush().unwrap();
+            writeln!(boards, "{TWO_ONES}").unwrap();
+            boards.flush().unwrap();
+            // Both pipes stay open: a run that read all the layouts first
+            // would answer nothing until they closed.
+            match rx.recv_timeout(Duration::from_secs(30)) {
+                Ok(line) => assert_eq!(line, record, "-j {jobs}, board {}", i + 1),
+                Err(_) => {
+                    let _ = child.kill();
+                    panic!(
+                        "-j {jobs}: board {} not answered while the pipes were open",
+                        i + 1
+                    );
+                }
+            }
+        }
+        drop((layouts, boards));
+        let status = child.wait().unwrap();
+        reader.join().unwrap();
+        assert!(
+            rx.try_recv().is_err(),
+            "-j {jobs}: more records than boards"
+        );
+        // 1: two of the boards are invalid.
+        assert_eq!(status.code(), Some(1), "-j {jobs}: {status}");
+    }
+}

@@ -334,6 +334,235 @@ fn box_shapes_and_regions_replace_the_usual_boxes() {
     );
 }
 
+/// A 5x5 jigsaw, and its transpose: a board's answer under one breaks
+/// the other's regions, so a board given the wrong layout shows.
+const JIGSAW: &str = "AAABB AABBB CCCDD CEEDD CEEED";
+const TRANSPOSED: &str = "AACCC AACEE ABCEE BBDDE BBDDD";
+
+/// Each cell's region in a layout of letters `A`, `B`, ...
+fn layout_regions(layout: &str) -> Vec<usize> {
+    layout
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace())
+        .map(|b| usize::from(b - b'A'))
+        .collect()
+}
+
+/// 5x5 board `i` of a run: one given, placed and valued by `i`, so that
+/// the boards' answers differ (one given never makes a jigsaw unsolvable).
+fn jigsaw_board(i: usize) -> String {
+    let mut cells = vec![0u8; 25];
+    cells[i * 7 % 25] = (i / 25 % 5) as u8 + 1;
+    line_of(&cells)
+}
+
+/// A `--regions` file of `lines` in `test`'s temp dir, and its path as
+/// records and messages name it.
+fn layouts_file(test: &str, lines: &[&str]) -> String {
+    let path = temp_dir(test).join("layouts.txt");
+    std::fs::write(&path, lines.concat()).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn a_regions_file_gives_each_board_its_own_layout_in_order() {
+    const BOARDS: usize = 300;
+    let layouts = [JIGSAW, TRANSPOSED];
+    let mut lines = vec!["# two jigsaws, taking turns\n".to_owned()];
+    for i in 0..BOARDS {
+        if i % 50 == 0 {
+            lines.push("\n# another fifty\n".to_owned());
+        }
+        lines.push(format!("{}\n", layouts[i % 2]));
+    }
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let path = layouts_file("regions_file_order", &lines);
+    let boards: Vec<String> = (0..BOARDS).map(jigsaw_board).collect();
+    let input: String = boards.iter().map(|b| format!("{b}\n")).collect();
+    // What one layout for every board answers (the path that reads no
+    // file), each board taken from the run of its own layout.
+    let alone: Vec<Vec<String>> = layouts
+        .iter()
+        .enumerate()
+        .map(|(turn, layout)| {
+            let mine: String = boards
+                .iter()
+                .skip(turn)
+                .step_by(2)
+                .map(|b| format!("{b}\n"))
+                .collect();
+            let got = run(&["solve", "--size", "5", "--regions", layout], mine);
+            assert_eq!(got.code, 0, "{}", got.stderr);
+            got.stdout_lines().iter().map(|l| l.to_string()).collect()
+        })
+        .collect();
+    let expected: String = (0..BOARDS)
+        .map(|i| format!("{}\n", alone[i % 2][i / 2]))
+        .collect();
+    for jobs in ["1", "3"] {
+        let got = run(
+            &["solve", "--size", "5", "-j", jobs, "--regions", &path],
+            input.clone(),
+        );
+        assert_eq!((got.code, got.stderr.as_str()), (0, ""), "-j {jobs}");
+        for (i, (board, answer)) in boards.iter().zip(got.stdout_lines()).enumerate() {
+            let regions = layout_regions(layouts[i % 2]);
+            check(&values(board), &values(answer), 5, &regions)
+                .unwrap_or_else(|why| panic!("-j {jobs}, board {}: {why}", i + 1));
+        }
+        assert_eq!(got.stdout, expected, "-j {jobs}");
+    }
+}
+
+#[test]
+fn a_bad_layout_line_is_its_boards_error_and_the_boards_around_it_go_on() {
+    let bad = "AAAAA BBBBB";
+    let path = layouts_file(
+        "regions_file_bad_line",
+        &[
+            &format!("{JIGSAW}\n"),
+            &format!("{TRANSPOSED}\n"),
+            &format!("{bad}\n"),
+            &format!("{TRANSPOSED}\n"),
+            &format!("{JIGSAW}\n"),
+        ],
+    );
+    let layouts = [JIGSAW, TRANSPOSED, bad, TRANSPOSED, JIGSAW];
+    let boards: Vec<String> = (0..5).map(jigsaw_board).collect();
+    let input: String = boards.iter().map(|b| format!("{b}\n")).collect();
+    let message = format!(
+        "--regions {path}:3: a region layout needs N x N symbols (N from 4 to 25), found 10"
+    );
+    for jobs in ["1", "2"] {
+        let got = run(
+            &["solve", "--size", "5", "-j", jobs, "--regions", &path],
+            input.clone(),
+        );
+        assert_eq!(got.code, 2, "-j {jobs}: {}", got.stderr);
+        assert_eq!(
+            got.stderr,
+            format!("sudoku: <stdin>:3: {message}\n"),
+            "-j {jobs}"
+        );
+        let answers = got.stdout_lines();
+        assert_eq!(answers.len(), 5, "-j {jobs}: {}", got.stdout);
+        assert_eq!(answers[2], "error", "-j {jobs}");
+        for i in [0, 1, 3, 4] {
+            let regions = layout_regions(layouts[i]);
+            check(&values(&boards[i]), &values(answers[i]), 5, &regions)
+                .unwrap_or_else(|why| panic!("-j {jobs}, board {}: {why}", i + 1));
+        }
+        let json = run(
+            &[
+                "solve",
+                "--size",
+                "5",
+                "-j",
+                jobs,
+                "--format",
+                "json",
+                "--regions",
+                &path,
+            ],
+            input.clone(),
+        );
+        let records: Vec<Value> = json
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let statuses: Vec<&str> = records
+            .iter()
+            .map(|r| r["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(statuses, ["solved", "solved", "error", "solved", "solved"]);
+        assert_eq!(records[2]["line"], 3);
+        assert_eq!(records[2]["error"], message.as_str());
+    }
+}
+
+#[test]
+fn boards_past_the_last_layout_are_each_an_error() {
+    let path = layouts_file(
+        "regions_file_ran_out",
+        &["# two only\n", &format!("{JIGSAW}\n\n{TRANSPOSED}\n")],
+    );
+    let input: String = (0..4).map(|i| format!("{}\n", jigsaw_board(i))).collect();
+    for jobs in ["1", "2"] {
+        let got = run(
+            &[
+                "solve",
+                "--size",
+                "5",
+                "-j",
+                jobs,
+                "--format",
+                "json",
+                "--regions",
+                &path,
+            ],
+            input.clone(),
+        );
+        assert_eq!(got.code, 2, "-j {jobs}: {}", got.stderr);
+        let records: Vec<Value> = got
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let statuses: Vec<&str> = records
+            .iter()
+            .map(|r| r["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            statuses,
+            ["solved", "solved", "error", "error"],
+            "-j {jobs}"
+        );
+        for board in [3, 4] {
+            let message = format!("--regions {path} gives 2 layouts; this is board {board}");
+            assert_eq!(records[board - 1]["error"], message.as_str(), "-j {jobs}");
+            assert!(
+                got.stderr
+                    .contains(&format!("sudoku: <stdin>:{board}: {message}\n")),
+                "-j {jobs}: {}",
+                got.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn a_regions_file_without_a_good_first_layout_is_a_usage_error() {
+    let input = format!("{}\n", jigsaw_board(0));
+    // The first layout is read before any board: a wrong file answers none.
+    let bad = layouts_file(
+        "regions_file_bad_first",
+        &["# jigsaws\n", "AAAAA\n", &format!("{JIGSAW}\n")],
+    );
+    let got = run(&["solve", "--size", "5", "--regions", &bad], input.clone());
+    assert_eq!(
+        (got.code, got.stdout.as_str(), got.stderr.as_str()),
+        (
+            2,
+            "",
+            format!(
+                "sudoku: --regions {bad}:2: a region layout needs N x N symbols (N from 4 to 25), found 5\n"
+            )
+            .as_str()
+        )
+    );
+    let empty = layouts_file("regions_file_empty", &["# no layout\n", "\n"]);
+    let got = run(&["solve", "--size", "5", "--regions", &empty], input);
+    assert_eq!(
+        (got.code, got.stdout.as_str(), got.stderr.as_str()),
+        (
+            2,
+            "",
+            format!("sudoku: --regions {empty}: no layout in the file\n").as_str()
+        )
+    );
+}
+
 const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 

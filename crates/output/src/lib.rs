@@ -33,6 +33,7 @@
 pub mod format;
 pub mod generation;
 pub mod input;
+pub mod layouts;
 pub mod pipeline;
 pub mod render;
 pub mod report;
@@ -40,5 +41,6 @@ pub mod variant_board;
 
 pub use format::{Format, Record, RecordWriter};
 pub use input::Input;
+pub use layouts::Layouts;
 pub use pipeline::{run, Options};
 pub use report::{Generation, Report, Tally};

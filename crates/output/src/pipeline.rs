@@ -28,6 +28,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
@@ -42,6 +43,7 @@ use sudoku_engine::variant::setup::Setup;
 
 use crate::format::{Format, Printed, Record, RecordWriter, Text, VariantRecord};
 use crate::input::{Input, Source};
+use crate::layouts::Layouts;
 use crate::report::{wait_a_tick, Report, Tally, Waited};
 use crate::variant_board::{command, VariantBoard};
 
@@ -114,6 +116,11 @@ pub struct Options {
     /// The rules and shape every board gets (`--variant`, `--regions`,
     /// `--box`).
     pub setup: Arc<Setup>,
+    /// `--regions FILE`: the file whose n-th layout is the n-th board's
+    /// regions, read in step with the boards by the thread that reads
+    /// them (so only the layouts of the boards in flight are in memory);
+    /// it takes the place of `setup`'s regions.
+    pub layouts: Option<Layouts>,
 }
 
 /// Runs `options.request` over every board of `inputs`, writing records to
@@ -165,14 +172,16 @@ fn run_here<W: Write, R: Report>(
 ) -> io::Result<()> {
     let ticks = Ticks::start();
     let mut items = Items::new(inputs, Items::copies(options), options.read.clone())
-        .paired(options.puzzles.clone());
-    let mut chunk = Vec::with_capacity(CHUNK);
+        .paired(options.puzzles.clone())
+        .with_layouts(options.layouts.clone());
+    let mut chunk = Chunk::with_capacity(CHUNK);
     let mut part = Done::default();
     loop {
         let more = items.fill(&mut chunk, CHUNK);
-        let mut answering = chunk.drain(..);
+        let mut answering = chunk.items.drain(..);
         loop {
-            let finished = answer(&mut answering, names, options, &ticks, &mut part);
+            let layouts = &chunk.layouts;
+            let finished = answer(&mut answering, layouts, names, options, &ticks, &mut part);
             writer.write(&mut part)?;
             // One write per chunk at most, besides the ticks: no cost
             // next to answering a thousand boards.
@@ -181,6 +190,7 @@ fn run_here<W: Write, R: Report>(
                 break;
             }
         }
+        chunk.layouts.clear();
         if !more {
             return Ok(());
         }
@@ -210,7 +220,7 @@ fn run_threads<W: Write, R: Report>(
     let _open = (Open(Arc::clone(&budget)), Open(Arc::clone(&unwritten)));
     let pace = Arc::new(Pace::default());
     let ticks = Ticks::start();
-    let (work_tx, work_rx) = sync_channel::<(Vec<Item>, Arc<Shelf>)>(jobs);
+    let (work_tx, work_rx) = sync_channel::<(Chunk, Arc<Shelf>)>(jobs);
     // The reader's shelves, in input order, and the workers' wake-ups.
     let (event_tx, event_rx) = channel::<Event>();
 
@@ -222,16 +232,19 @@ fn run_threads<W: Write, R: Report>(
     let copies = Items::copies(options);
     let read = options.read.clone();
     let puzzles = options.puzzles.clone();
+    let layouts = options.layouts.clone();
     thread::spawn(move || {
-        let mut items = Items::new(inputs, copies, read).paired(puzzles);
+        let mut items = Items::new(inputs, copies, read)
+            .paired(puzzles)
+            .with_layouts(layouts);
         loop {
             let size = reader_pace.chunk_size();
             if !reader_budget.take(size) {
                 return;
             }
-            let mut chunk = Vec::with_capacity(size);
+            let mut chunk = Chunk::with_capacity(size);
             let more = items.fill(&mut chunk, size);
-            reader_budget.give(size - chunk.len());
+            reader_budget.give(size - chunk.items.len());
             let shelf = Arc::new(Shelf::default());
             if reader_events
                 .send(Event::Chunk(Arc::clone(&shelf)))
@@ -269,9 +282,10 @@ fn run_threads<W: Write, R: Report>(
                     .map_err(drop)
                     .and_then(|rx| rx.recv().map_err(drop));
                 let Ok((chunk, shelf)) = next else { return };
-                let (started, size) = (Instant::now(), chunk.len());
-                let mut answering = chunk.into_iter();
-                while !answer(&mut answering, &names, &options, &ticks, &mut part) {
+                let (started, size) = (Instant::now(), chunk.items.len());
+                let mut answering = chunk.items.into_iter();
+                let layouts = &chunk.layouts;
+                while !answer(&mut answering, layouts, &names, &options, &ticks, &mut part) {
                     shelf.put(&records, &mut part, false, &unwritten);
                 }
                 shelf.put(&records, &mut part, true, &unwritten);
@@ -496,8 +510,63 @@ enum Item {
         copy: u32,
         /// With `--puzzle`, the puzzle this board came from.
         puzzle: Option<Board>,
+        /// With `--regions FILE`, the board's layout from the file, or
+        /// why it has none (the board's error).
+        layout: Option<Result<Regions, String>>,
     },
     Failed(usize, ReadError),
+}
+
+/// A board's regions from `--regions FILE`.
+#[derive(Clone)]
+enum Regions {
+    /// As read, until the board goes into a chunk.
+    Read(Box<[u8]>),
+    /// Moved into its chunk's [`Chunk::layouts`]: where.
+    InChunk(Range<usize>),
+}
+
+/// Items handed to a worker together, and the regions of their boards
+/// under `--regions FILE` back to back. One buffer a chunk, not a box a
+/// board: a box the reader allocates and a worker frees makes them take
+/// turns on the allocator's lock for every board (cheap boards took a
+/// fifth longer at `-j 2`).
+struct Chunk {
+    items: Vec<Item>,
+    layouts: Vec<u8>,
+}
+
+impl Chunk {
+    fn with_capacity(items: usize) -> Chunk {
+        Chunk {
+            items: Vec::with_capacity(items),
+            layouts: Vec::new(),
+        }
+    }
+
+    /// Adds `item`, moving its regions into [`Chunk::layouts`].
+    fn push(&mut self, mut item: Item) {
+        if let Item::Board {
+            layout: Some(Ok(regions)),
+            ..
+        } = &mut item
+        {
+            if let Regions::Read(read) = regions {
+                let start = self.layouts.len();
+                self.layouts.extend_from_slice(read);
+                *regions = Regions::InChunk(start..self.layouts.len());
+            }
+        }
+        self.items.push(item);
+    }
+}
+
+/// `regions` of a board whose chunk's layouts are `layouts`.
+fn regions_in<'a>(layouts: &'a [u8], regions: &'a Regions) -> &'a [u8] {
+    match regions {
+        Regions::Read(read) => read,
+        Regions::InChunk(range) => &layouts[range.clone()],
+    }
 }
 
 /// The `--puzzle` file, read in step with the inputs: the n-th board read
@@ -580,6 +649,10 @@ impl Puzzles {
     }
 }
 
+/// A board whose copies are still being yielded: its input, entry,
+/// ordinal, next copy and layout.
+type Repeating = (usize, Entry, u64, u32, Option<Result<Regions, String>>);
+
 /// Walks the inputs in order, yielding their items.
 struct Items {
     inputs: std::iter::Enumerate<std::vec::IntoIter<Input>>,
@@ -589,12 +662,15 @@ struct Items {
     boards: u64,
     /// Records each board yields (one when quiet: only verdicts count).
     copies: u32,
-    /// The board whose copies are still being yielded, with the next copy.
-    repeating: Option<(usize, Entry, u64, u32)>,
+    /// The board whose copies are still being yielded, with the next copy
+    /// and the board's layout.
+    repeating: Option<Repeating>,
     /// How boards of other sizes are read.
     read: ReadOptions,
     /// With `--puzzle`, the file that pairs each board with its puzzle.
     puzzles: Option<Puzzles>,
+    /// With `--regions FILE`, the file that gives each board its layout.
+    layouts: Option<Layouts>,
     /// An item to yield before reading on: the board whose puzzle could
     /// not be read, after the error that says why.
     queued: Option<Item>,
@@ -610,8 +686,16 @@ impl Items {
             repeating: None,
             read,
             puzzles: None,
+            layouts: None,
             queued: None,
         }
+    }
+
+    /// Gives every board the layout in the same place of `layouts`, if
+    /// given (`--regions FILE`): the k-th board read (a malformed one not
+    /// counted, as the board's ordinal) takes the k-th.
+    fn with_layouts(self, layouts: Option<Layouts>) -> Items {
+        Items { layouts, ..self }
     }
 
     /// Pairs every board with the board in the same place of `puzzles`,
@@ -650,6 +734,7 @@ impl Items {
                 ordinal,
                 copy: 0,
                 puzzle: None,
+                layout,
             } => {
                 let (paired, failed) = match puzzles.next() {
                     Paired::Failed(error) => (Paired::Missing, Some(error)),
@@ -662,6 +747,7 @@ impl Items {
                         ordinal,
                         copy: 0,
                         puzzle: Some(puzzle),
+                        layout,
                     },
                     Paired::Malformed(malformed) => {
                         Item::Failed(puzzles.index, ReadError::Malformed(malformed))
@@ -711,9 +797,9 @@ impl Items {
 
     fn next_unpaired(&mut self) -> Option<Item> {
         // Only `transform --random -n N` repeats a board.
-        if let Some((input, entry, ordinal, copy)) = self.repeating.take() {
+        if let Some((input, entry, ordinal, copy, layout)) = self.repeating.take() {
             if copy + 1 < self.copies {
-                self.repeating = Some((input, entry.clone(), ordinal, copy + 1));
+                self.repeating = Some((input, entry.clone(), ordinal, copy + 1, layout.clone()));
             }
             return Some(Item::Board {
                 input,
@@ -721,6 +807,7 @@ impl Items {
                 ordinal,
                 copy,
                 puzzle: None,
+                layout,
             });
         }
         loop {
@@ -730,8 +817,16 @@ impl Items {
                         let input = *input;
                         let ordinal = self.boards;
                         self.boards += 1;
+                        // Taken here, where the ordinal is: the layouts go
+                        // with the boards one for one, whatever the pairing
+                        // with `--puzzle` does after.
+                        let layout = self
+                            .layouts
+                            .as_ref()
+                            .map(|layouts| layouts.next().map(Regions::Read));
                         if self.copies > 1 {
-                            self.repeating = Some((input, entry.clone(), ordinal, 1));
+                            self.repeating =
+                                Some((input, entry.clone(), ordinal, 1, layout.clone()));
                         }
                         return Some(Item::Board {
                             input,
@@ -739,6 +834,7 @@ impl Items {
                             ordinal,
                             copy: 0,
                             puzzle: None,
+                            layout,
                         });
                     }
                     Some(Err(error)) => return Some(Item::Failed(*input, error)),
@@ -770,14 +866,15 @@ impl Items {
                 .current
                 .as_ref()
                 .is_none_or(|(_, boards, may_wait)| *may_wait && boards.needs_read())
-                || self.puzzles.as_ref().is_some_and(Puzzles::needs_read))
+                || self.puzzles.as_ref().is_some_and(Puzzles::needs_read)
+                || self.layouts.as_ref().is_some_and(Layouts::needs_read))
     }
 
     /// Fills `chunk` up to `size` items, stopping early where the next
     /// read might wait. Returns false once the inputs are exhausted.
-    fn fill(&mut self, chunk: &mut Vec<Item>, size: usize) -> bool {
-        while chunk.len() < size {
-            if !chunk.is_empty() && self.needs_read() {
+    fn fill(&mut self, chunk: &mut Chunk, size: usize) -> bool {
+        while chunk.items.len() < size {
+            if !chunk.items.is_empty() && self.needs_read() {
                 return true;
             }
             match self.next() {
@@ -812,12 +909,13 @@ impl Done {
     }
 }
 
-/// Answers `items` into `done` until they run out (then true) or the
-/// clock ticks (false: the caller hands this part over and calls again);
-/// on a request that may be slow, after every board (the next may take
-/// seconds).
+/// Answers `items`, whose chunk's layouts are `layouts`, into `done`
+/// until they run out (then true) or the clock ticks (false: the caller
+/// hands this part over and calls again); on a request that may be slow,
+/// after every board (the next may take seconds).
 fn answer(
     items: &mut impl Iterator<Item = Item>,
+    layouts: &[u8],
     names: &[Arc<str>],
     options: &Options,
     ticks: &Ticks,
@@ -833,10 +931,18 @@ fn answer(
                 input,
                 entry,
                 ordinal,
+                layout,
                 ..
-            } if entry.other.is_some() || !options.setup.is_plain() => {
+            } if entry.other.is_some() || !options.setup.is_plain() || layout.is_some() => {
                 let source = &names[input];
-                answer_variant(source, input, &entry, ordinal, options, &writer, done);
+                let board = match layout {
+                    Some(layout) => layout.and_then(|regions| {
+                        let regions = regions_in(layouts, &regions);
+                        VariantBoard::with_regions(&entry, Some(regions), &options.setup)
+                    }),
+                    None => VariantBoard::new(&entry, ordinal, &options.setup),
+                };
+                answer_variant(source, input, &entry, board, options, &writer, done);
             }
             Item::Board {
                 input,
@@ -844,6 +950,7 @@ fn answer(
                 ordinal,
                 copy,
                 puzzle,
+                ..
             } => {
                 let marks = entry.candidates.as_deref();
                 let request = options.request;
@@ -897,21 +1004,23 @@ fn answer(
 }
 
 /// Answers a board of another size, with variant rules or from f-puzzles
-/// data: `solve` and `validate` with the variant engine; any other
-/// command, and a board that makes no puzzle, gives an `error` record.
+/// data, made into `board`: `solve` and `validate` with the variant
+/// engine; any other command, and a board that makes no puzzle, gives an
+/// `error` record.
 fn answer_variant(
     source: &Arc<str>,
     input: usize,
     entry: &Entry,
-    ordinal: u64,
+    board: Result<VariantBoard, String>,
     options: &Options,
     writer: &RecordWriter,
     done: &mut Done,
 ) {
     done.tally.boards += 1;
     let symbols = options.read.symbols.as_ref().unwrap_or(Symbols::standard());
-    let answered = VariantBoard::new(entry, ordinal, &options.setup).and_then(|board| {
-        match variant_answer::answer(&options.request, &board.puzzle) {
+    let answered = board.and_then(|board| {
+        let answer = variant_answer::answer(&options.request, &board.puzzle);
+        match answer {
             Some(answer) => Ok((board, answer)),
             None => Err(board.refusal(command(&options.request))),
         }
@@ -1026,5 +1135,70 @@ mod tests {
         assert!(!closed.join().unwrap());
         // Nothing out: a chunk larger than the budget still goes.
         assert!(Budget::new(4).take(16));
+    }
+
+    #[test]
+    fn each_board_takes_the_next_layout_into_its_chunks_buffer() {
+        let path = std::env::temp_dir().join(format!("sudoku-layouts-{}.txt", std::process::id()));
+        // Board, malformed line, board, board: the malformed line is no
+        // board, so takes no layout (as it has no ordinal).
+        let board = ".".repeat(25);
+        std::fs::write(&path, format!("{board}\n..x\n\n{board}\n{board}\n")).unwrap();
+        let first = "AAABB AABBB CCCDD CEEDD CEEED";
+        let second = "AACCC AACEE ABCEE BBDDE BBDDD";
+        let text = format!("{first}\n{second}\n");
+        let layouts = Layouts::from_reader("lay", Box::new(io::Cursor::new(text)), false).unwrap();
+        let read = ReadOptions {
+            size: Some(5),
+            symbols: None,
+        };
+        let mut items = Items::new(vec![Input::path(&path)], 1, read).with_layouts(Some(layouts));
+        let mut chunks = Vec::new();
+        loop {
+            let mut chunk = Chunk::with_capacity(2);
+            let more = items.fill(&mut chunk, 2);
+            chunks.push(chunk);
+            if !more {
+                break;
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
+        let mut got = Vec::new();
+        for chunk in &chunks {
+            for item in &chunk.items {
+                got.push(match item {
+                    Item::Board {
+                        ordinal,
+                        layout: Some(Ok(regions)),
+                        ..
+                    } => {
+                        // Every layout has moved into its chunk.
+                        assert!(matches!(regions, Regions::InChunk(_)));
+                        let regions = regions_in(&chunk.layouts, regions);
+                        format!("{ordinal}: {regions:?}")
+                    }
+                    Item::Board {
+                        ordinal,
+                        layout: Some(Err(message)),
+                        ..
+                    } => format!("{ordinal}: {message}"),
+                    Item::Board { layout: None, .. } => "no layout".to_owned(),
+                    Item::Failed(..) => "malformed".to_owned(),
+                });
+            }
+        }
+        let regions =
+            |layout: &str| format!("{:?}", Setup::read_regions(layout.as_bytes()).unwrap().1);
+        assert_eq!(
+            got,
+            [
+                format!("0: {}", regions(first)),
+                "malformed".to_owned(),
+                format!("1: {}", regions(second)),
+                "2: --regions lay gives 2 layouts; this is board 3".to_owned(),
+            ]
+        );
+        assert_eq!(chunks[0].layouts.len(), 25);
+        assert_eq!(chunks[1].layouts.len(), 25);
     }
 }

@@ -28,7 +28,18 @@ impl VariantBoard {
     /// makes none (a rule that cannot be checked, a size with no boxes, a
     /// box shape that does not tile it, a missing layout).
     pub fn new(entry: &Entry, ordinal: u64, setup: &Setup) -> Result<VariantBoard, String> {
-        let regions = setup.regions_for(ordinal)?;
+        VariantBoard::with_regions(entry, setup.regions_for(ordinal)?, setup)
+    }
+
+    /// Makes `entry` into its puzzle under `setup`, on `regions` (each
+    /// cell's region from 0) rather than boxes when given: a layout the
+    /// caller found for this board (the CLI reads `--regions FILE` in step
+    /// with the boards, not into `setup`). f-puzzles data keeps its own.
+    pub fn with_regions(
+        entry: &Entry,
+        regions: Option<&[u8]>,
+        setup: &Setup,
+    ) -> Result<VariantBoard, String> {
         match entry.other.as_deref() {
             Some(Other::Sized {
                 size,

@@ -14,7 +14,10 @@ pub struct Setup {
     /// Rules every board gets (`--variant`).
     pub rules: Vec<Rule>,
     /// The boards' regions, one per cell, from 0 (`--regions`): one
-    /// layout for every board, or one per board in order.
+    /// layout for every board, or one per board in order, held here (as
+    /// Python's `regions=` list). The CLI reads a file of layouts in step
+    /// with the boards instead, outside the setup, so that a long one
+    /// costs no memory.
     pub regions: Vec<Box<[u8]>>,
     /// Every board's box shape, rows and columns (`--box RxC`).
     pub boxes: Option<(u8, u8)>,
