@@ -223,3 +223,27 @@ fn a_size_that_is_told_gets_no_hint() {
         ["sudoku: <stdin>:2: expected 9 cells in a grid row, found 8"]
     );
 }
+
+#[test]
+fn boards_of_another_size_after_a_malformed_line_are_each_answered() {
+    // Nothing lost: a malformed short line began what might be a 9x9
+    // grid, and the 4x4 boards after it went into its one error.
+    let board = ".".repeat(16);
+    let input = format!("{board}\n..x\n\n{board}\n{board}\n");
+    let counted = run(&["solve", "--count", "--format", "json"], input);
+    let lines: Vec<u64> = counted
+        .stdout_lines()
+        .iter()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["line"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lines, [1, 2, 4, 5]);
+    assert_eq!(
+        counted.stderr_lines(),
+        ["sudoku: <stdin>:2:3: unexpected character 'x'"]
+    );
+    assert_eq!(counted.stdout.matches("\"solutions\":288").count(), 3);
+}

@@ -413,6 +413,7 @@ impl<R: BufRead> Boards<R> {
             Row::Cells(cells) => {
                 let at = usize::from(grid.rows) * 9;
                 grid.cells[at..at + 9].copy_from_slice(&cells);
+                grid.good += 1;
             }
             Row::Bad(spot) => {
                 grid.first_problem.get_or_insert(spot);
@@ -428,6 +429,7 @@ impl<R: BufRead> Boards<R> {
         let grid = self.grid.get_or_insert_with(|| Grid::new(line));
         let at = usize::from(grid.rows) * 9;
         grid.cells[at..at + 9].copy_from_slice(&self.scan.cells[..9]);
+        grid.good += 1;
         self.row_added()
     }
 
@@ -559,7 +561,16 @@ impl<R: BufRead> Boards<R> {
                 self.push_one_line(item);
             }
             LineKind::Skip => {}
-            _ if self.reads_wide(kind) => self.wide_line(number),
+            _ if self.reads_wide(kind) => {
+                // A 9x9 grid in progress ends here (see `reads_wide`): its
+                // error first, as before a one-line board.
+                if self.sized.is_none() && self.grid.is_some() {
+                    if let Some(error) = self.cut_grid() {
+                        self.pending.push_back(Err(error));
+                    }
+                }
+                self.wide_line(number);
+            }
             LineKind::Row => {
                 if let Some(item) = self.add_scanned_row(number) {
                     self.pending.push_back(item);
@@ -604,8 +615,9 @@ impl<R: BufRead> Boards<R> {
     }
 
     /// Whether a line is read the wide way: in a sized run, inside an N x
-    /// N grid, or, outside any grid, when it is no classic line but a
-    /// board or grid row of another size.
+    /// N grid, or when it is no classic line but a board or grid row of
+    /// another size (inside a 9x9 grid begun by good rows, a whole board
+    /// only).
     fn reads_wide(&self, kind: LineKind) -> bool {
         if self.scan.sized_run {
             return true;
@@ -619,12 +631,23 @@ impl<R: BufRead> Boards<R> {
         if self.sized.is_some() {
             return true;
         }
-        if self.grid.is_some() || !matches!(kind, LineKind::BadRow | LineKind::BadBoard) {
+        if !matches!(kind, LineKind::BadRow | LineKind::BadBoard) {
             return false;
         }
         let wide = &self.scan.wide;
         let (_, count, _) = wide.reading();
-        wide.unexpected == 0 && (sized_board(count).is_some() || sized_row(count))
+        if wide.unexpected != 0 {
+            return false;
+        }
+        match &self.grid {
+            // Inside a 9x9 grid a line of another count is a bad row, but a
+            // whole board of another size cuts the grid short, as a classic
+            // one-line board does (it would be lost in the grid's error).
+            Some(grid) if grid.good > 0 => sized_board(count).is_some(),
+            // A "grid" of malformed lines only is no grid: a row of another
+            // size after it starts its own.
+            _ => sized_board(count).is_some() || sized_row(count),
+        }
     }
 
     /// Reads the line just scanned as a row or board of another size.
@@ -998,6 +1021,9 @@ struct Spot {
 struct Grid {
     start_line: u64,
     rows: u8,
+    /// Rows read as nine cells: none means malformed lines only, no grid
+    /// a board of another size could be part of.
+    good: u8,
     cells: [u8; 81],
     first_problem: Option<Spot>,
 }
@@ -1007,6 +1033,7 @@ impl Grid {
         Grid {
             start_line,
             rows: 0,
+            good: 0,
             cells: [0; 81],
             first_problem: None,
         }
@@ -2629,6 +2656,41 @@ mod tests {
     }
 
     #[test]
+    fn boards_of_another_size_after_a_malformed_line_are_read() {
+        // A malformed short line starts what could be a 9x9 grid; boards
+        // and rows of another size after it were taken as its bad rows and
+        // lost in its one error.
+        let board = ".".repeat(16);
+        let text = format!("{board}\n..x\n\n{board}\n{board}\n..y\n..z\n123456\n");
+        let read = read_sized(text.as_bytes(), ReadOptions::default());
+        let empty = format!("Line:4:{}", vec!["0"; 16].join(","));
+        assert_eq!(
+            read,
+            [
+                format!("1:{empty}"),
+                "t:2:3: unexpected character 'x'".to_owned(),
+                format!("4:{empty}"),
+                format!("5:{empty}"),
+                "t:6:3: unexpected character 'y'".to_owned(),
+                "t:8: grid cut short after 1 of 6 rows".to_owned(),
+            ]
+        );
+        // Inside a grid begun by a good row a whole board of another size
+        // cuts the grid short, as a classic one-line board does; a row of
+        // another count is the grid's bad row, as before.
+        let text = format!("123456789\n{board}\n123456789\n1234567890\n");
+        let read = read_sized(text.as_bytes(), ReadOptions::default());
+        assert_eq!(
+            read,
+            [
+                "t:1: grid cut short after 1 of 9 rows".to_owned(),
+                format!("2:{empty}"),
+                "t:4: expected 9 cells in a grid row, found 10".to_owned(),
+            ]
+        );
+    }
+
+    #[test]
     fn lines_split_between_reads_read_alike() {
         // One byte a read: every line of another size spans many buffers.
         let text = b"1234341221434321\n\xef\xbb\xbf12 34\n10 11 . 3\n12\n34 12\n21 43\n43 21\n";
@@ -2663,8 +2725,10 @@ mod tests {
             [
                 "1:Line:4:1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1".to_owned(),
                 trickled[1].clone(),
-                "t:4: grid cut short after 1 of 2 rows".to_owned(),
-                "5:Grid:4:3,4,1,2,2,1,4,3,4,3,2,1".to_owned(),
+                // The row of numbers after the malformed line starts a 4x4
+                // grid (lines 3-6) rather than going into the line's error.
+                "t:3:4: a 4x4 board has no digit 11".to_owned(),
+                "t:7: grid cut short after 1 of 4 rows".to_owned(),
             ][..whole.len()]
         );
     }
