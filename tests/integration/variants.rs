@@ -364,6 +364,37 @@ fn layouts_file(test: &str, lines: &[&str]) -> String {
     path.to_str().unwrap().to_owned()
 }
 
+/// `solve --size 5 -j JOBS --format json --regions PATH` on `input`: the
+/// run and its records.
+fn solve_5x5_json(jobs: &str, path: &str, input: &str) -> (Run, Vec<Value>) {
+    let args = [
+        "solve",
+        "--size",
+        "5",
+        "-j",
+        jobs,
+        "--format",
+        "json",
+        "--regions",
+        path,
+    ];
+    let got = run(&args, input);
+    let records = got
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (got, records)
+}
+
+/// The records' statuses.
+fn statuses(records: &[Value]) -> Vec<&str> {
+    records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect()
+}
+
 #[test]
 fn a_regions_file_gives_each_board_its_own_layout_in_order() {
     const BOARDS: usize = 300;
@@ -452,29 +483,8 @@ fn a_bad_layout_line_is_its_boards_error_and_the_boards_around_it_go_on() {
             check(&values(&boards[i]), &values(answers[i]), 5, &regions)
                 .unwrap_or_else(|why| panic!("-j {jobs}, board {}: {why}", i + 1));
         }
-        let json = run(
-            &[
-                "solve",
-                "--size",
-                "5",
-                "-j",
-                jobs,
-                "--format",
-                "json",
-                "--regions",
-                &path,
-            ],
-            input.clone(),
-        );
-        let records: Vec<Value> = json
-            .stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        let statuses: Vec<&str> = records
-            .iter()
-            .map(|r| r["status"].as_str().unwrap())
-            .collect();
+        let (_, records) = solve_5x5_json(jobs, &path, &input);
+        let statuses = statuses(&records);
         assert_eq!(statuses, ["solved", "solved", "error", "solved", "solved"]);
         assert_eq!(records[2]["line"], 3);
         assert_eq!(records[2]["error"], message.as_str());
@@ -489,30 +499,9 @@ fn boards_past_the_last_layout_are_each_an_error() {
     );
     let input: String = (0..4).map(|i| format!("{}\n", jigsaw_board(i))).collect();
     for jobs in ["1", "2"] {
-        let got = run(
-            &[
-                "solve",
-                "--size",
-                "5",
-                "-j",
-                jobs,
-                "--format",
-                "json",
-                "--regions",
-                &path,
-            ],
-            input.clone(),
-        );
+        let (got, records) = solve_5x5_json(jobs, &path, &input);
         assert_eq!(got.code, 2, "-j {jobs}: {}", got.stderr);
-        let records: Vec<Value> = got
-            .stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        let statuses: Vec<&str> = records
-            .iter()
-            .map(|r| r["status"].as_str().unwrap())
-            .collect();
+        let statuses = statuses(&records);
         assert_eq!(
             statuses,
             ["solved", "solved", "error", "error"],
