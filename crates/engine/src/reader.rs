@@ -561,16 +561,7 @@ impl<R: BufRead> Boards<R> {
                 self.push_one_line(item);
             }
             LineKind::Skip => {}
-            _ if self.reads_wide(kind) => {
-                // A 9x9 grid in progress ends here (see `reads_wide`): its
-                // error first, as before a one-line board.
-                if self.sized.is_none() && self.grid.is_some() {
-                    if let Some(error) = self.cut_grid() {
-                        self.pending.push_back(Err(error));
-                    }
-                }
-                self.wide_line(number);
-            }
+            _ if self.reads_wide(kind) => self.wide_line(number),
             LineKind::Row => {
                 if let Some(item) = self.add_scanned_row(number) {
                     self.pending.push_back(item);
@@ -771,6 +762,14 @@ impl<R: BufRead> Boards<R> {
                 })
             };
             return self.push_one_line(item);
+        }
+        if self.sized.is_none() {
+            // A row of another size ends a 9x9 grid in progress (one of
+            // malformed lines only: see `reads_wide`), as a one-line board
+            // does: its error first.
+            if let Some(error) = self.cut_grid() {
+                self.pending.push_back(Err(error));
+            }
         }
         let grid = self.sized.get_or_insert_with(|| SizedGrid {
             start_line: number,
