@@ -10,7 +10,15 @@ use sudoku_engine::reader::{Boards, ReadOptions};
 
 /// The read buffer of each input: large enough that a file is read in few
 /// system calls, small enough to keep memory flat.
-const BUFFER: usize = 1 << 16;
+pub(crate) const BUFFER: usize = 1 << 16;
+
+/// Opens the file `path`, and says whether reading it may wait (a pipe or
+/// a terminal rather than a regular file).
+pub(crate) fn open_file(path: &std::path::Path) -> io::Result<(File, bool)> {
+    let file = File::open(path)?;
+    let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
+    Ok((file, !regular))
+}
 
 /// One input to read: standard input or a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,11 +64,10 @@ impl Input {
                 true,
             ),
             Some(path) => {
-                let file = File::open(path)?;
-                let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
+                let (file, may_wait) = open_file(path)?;
                 (
                     Source::File(BufReader::with_capacity(BUFFER, file)),
-                    !regular,
+                    may_wait,
                 )
             }
         };

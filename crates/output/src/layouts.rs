@@ -4,14 +4,14 @@
 //! long the run, memory holds only the layouts of the boards in flight.
 
 use std::fmt;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use sudoku_engine::reader::io_reason;
 use sudoku_engine::variant::setup::Setup;
 
-/// The read buffer: as an input's, few system calls and flat memory.
-const BUFFER: usize = 1 << 16;
+use crate::input::{open_file, BUFFER};
 
 /// The most of a line kept: a 25x25 layout is 625 symbols, so even with
 /// layout characters between them it fits many times over. The rest of a
@@ -80,9 +80,9 @@ impl Layouts {
     /// FILE:LINE: ...` for a first layout that cannot be read. The file
     /// may be a pipe (`--regions <(...)`): the rest is read as boards come.
     pub fn open(path: &str) -> Result<Layouts, String> {
-        let file = File::open(path).map_err(|e| format!("--regions {path}: {e}"))?;
-        let regular = file.metadata().is_ok_and(|metadata| metadata.is_file());
-        Layouts::from_reader(path, Box::new(file), !regular)
+        let (file, may_wait) = open_file(Path::new(path))
+            .map_err(|e| format!("--regions {path}: {}", io_reason(&e)))?;
+        Layouts::from_reader(path, Box::new(file), may_wait)
     }
 
     /// As [`Layouts::open`], from `source` named `name`; `may_wait` says
@@ -171,7 +171,8 @@ impl Reader {
                     return None;
                 }
                 Err(error) => {
-                    let message = format!("--regions {}:{}: {error}", self.name, self.line + 1);
+                    let reason = io_reason(&error);
+                    let message = format!("--regions {}:{}: {reason}", self.name, self.line + 1);
                     self.ended = Some(Ended::Failed(message.clone()));
                     return Some(Err(message));
                 }
