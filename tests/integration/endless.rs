@@ -113,39 +113,77 @@ fn stream_board(i: u64, bases: &[String]) -> String {
     }
 }
 
+/// What [`stream`] saw of a run.
+struct Streamed {
+    /// Peak memory (KiB) every so many records, and last at the end.
+    peaks: Vec<u64>,
+    code: i32,
+    stderr: String,
+}
+
+/// Runs `sudoku ARGS` with `records` lines, `line(i)` each, written to its
+/// stdin from a thread, and hands record `i` to `check` as it comes. Reads
+/// the peak memory every `every` records and after the last one, stdin
+/// held open until then (a process that has exited has no memory to read).
+fn stream(
+    args: &[&str],
+    records: u64,
+    line: impl Fn(u64) -> String + Send + 'static,
+    every: u64,
+    mut check: impl FnMut(u64, &str),
+) -> Streamed {
+    let mut child = spawn(args);
+    let stderr = collect_stderr(&mut child);
+    let mut stdin = child.stdin.take().unwrap();
+    let (close_tx, close_rx) = mpsc::channel::<()>();
+    let writer = thread::spawn(move || {
+        let mut out = BufWriter::with_capacity(1 << 16, &mut stdin);
+        for i in 0..records {
+            out.write_all(line(i).as_bytes()).unwrap();
+        }
+        out.flush().unwrap();
+        drop(out);
+        let _ = close_rx.recv();
+        drop(stdin);
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut record = String::new();
+    let mut peaks = Vec::new();
+    for i in 0..records {
+        record.clear();
+        let read = stdout.read_line(&mut record).unwrap();
+        assert!(read > 0, "the output ended after {i} records");
+        check(i, record.trim_end());
+        if (i + 1) % every == 0 {
+            peaks.push(peak_rss_kib(&child));
+        }
+    }
+    peaks.push(peak_rss_kib(&child));
+    close_tx.send(()).unwrap();
+    record.clear();
+    assert_eq!(stdout.read_line(&mut record).unwrap(), 0, "no extra output");
+    let code = wait_within(&mut child, Duration::from_secs(60), "the stream");
+    writer.join().unwrap();
+    Streamed {
+        peaks,
+        code,
+        stderr: stderr.join().unwrap(),
+    }
+}
+
 #[test]
 #[ignore = "a million boards: seconds; .ci/run runs it after the main suite"]
 fn a_million_boards_through_stdin_are_all_answered_in_order_in_flat_memory() {
     const BOARDS: u64 = 1_000_000;
     let bases: Vec<String> = (0..997).map(variant).collect();
-    let mut child = spawn(&["solve", "--format", "line"]);
-    let stderr = collect_stderr(&mut child);
-    let mut stdin = child.stdin.take().unwrap();
-    let (close_tx, close_rx) = mpsc::channel::<()>();
     let writer_bases = bases.clone();
-    let writer = thread::spawn(move || {
-        let mut out = BufWriter::with_capacity(1 << 16, &mut stdin);
-        for i in 0..BOARDS {
-            out.write_all(stream_board(i, &writer_bases).as_bytes())
-                .unwrap();
-        }
-        out.flush().unwrap();
-        drop(out);
-        // Keep stdin open until the peak memory has been read.
-        let _ = close_rx.recv();
-        drop(stdin);
-    });
-
     let started = Instant::now();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut peaks = Vec::new();
-    for i in 0..BOARDS {
-        line.clear();
-        let read = stdout.read_line(&mut line).unwrap();
-        assert!(read > 0, "the output ended after {i} records");
-        let record = line.trim_end();
-        match i % 1000 {
+    let run = stream(
+        &["solve", "--format", "line"],
+        BOARDS,
+        move |i| stream_board(i, &writer_bases),
+        100_000,
+        |i, record| match i % 1000 {
             999 => assert_eq!(record, "error", "record {i}"),
             500 => assert_eq!(record, "unsolvable", "record {i}"),
             _ => {
@@ -154,21 +192,12 @@ fn a_million_boards_through_stdin_are_all_answered_in_order_in_flat_memory() {
                     panic!("record {i}: {why}");
                 }
             }
-        }
-        if (i + 1) % 100_000 == 0 {
-            peaks.push(peak_rss_kib(&child));
-        }
-    }
+        },
+    );
     let elapsed = started.elapsed();
-    let final_peak = peak_rss_kib(&child);
-    close_tx.send(()).unwrap();
-    line.clear();
-    assert_eq!(stdout.read_line(&mut line).unwrap(), 0, "no extra output");
-    let code = wait_within(&mut child, Duration::from_secs(60), "the million");
-    writer.join().unwrap();
-    let stderr = stderr.join().unwrap();
-    assert_eq!(code, 2, "malformed lines are in the stream");
-    let errors: Vec<&str> = stderr.lines().collect();
+    let (peaks, final_peak) = (&run.peaks[..10], run.peaks[10]);
+    assert_eq!(run.code, 2, "malformed lines are in the stream");
+    let errors: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(errors.len() as u64, BOARDS / 1000);
     assert_eq!(
         errors[0],
@@ -209,44 +238,23 @@ fn a_regions_file_as_long_as_the_input_is_read_in_flat_memory() {
         writeln!(file, "{}", layout(i)).unwrap();
     }
     file.into_inner().unwrap().sync_all().unwrap();
-    let mut child = spawn(&["validate", "--regions", path.to_str().unwrap()]);
-    let stderr = collect_stderr(&mut child);
-    let mut stdin = child.stdin.take().unwrap();
-    let (close_tx, close_rx) = mpsc::channel::<()>();
-    let writer = thread::spawn(move || {
-        let mut out = BufWriter::with_capacity(1 << 16, &mut stdin);
-        for _ in 0..BOARDS {
-            writeln!(out, "{TWO_ONES}").unwrap();
-        }
-        out.flush().unwrap();
-        drop(out);
-        // Keep stdin open until the last peak has been read.
-        let _ = close_rx.recv();
-    });
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut peaks = Vec::new();
-    for i in 0..BOARDS {
-        line.clear();
-        let read = stdout.read_line(&mut line).unwrap();
-        assert!(read > 0, "the output ended after {i} records");
-        let expected = if layout(i) == BOXES {
-            "invalid: 1 twice in region 1 (r1c1, r2c2)"
-        } else {
-            "valid"
-        };
-        assert_eq!(line.trim_end(), expected, "record {i}");
-        if (i + 1) % 50_000 == 0 {
-            peaks.push(peak_rss_kib(&child));
-        }
-    }
-    close_tx.send(()).unwrap();
-    writer.join().unwrap();
-    line.clear();
-    assert_eq!(stdout.read_line(&mut line).unwrap(), 0, "no extra output");
-    let code = wait_within(&mut child, Duration::from_secs(60), "the regions run");
-    assert_eq!((code, stderr.join().unwrap().as_str()), (1, ""));
-    eprintln!("peak RSS (KiB) every 50,000 boards: {peaks:?}");
+    let run = stream(
+        &["validate", "--regions", path.to_str().unwrap()],
+        BOARDS,
+        |_| format!("{TWO_ONES}\n"),
+        50_000,
+        |i, record| {
+            let expected = if layout(i) == BOXES {
+                "invalid: 1 twice in region 1 (r1c1, r2c2)"
+            } else {
+                "valid"
+            };
+            assert_eq!(record, expected, "record {i}");
+        },
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (1, ""));
+    let peaks = run.peaks;
+    eprintln!("peak RSS (KiB) every 50,000 boards, and at the end: {peaks:?}");
     // The file is 16 MB; held in memory it would cost twice that.
     let (early, last) = (peaks[0], *peaks.last().unwrap());
     assert!(last < 16 * 1024, "peak RSS {last} KiB");
