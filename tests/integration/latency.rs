@@ -224,17 +224,6 @@ fn graded_generate_ends_at_once_when_its_reader_goes() {
 // pipe of boards, each board answered while both are still open.
 // ---------------------------------------------------------------------
 
-/// 9x9 regions: the usual boxes, and the rows (a layout too: nine
-/// regions of nine cells).
-const BOXES: &str =
-    "AAABBBCCC AAABBBCCC AAABBBCCC DDDEEEFFF DDDEEEFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII";
-const ROWS: &str =
-    "AAAAAAAAA BBBBBBBBB CCCCCCCCC DDDDDDDDD EEEEEEEEE FFFFFFFFF GGGGGGGGG HHHHHHHHH IIIIIIIII";
-
-/// A 1 at r1c1 and at r2c2: twice in a box, but in two rows as regions.
-const TWO_ONES: &str =
-    "1.........1......................................................................";
-
 #[test]
 #[cfg_attr(
     not(target_os = "linux"),
@@ -275,10 +264,10 @@ fn layouts_from_a_pipe_are_read_in_step_with_the_boards() {
             }
         });
         let expected = [
-            (BOXES, "invalid: 1 twice in region 1 (r1c1, r2c2)"),
-            (ROWS, "valid"),
-            (ROWS, "valid"),
-            (BOXES, "invalid: 1 twice in region 1 (r1c1, r2c2)"),
+            (BOXES_LAYOUT, "invalid: 1 twice in region 1 (r1c1, r2c2)"),
+            (ROWS_LAYOUT, "valid"),
+            (ROWS_LAYOUT, "valid"),
+            (BOXES_LAYOUT, "invalid: 1 twice in region 1 (r1c1, r2c2)"),
         ];
         for (i, (layout, record)) in expected.into_iter().enumerate() {
             writeln!(layouts, "{layout}").unwrap();

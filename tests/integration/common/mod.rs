@@ -32,6 +32,19 @@ pub const FULL: &str =
 pub const TWO: &str =
     "53467891267219534819834256785976.42.42685.79.713924856961537284287419635345286179";
 
+/// 9x9 regions (`--regions`): the usual boxes.
+pub const BOXES_LAYOUT: &str =
+    "AAABBBCCC AAABBBCCC AAABBBCCC DDDEEEFFF DDDEEEFFF DDDEEEFFF GGGHHHIII GGGHHHIII GGGHHHIII";
+
+/// 9x9 regions: the rows (nine regions of nine cells too).
+pub const ROWS_LAYOUT: &str =
+    "AAAAAAAAA BBBBBBBBB CCCCCCCCC DDDDDDDDD EEEEEEEEE FFFFFFFFF GGGGGGGGG HHHHHHHHH IIIIIIIII";
+
+/// A 1 at r1c1 and at r2c2: twice in a box, but in two rows as regions,
+/// so its `validate` record says which layout it got.
+pub const TWO_ONES: &str =
+    "1.........1......................................................................";
+
 /// Row 1 holds 1-8 and r9c9 holds 9, so r1c9 can take nothing: consistent
 /// givens, no solution.
 pub fn unsolvable() -> String {
