@@ -10,6 +10,7 @@ use sudoku_cli::canon::Order;
 use sudoku_cli::generate::{fresh_seed, Givens, RatingRange, Recipe, RecipeError, Symmetry};
 use sudoku_cli::generation::RunOptions;
 use sudoku_cli::logic::Technique;
+use sudoku_cli::reader::io_reason;
 use sudoku_cli::transform::Transform;
 use sudoku_cli::{Format, Input, Layouts, Options};
 use sudoku_cli::{HintLevel, Look, Request};
@@ -597,14 +598,34 @@ impl Variants {
         };
         // Anything but a directory is a file: a pipe too (`--regions
         // <(...)`), its layouts then streamed as the boards are.
-        if std::fs::metadata(layout).is_ok_and(|metadata| !metadata.is_dir()) {
+        let found = std::fs::metadata(layout);
+        if found.as_ref().is_ok_and(|metadata| !metadata.is_dir()) {
             return Ok((setup, Some(Layouts::open(layout)?)));
         }
-        let (_, regions) =
-            Setup::read_regions(layout.as_bytes()).map_err(|e| format!("--regions: {e}"))?;
+        let (_, regions) = Setup::read_regions(layout.as_bytes()).map_err(|error| {
+            match found {
+                Ok(_) => format!("--regions {layout}: a directory, not a file of layouts"),
+                // Neither a file nor a layout, and more like a file's name
+                // than a layout: the message answers both readings.
+                Err(io) if looks_like_a_path(layout) => format!(
+                    "--regions {layout}: {} (and as a layout: {error})",
+                    io_reason(&io)
+                ),
+                Err(_) => format!("--regions: {error}"),
+            }
+        })?;
         setup.regions.push(regions);
         Ok((setup, None))
     }
+}
+
+/// Whether a `--regions` argument that is neither a file nor a layout was
+/// more likely meant as a file: shorter than the smallest layout (16
+/// symbols), or with a directory separator or an extension.
+fn looks_like_a_path(text: &str) -> bool {
+    text.len() < 16
+        || text.contains(['/', '\\'])
+        || std::path::Path::new(text).extension().is_some()
 }
 
 /// `RxC`: rows and columns of a box, each 1 to 25.

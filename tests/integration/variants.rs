@@ -552,6 +552,64 @@ fn a_regions_file_without_a_good_first_layout_is_a_usage_error() {
     );
 }
 
+#[test]
+fn a_regions_argument_that_is_neither_file_nor_layout_says_what_it_is() {
+    let input = format!("{}\n", jigsaw_board(0));
+    let dir = temp_dir("regions_not_a_file");
+    let missing = dir.join("layouts.txt");
+    let missing = missing.to_str().unwrap();
+    let got = run(
+        &["solve", "--size", "5", "--regions", missing],
+        input.clone(),
+    );
+    assert_eq!((got.code, got.stdout.as_str()), (2, ""));
+    // A mistyped file name reads as neither: the message says both.
+    let start =
+        format!("sudoku: --regions {missing}: No such file or directory (and as a layout: ");
+    assert!(got.stderr.starts_with(&start), "{}", got.stderr);
+    assert!(
+        got.stderr.contains("a region layout needs N x N symbols"),
+        "{}",
+        got.stderr
+    );
+    let dir = dir.to_str().unwrap();
+    let got = run(&["solve", "--size", "5", "--regions", dir], input.clone());
+    assert_eq!(
+        (got.code, got.stdout.as_str(), got.stderr.as_str()),
+        (
+            2,
+            "",
+            format!("sudoku: --regions {dir}: a directory, not a file of layouts\n").as_str()
+        )
+    );
+    // Not path-like: the layout's own message, as before.
+    let got = run(
+        &[
+            "solve",
+            "--size",
+            "5",
+            "--regions",
+            "AAAAA BBBBB CCCCC DDDDD",
+        ],
+        input,
+    );
+    assert_eq!(
+        got.stderr,
+        "sudoku: --regions: a region layout needs N x N symbols (N from 4 to 25), found 20\n"
+    );
+}
+
+#[test]
+fn a_regions_file_may_start_with_a_byte_order_mark() {
+    let input = format!("{}\n", jigsaw_board(3));
+    let path = layouts_file("regions_file_bom", &[&format!("\u{FEFF}{JIGSAW}\r\n")]);
+    let marked = run(&["solve", "--size", "5", "--regions", &path], input.clone());
+    let inline = run(&["solve", "--size", "5", "--regions", JIGSAW], input);
+    assert_eq!((marked.code, marked.stderr.as_str()), (0, ""));
+    assert_eq!(marked.stdout, inline.stdout);
+    assert_eq!(marked.stdout.len(), 26);
+}
+
 const LEETCODE: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 

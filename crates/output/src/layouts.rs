@@ -13,6 +13,9 @@ use sudoku_engine::variant::setup::Setup;
 
 use crate::input::{open_file, BUFFER};
 
+/// UTF-8's byte-order mark.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
 /// The most of a line kept: a 25x25 layout is 625 symbols, so even with
 /// layout characters between them it fits many times over. The rest of a
 /// longer line is read past, not kept, so an endless line costs no memory.
@@ -177,7 +180,12 @@ impl Reader {
                     return Some(Err(message));
                 }
             };
-            let text = self.line_bytes.trim_ascii();
+            let mut text = self.line_bytes.trim_ascii();
+            if self.line == 1 {
+                // A byte-order mark, as some editors start a file with, is
+                // no region: skipped as the boards' reader skips it.
+                text = text.strip_prefix(&BOM).unwrap_or(text).trim_ascii();
+            }
             if text.starts_with(b"#") || (text.is_empty() && line.blank_past) {
                 continue;
             }
@@ -267,6 +275,19 @@ mod tests {
             file.next().unwrap_err(),
             "--regions lay.txt gives 2 layouts; this is board 4"
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_no_symbol() {
+        let file = layouts(&format!("\u{FEFF}{LAYOUT}\n\u{FEFF}{LAYOUT}\n")).unwrap();
+        assert_eq!(&*file.next().unwrap(), &REGIONS);
+        // Only the file's first bytes can be a mark: later it is a symbol.
+        assert_eq!(
+            file.next().unwrap_err(),
+            "--regions lay.txt:2: a region layout needs N x N symbols (N from 4 to 25), found 28"
+        );
+        let commented = layouts(&format!("\u{FEFF}# jigsaws\n{LAYOUT}\n")).unwrap();
+        assert_eq!(&*commented.next().unwrap(), &REGIONS);
     }
 
     #[test]
