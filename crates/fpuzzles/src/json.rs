@@ -161,6 +161,15 @@ fn number(rule: &str, element: &Map<String, Value>, field: &str) -> Result<Optio
     }
 }
 
+/// "1 cell", "3 cells": a count of `what` as a message says it.
+fn counted(count: usize, what: &str) -> String {
+    if count == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{count} {what}s")
+    }
+}
+
 /// A pair of cells, sorted.
 fn sorted(pair: [u16; 2]) -> [u16; 2] {
     [pair[0].min(pair[1]), pair[0].max(pair[1])]
@@ -210,7 +219,10 @@ impl Board<'_> {
             None => return Err(FpuzzlesError::Grid("is missing".into())),
         };
         if rows.len() != n {
-            return Err(FpuzzlesError::Grid(format!("{} rows, not {n}", rows.len())));
+            return Err(FpuzzlesError::Grid(format!(
+                "{}, not {n}",
+                counted(rows.len(), "row")
+            )));
         }
         let mut givens = vec![0u8; n * n];
         let mut regions: Vec<Option<u8>> = vec![None; n * n];
@@ -220,9 +232,9 @@ impl Board<'_> {
                 Value::Array(cells) if cells.len() == n => cells,
                 Value::Array(cells) => {
                     return Err(FpuzzlesError::Grid(format!(
-                        "row {} has {} cells, not {n}",
+                        "row {} has {}, not {n}",
                         r + 1,
-                        cells.len()
+                        counted(cells.len(), "cell")
                     )))
                 }
                 other => {
@@ -401,7 +413,7 @@ impl Board<'_> {
         let [a, b] = cells[..] else {
             return Err(fault(
                 rule,
-                format!("a mark has {} cells, not 2", cells.len()),
+                format!("a mark has {}, not 2", counted(cells.len(), "cell")),
             ));
         };
         let n = self.size;

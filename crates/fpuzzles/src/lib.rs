@@ -271,6 +271,18 @@ mod tests {
                 .to_string(),
             "the f-puzzles grid: row 1 has 3 cells, not 4"
         );
+        assert_eq!(
+            read(r#"{"size":4,"grid":[[{}],[{}],[{}],[{}]]}"#)
+                .unwrap_err()
+                .to_string(),
+            "the f-puzzles grid: row 1 has 1 cell, not 4"
+        );
+        assert_eq!(
+            read(r#"{"size":4,"grid":[[{},{},{},{}]]}"#)
+                .unwrap_err()
+                .to_string(),
+            "the f-puzzles grid: 1 row, not 4"
+        );
     }
 
     #[test]
@@ -653,7 +665,7 @@ mod tests {
         );
         assert_eq!(
             error9("\"difference\":[{\"cells\":[\"R1C1\"]}]"),
-            "difference: a mark has 1 cells, not 2"
+            "difference: a mark has 1 cell, not 2"
         );
     }
 

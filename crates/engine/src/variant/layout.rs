@@ -39,7 +39,7 @@ pub enum LayoutError {
         found: usize,
     },
     /// A region that does not hold exactly `size` cells.
-    #[error("region {region} has {cells} cells, not {size}")]
+    #[error("region {region} has {}, not {size}", cells_text(*cells))]
     RegionSize {
         /// The region, from 1.
         region: usize,
@@ -48,6 +48,15 @@ pub enum LayoutError {
         /// The board's size.
         size: usize,
     },
+}
+
+/// "1 cell", "3 cells": a count of cells as a message says it.
+fn cells_text(cells: usize) -> String {
+    if cells == 1 {
+        "1 cell".into()
+    } else {
+        format!("{cells} cells")
+    }
 }
 
 /// A board's shape: size and regions.
@@ -279,6 +288,13 @@ mod tests {
                 cells: 3,
                 size: 4
             })
+        );
+        // Region 1 keeps its first cell only.
+        regions[0] = 0;
+        regions[1..4].fill(1);
+        assert_eq!(
+            Layout::with_regions(4, &regions).unwrap_err().to_string(),
+            "region 1 has 1 cell, not 4"
         );
     }
 }
