@@ -39,7 +39,7 @@ pub enum LayoutError {
         found: usize,
     },
     /// A region that does not hold exactly `size` cells.
-    #[error("region {region} has {}, not {size}", cells_text(*cells))]
+    #[error("region {region} has {cells} cell{}, not {size}", if *cells == 1 { "" } else { "s" })]
     RegionSize {
         /// The region, from 1.
         region: usize,
@@ -48,15 +48,6 @@ pub enum LayoutError {
         /// The board's size.
         size: usize,
     },
-}
-
-/// "1 cell", "3 cells": a count of cells as a message says it.
-fn cells_text(cells: usize) -> String {
-    if cells == 1 {
-        "1 cell".into()
-    } else {
-        format!("{cells} cells")
-    }
 }
 
 /// A board's shape: size and regions.
