@@ -1122,7 +1122,9 @@ static CLASS: [u8; 256] = {
     class
 };
 
-const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+/// UTF-8's byte-order mark, which some editors start a file with: skipped
+/// at the start of an input.
+pub const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
 /// The longest line kept for the wide reading when it spans buffers: far
 /// more than a 25x25 board of numbers needs.

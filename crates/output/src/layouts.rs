@@ -8,13 +8,10 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use sudoku_engine::reader::io_reason;
+use sudoku_engine::reader::{io_reason, BOM};
 use sudoku_engine::variant::setup::Setup;
 
 use crate::input::{open_file, BUFFER};
-
-/// UTF-8's byte-order mark.
-const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
 /// The most of a line kept: a 25x25 layout is 625 symbols, so even with
 /// layout characters between them it fits many times over. The rest of a
